@@ -1,0 +1,21 @@
+import { z } from "zod";
+
+/** One scripted change applied when the vendor reaches a checkpoint. */
+export const Mutation = z.discriminatedUnion("op", [
+  /** New records, generated like seeded ones. */
+  z.object({ op: z.literal("create"), entity: z.string(), count: z.number().int().positive() }),
+  /** Regenerate some fields of random live records. */
+  z.object({ op: z.literal("update"), entity: z.string(), count: z.number().int().positive(), fields: z.array(z.string()).min(1) }),
+  /** Delete random live records. */
+  z.object({ op: z.literal("delete"), entity: z.string(), count: z.number().int().positive() }),
+  /** Move random live records one step along the entity's stage vocabulary. */
+  z.object({ op: z.literal("advance-stage"), entity: z.string(), count: z.number().int().positive() }),
+]);
+export type Mutation = z.infer<typeof Mutation>;
+
+/** The mutations that take the vendor from checkpoint n-1 to n. */
+export const Checkpoint = z.object({
+  checkpoint: z.number().int().positive(),
+  mutations: z.array(Mutation).min(1),
+});
+export type Checkpoint = z.infer<typeof Checkpoint>;

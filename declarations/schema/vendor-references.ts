@@ -1,0 +1,111 @@
+import type { z } from "zod";
+
+type Ctx = z.RefinementCtx;
+
+/** The parts of a vendor the reference checks read (kept structural to avoid a cycle). */
+interface VendorShape {
+  auth: {
+    credentials: { name: string }[];
+    mints: ({ kind: string; issues: string; path: string } & Record<string, unknown>)[];
+    present: ({ kind: string } & Record<string, unknown>)[];
+  };
+  resources: {
+    name: string;
+    parent?: string;
+    list?: string;
+    get?: string;
+    stages?: string[];
+    incremental: boolean;
+    fields: { name: string; gen: { gen: string } & Record<string, unknown> }[];
+  }[];
+  incremental?: { field: string };
+  deletes: { mode: string; path?: string };
+  writes: { name: string; entity: string; path: string; method: string; op: string; parentFrom?: string; inputs: { name: string; ref?: string }[] }[];
+  timeline: { checkpoint: number; mutations: ({ op: string; entity: string } & Record<string, unknown>)[] }[];
+}
+
+/**
+ * Checks that every name a declaration uses points at something the same
+ * declaration defines, so a typo fails at `wirebench check` and not mid-run.
+ */
+export function checkVendorReferences(v: VendorShape, ctx: Ctx): void {
+  const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: "custom", path, message });
+  const entities = new Map(v.resources.map((r) => [r.name, r]));
+  const credentials = new Set(v.auth.credentials.map((c) => c.name));
+  const tokens = new Set(v.auth.mints.map((m) => m.issues));
+
+  v.auth.mints.forEach((m, i) => {
+    for (const key of ["clientId", "clientSecret", "username", "password"]) {
+      const ref = m[key];
+      if (typeof ref === "string" && !credentials.has(ref)) issue(["auth", "mints", i, key], `unknown credential "${ref}"`);
+    }
+    if (typeof m.requires === "string" && !tokens.has(m.requires)) issue(["auth", "mints", i, "requires"], `no mint issues token "${m.requires}"`);
+  });
+  v.auth.present.forEach((p, i) => {
+    const value = p.value as { credential?: string; token?: string } | undefined;
+    if (value?.credential && !credentials.has(value.credential)) issue(["auth", "present", i, "value"], `unknown credential "${value.credential}"`);
+    if (value?.token && !tokens.has(value.token)) issue(["auth", "present", i, "value"], `no mint issues token "${value.token}"`);
+    if (p.kind === "hmac" && !credentials.has(p.secret as string)) issue(["auth", "present", i, "secret"], `unknown credential "${String(p.secret)}"`);
+  });
+
+  const routes = new Map<string, string>();
+  const claim = (key: string, where: string, path: (string | number)[]) => {
+    const prior = routes.get(key);
+    if (prior) issue(path, `route ${key} is already used by ${prior}`);
+    routes.set(key, where);
+  };
+  v.auth.mints.forEach((m, i) => claim(`POST ${m.path}`, `mint ${m.issues}`, ["auth", "mints", i, "path"]));
+
+  v.resources.forEach((r, i) => {
+    const names = new Set<string>();
+    r.fields.forEach((f, j) => {
+      if (names.has(f.name)) issue(["resources", i, "fields", j, "name"], `duplicate field "${f.name}"`);
+      names.add(f.name);
+      const g = f.gen;
+      if (g.gen === "ref" && !entities.has(g.entity as string)) issue(["resources", i, "fields", j, "gen"], `unknown entity "${String(g.entity)}"`);
+      if (g.gen === "parent" && !r.parent) issue(["resources", i, "fields", j, "gen"], `"parent" generator on "${r.name}", which has no parent`);
+      if (g.gen === "stage" && !r.stages?.length) issue(["resources", i, "fields", j, "gen"], `"stage" generator on "${r.name}", which declares no stages`);
+      if ((g.gen === "email" || g.gen === "fullName") && Array.isArray(g.from)) {
+        for (const src of g.from as string[]) if (!r.fields.some((x) => x.name === src)) issue(["resources", i, "fields", j, "gen", "from"], `unknown field "${src}"`);
+      }
+    });
+    if (r.parent && !entities.has(r.parent)) issue(["resources", i, "parent"], `unknown entity "${r.parent}"`);
+    if (r.parent && r.list && !r.list.includes(":parentId")) issue(["resources", i, "list"], "a subresource list path needs :parentId");
+    if (r.get && !r.get.includes(":id")) issue(["resources", i, "get"], "a get path needs :id");
+    if (r.list) claim(`GET ${r.list}`, `list ${r.name}`, ["resources", i, "list"]);
+    if (r.get) claim(`GET ${r.get}`, `get ${r.name}`, ["resources", i, "get"]);
+    if (r.incremental) {
+      if (!v.incremental) issue(["resources", i, "incremental"], "resource is incremental but the vendor declares no incremental filter");
+      else if (!r.fields.some((f) => f.name === v.incremental!.field && f.gen.gen === "updatedAt"))
+        issue(["resources", i, "incremental"], `incremental field "${v.incremental.field}" must be an updatedAt field of "${r.name}"`);
+    }
+  });
+  if (v.deletes.mode === "tombstones" && v.deletes.path) claim(`GET ${v.deletes.path}`, "tombstones", ["deletes", "path"]);
+
+  v.writes.forEach((w, i) => {
+    const target = entities.get(w.entity);
+    if (!target) issue(["writes", i, "entity"], `unknown entity "${w.entity}"`);
+    if (w.op === "update" && !w.path.includes(":id")) issue(["writes", i, "path"], "an update path needs :id");
+    if (w.op === "create" && target?.parent && !w.parentFrom) issue(["writes", i, "parentFrom"], `creating a "${w.entity}" needs parentFrom`);
+    if (w.parentFrom === ":parentId" && !w.path.includes(":parentId")) issue(["writes", i, "parentFrom"], "parentFrom :parentId needs :parentId in the path");
+    w.inputs.forEach((input, j) => {
+      if (input.ref && !entities.has(input.ref)) issue(["writes", i, "inputs", j, "ref"], `unknown entity "${input.ref}"`);
+      if (target && !target.fields.some((f) => f.name === input.name) && input.name !== w.parentFrom)
+        issue(["writes", i, "inputs", j, "name"], `"${w.entity}" has no field "${input.name}"`);
+    });
+    claim(`${w.method} ${w.path}`, `write ${w.name}`, ["writes", i, "path"]);
+  });
+
+  let last = 0;
+  v.timeline.forEach((cp, i) => {
+    if (cp.checkpoint <= last) issue(["timeline", i, "checkpoint"], "checkpoints must be strictly increasing");
+    last = cp.checkpoint;
+    cp.mutations.forEach((m, j) => {
+      const target = entities.get(m.entity);
+      if (!target) return issue(["timeline", i, "mutations", j, "entity"], `unknown entity "${m.entity}"`);
+      if (m.op === "advance-stage" && !target.stages?.length) issue(["timeline", i, "mutations", j], `"${m.entity}" declares no stages`);
+      if (m.op === "update")
+        for (const f of m.fields as string[]) if (!target.fields.some((x) => x.name === f)) issue(["timeline", i, "mutations", j, "fields"], `"${m.entity}" has no field "${f}"`);
+    });
+  });
+}

@@ -1,0 +1,150 @@
+import { z } from "zod";
+import { Auth } from "./auth.ts";
+import { Field } from "./fields.ts";
+import { Paging } from "./pagination.ts";
+import { Checkpoint } from "./timeline.ts";
+import { Write } from "./writes.ts";
+import { checkVendorReferences } from "./vendor-references.ts";
+
+/** How a vendor writes timestamps. */
+export const TimeFormat = z.enum(["epoch_ms", "epoch_s", "iso", "iso_offset"]);
+export type TimeFormat = z.infer<typeof TimeFormat>;
+
+/** The vendor's own clock. */
+export const Clock = z.object({
+  /** Data clock at checkpoint 0 (ISO instant). Seeded records are older than this. */
+  epoch: z.string().datetime(),
+  /** Data-clock time between two checkpoints. */
+  checkpointSpacingS: z.number().int().positive().default(86_400),
+  /** Data-clock seconds that one served request advances "now" (writes are stamped with it). */
+  secondsPerRequest: z.number().int().nonnegative().default(1),
+  format: TimeFormat,
+  /** Offset of the vendor's wall clock from true time, used to check signature timestamps. */
+  wireOffsetS: z.number().int().default(0),
+  /** Response header reporting the vendor's data-clock "now" in `format`. */
+  serverTimeHeader: z.string().optional(),
+});
+export type Clock = z.infer<typeof Clock>;
+
+export const Resource = z.object({
+  /** Singular entity name (`candidate`). */
+  name: z.string().regex(/^[a-z][a-z_]*$/),
+  /** Plural used in docs and default paths (`candidates`). */
+  plural: z.string(),
+  description: z.string().min(1),
+  /** Id format of this entity. */
+  id: z.discriminatedUnion("format", [
+    z.object({ format: z.literal("prefixed"), prefix: z.string(), width: z.number().int().positive() }),
+    z.object({ format: z.literal("ulid") }),
+    z.object({ format: z.literal("int"), start: z.number().int().default(1) }),
+  ]),
+  /** Wire name of the id field. */
+  idField: z.string().default("id"),
+  /** Seeded records (for subresources: per parent, drawn in [min, max]). */
+  count: z.union([z.number().int().nonnegative(), z.object({ perParent: z.tuple([z.number().int().nonnegative(), z.number().int().nonnegative()]) })]),
+  /** Parent entity of a subresource. */
+  parent: z.string().optional(),
+  fields: z.array(Field).min(1),
+  /** Ordered stage vocabulary, used by `stage` fields and `advance-stage` mutations. */
+  stages: z.array(z.string()).optional(),
+  /** List endpoint (`:parentId` for subresources); none when the entity cannot be listed. */
+  list: z.string().startsWith("/").optional(),
+  /** Single-record endpoint with `:id`. */
+  get: z.string().startsWith("/").optional(),
+  /** Whether the list honours the vendor's incremental filter. */
+  incremental: z.boolean().default(false),
+  /** Per-resource paging override. */
+  paging: Paging.optional(),
+});
+export type Resource = z.infer<typeof Resource>;
+
+/** Shape of list responses. */
+export const Envelope = z.object({
+  /** Field holding the items. */
+  items: z.string(),
+  /** Field holding the total (when the paging style reports one). */
+  total: z.string().default("total"),
+  /** Field holding the next cursor or the next offset/page (when paging `next` is `body`). */
+  next: z.string().default("next"),
+});
+
+/** Shape of error bodies. */
+export const ErrorShape = z.object({
+  /** Wrap the error in an object under this key (`{"error": {...}}`), or put fields at the root. */
+  wrap: z.string().optional(),
+  codeField: z.string(),
+  messageField: z.string(),
+  /** Field listing per-field validation errors on 422s. */
+  fieldErrorsField: z.string().default("field_errors"),
+  /** RPC responses: field that says whether the call succeeded. */
+  rpcOkField: z.string().default("success"),
+});
+
+export const Deletes = z.discriminatedUnion("mode", [
+  /** Deleted records vanish from lists; a feed lists them. */
+  z.object({
+    mode: z.literal("tombstones"),
+    path: z.string().startsWith("/"),
+    /** Field naming the entity of a tombstone. */
+    entityField: z.string().default("entity"),
+    /** Field holding the deletion time. */
+    deletedAtField: z.string().default("deleted_at"),
+    /** Whether the feed honours the incremental filter. */
+    incremental: z.boolean().default(true),
+  }),
+  /** Deleted records stay in lists with a boolean flag set. */
+  z.object({ mode: z.literal("flag"), field: z.string() }),
+  /** Deleted records vanish; reading one answers 410 Gone. */
+  z.object({ mode: z.literal("gone") }),
+  /** Deleted records vanish without a trace (404). */
+  z.object({ mode: z.literal("vanish") }),
+]);
+
+export const Incremental = z.object({
+  /** Query parameter carrying the watermark. */
+  param: z.string(),
+  /** `>=` returns records changed at or after the watermark; `>` strictly after. */
+  op: z.enum([">", ">="]),
+  /** Field compared with the watermark (an `updatedAt` field of each incremental resource). */
+  field: z.string(),
+});
+
+export const RateLimit = z.object({
+  /** Requests allowed per credential before the window closes. */
+  limit: z.number().int().positive(),
+  /** Seconds the window stays closed after the first refusal. */
+  cooldownS: z.number().int().positive(),
+  /** How the wait is signalled. */
+  retryAfter: z.enum(["seconds", "http-date", "body"]),
+  /** Which quota headers are sent on every response. */
+  headers: z.enum(["x-ratelimit", "ietf", "none"]),
+});
+
+export const VendorSchema = z
+  .object({
+    /** Stable id (`staffline`). */
+    id: z.string().regex(/^[a-z][a-z0-9]*$/),
+    /** Product name shown in docs. */
+    name: z.string(),
+    /** Kind of product. */
+    category: z.enum(["ats", "hris", "job-board", "scheduling", "payroll"]),
+    /** One-paragraph pitch in the vendor's voice. */
+    summary: z.string().min(1),
+    /** Prefix for environment variable names (`STAFFLINE`). */
+    envPrefix: z.string().regex(/^[A-Z][A-Z0-9_]*$/),
+    clock: Clock,
+    auth: Auth,
+    paging: Paging,
+    envelope: Envelope,
+    errors: ErrorShape,
+    resources: z.array(Resource).min(1),
+    incremental: Incremental.optional(),
+    deletes: Deletes,
+    rateLimit: RateLimit.optional(),
+    writes: z.array(Write).default([]),
+    timeline: z.array(Checkpoint).default([]),
+  })
+  .superRefine(checkVendorReferences);
+
+export type Vendor = z.infer<typeof VendorSchema>;
+export type VendorInput = z.input<typeof VendorSchema>;

@@ -1,0 +1,52 @@
+import { join } from "node:path";
+import { Miniflare, convertV4MiniflareOptions } from "miniflare";
+import { buildWorker } from "./build-worker.ts";
+import { applyMigrations } from "./d1-migrations.ts";
+import { projectRoot } from "./paths.ts";
+
+/** Options of a local farm. */
+export interface LocalFarmOptions {
+  /** TCP port; 0 picks a free one. */
+  port: number;
+  /** Interface to bind; 127.0.0.1 unless told otherwise. */
+  host?: string;
+  /** Control-plane bearer token. */
+  adminToken: string;
+  /** Folder for Durable Object and D1 state; in-memory when absent. */
+  persistDir?: string;
+}
+
+/** A running local farm. */
+export interface LocalFarm {
+  /** Base URL, e.g. http://127.0.0.1:8787. */
+  url: string;
+  adminToken: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Serves the built farm Worker directly through Miniflare (no `wrangler dev`
+ * proxy in between), with SQLite-backed Durable Objects and a local D1.
+ */
+export async function startLocalFarm(opts: LocalFarmOptions): Promise<LocalFarm> {
+  const root = projectRoot();
+  const scriptPath = buildWorker();
+  const host = opts.host ?? "127.0.0.1";
+  const mf = new Miniflare(
+    convertV4MiniflareOptions({
+      modules: true,
+      scriptPath,
+      compatibilityDate: "2026-11-01",
+      compatibilityFlags: ["nodejs_compat"],
+      bindings: { WIREBENCH_ADMIN_TOKEN: opts.adminToken },
+      durableObjects: { WORLD: { className: "WorldObject", useSQLite: true } },
+      d1Databases: { DB: "wirebench-local" },
+      host,
+      port: opts.port,
+      ...(opts.persistDir ? { resourcePersistencePath: opts.persistDir } : {}),
+    } as never),
+  );
+  const url = await mf.ready;
+  await applyMigrations((await mf.getD1Database("DB")) as never, join(root, "migrations"));
+  return { url: url.origin, adminToken: opts.adminToken, stop: () => mf.dispose() };
+}

@@ -1,0 +1,17 @@
+import type { z } from "zod";
+import { describeZodError } from "./schemas.ts";
+import type { AppContext } from "./world-lookup.ts";
+
+/** Parses and validates a JSON body; answers 400 naming what was wrong. */
+export async function readJson<T extends z.ZodType>(c: AppContext, schema: T): Promise<z.infer<T> | Response> {
+  let raw: unknown;
+  try {
+    const text = await c.req.text();
+    raw = text.trim() === "" ? {} : JSON.parse(text);
+  } catch {
+    return c.json({ error: "body is not valid JSON" }, 400);
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) return c.json({ error: describeZodError(parsed.error) }, 400);
+  return parsed.data;
+}

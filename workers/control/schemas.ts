@@ -1,0 +1,32 @@
+import { z } from "zod";
+
+const Role = z.string().regex(/^[a-z][a-z0-9-]{0,31}$/, "roles are lower-case words (a-z, 0-9, -)");
+const Seed = z.number().int().min(0).max(2 ** 31 - 1);
+
+/** Body of `POST /v1/worlds`. */
+export const CreateWorldBody = z.union([
+  z.strictObject({
+    /** Role -> vendor id. */
+    vendors: z.record(Role, z.string()).refine((v) => Object.keys(v).length > 0, "name at least one role"),
+    seed: Seed.default(1),
+    /** Checkpoint every role starts at. */
+    checkpoint: z.number().int().min(0).default(0),
+  }),
+  z.strictObject({ task: z.string().min(1), seed: Seed.default(1) }),
+]);
+export type CreateWorldBody = z.infer<typeof CreateWorldBody>;
+
+/** Body of `POST /v1/worlds/:world/roles/:role/recreate`. */
+export const RecreateBody = z.strictObject({
+  checkpoint: z.number().int().min(0),
+  /** Fault ids to arm (accepted once faults exist; none are declared yet). */
+  faults: z.array(z.string()).max(0, "no faults are declared for this vendor yet").optional(),
+});
+
+/** `?epoch=` of the log endpoints. */
+export const EpochQuery = z.object({ epoch: z.coerce.number().int().min(0).optional() });
+
+/** Formats a zod error as one line naming each bad path. */
+export function describeZodError(error: z.ZodError): string {
+  return error.issues.map((i) => `${i.path.length ? i.path.join(".") : "body"}: ${i.message}`).join("; ");
+}

@@ -1,0 +1,60 @@
+import { randomToken } from "./credentials.ts";
+
+/** A token the vendor has issued. */
+export interface IssuedToken {
+  value: string;
+  /** Declared token name (`access_token`, `session_token`) or `refresh:<name>`. */
+  name: string;
+  kind: "access" | "refresh" | "session";
+  expiresMs: number;
+  /** Absolute end of a refresh-token family, when expiry is absolute. */
+  familyExpiresMs: number | null;
+  used: boolean;
+}
+
+/** Live tokens of one (world, role), in SQLite so they survive eviction. */
+export class TokenStore {
+  private readonly sql: SqlStorage;
+
+  constructor(sql: SqlStorage) {
+    this.sql = sql;
+  }
+
+  issue(name: string, kind: IssuedToken["kind"], ttlMs: number, nowMs: number, familyExpiresMs: number | null = null): IssuedToken {
+    const prefix = kind === "refresh" ? "rt" : kind === "session" ? "ss" : "at";
+    const t: IssuedToken = { value: `${prefix}_${randomToken(24)}`, name, kind, expiresMs: nowMs + ttlMs, familyExpiresMs, used: false };
+    this.sql.exec("INSERT INTO issued (value, name, kind, expires_ms, family_expires_ms, used) VALUES (?, ?, ?, ?, ?, 0)", t.value, name, kind, t.expiresMs, familyExpiresMs);
+    return t;
+  }
+
+  find(value: string): IssuedToken | null {
+    const rows = this.sql.exec("SELECT * FROM issued WHERE value = ?", value).toArray();
+    if (!rows.length) return null;
+    const r = rows[0];
+    return {
+      value: r.value as string,
+      name: r.name as string,
+      kind: r.kind as IssuedToken["kind"],
+      expiresMs: r.expires_ms as number,
+      familyExpiresMs: (r.family_expires_ms as number | null) ?? null,
+      used: r.used === 1,
+    };
+  }
+
+  markUsed(value: string): void {
+    this.sql.exec("UPDATE issued SET used = 1 WHERE value = ?", value);
+  }
+
+  extend(value: string, expiresMs: number): void {
+    this.sql.exec("UPDATE issued SET expires_ms = ? WHERE value = ?", expiresMs, value);
+  }
+
+  clear(): void {
+    this.sql.exec("DELETE FROM issued");
+  }
+
+  /** Every live token value, for redaction. */
+  liveValues(): string[] {
+    return this.sql.exec("SELECT value FROM issued").toArray().map((r) => r.value as string);
+  }
+}

@@ -1,0 +1,184 @@
+import type { Resource, Vendor } from "../../../declarations/schema/vendor.ts";
+import type { Mutation } from "../../../declarations/schema/timeline.ts";
+import { checkpointTime } from "./clock.ts";
+import { fieldValue, type FieldContext } from "./field-values.ts";
+import { recordId } from "./ids.ts";
+import { intBetween, pickDistinct, pickOne, rngFor, type Rng } from "./prng.ts";
+
+/** One record of a vendor's state, timestamps as data-clock milliseconds. */
+export interface StateRecord {
+  /** Entity name. */
+  entity: string;
+  /** Record id as stored (ints as decimal strings). */
+  id: string;
+  /** Creation order across the vendor; lists are served in this order. */
+  seq: number;
+  /** Parent id for subresources. */
+  parent: string | null;
+  /** Field values by wire name. */
+  data: Record<string, unknown>;
+  /** Last modification on the data clock. */
+  updatedMs: number;
+  /** Deletion time on the data clock, or null while live. */
+  deletedMs: number | null;
+}
+
+const DAY = 86_400_000;
+
+/**
+ * Builds a vendor's records as they stand at a checkpoint: the seeded
+ * population, then each checkpoint's mutations in order. A pure function of
+ * (declaration, seed, checkpoint).
+ */
+export function buildState(vendor: Vendor, seed: number, checkpoint: number): StateRecord[] {
+  const builder = new StateBuilder(vendor, seed);
+  builder.seed();
+  for (const cp of vendor.timeline) {
+    if (cp.checkpoint > checkpoint) break;
+    cp.mutations.forEach((m, i) => builder.apply(m, cp.checkpoint, i));
+  }
+  return builder.records;
+}
+
+class StateBuilder {
+  readonly records: StateRecord[] = [];
+  private readonly byEntity = new Map<string, StateRecord[]>();
+  private readonly resources: Map<string, Resource>;
+  /** Live records per entity, rebuilt after a create or delete touches the entity. */
+  private readonly liveCache = new Map<string, StateRecord[]>();
+
+  private readonly vendor: Vendor;
+  private readonly seedValue: number;
+
+  constructor(vendor: Vendor, seedValue: number) {
+    this.vendor = vendor;
+    this.seedValue = seedValue;
+    this.resources = new Map(vendor.resources.map((r) => [r.name, r]));
+    for (const r of vendor.resources) this.byEntity.set(r.name, []);
+  }
+
+  seed(): void {
+    const epoch = checkpointTime(this.vendor.clock, 0);
+    for (const r of this.vendor.resources) {
+      if (typeof r.count === "number") {
+        for (let i = 0; i < r.count; i++) this.create(r, null, this.seedTimes(r, epoch));
+      } else {
+        const [min, max] = r.count.perParent;
+        for (const parent of this.live(r.parent!)) {
+          const n = intBetween(this.rng(r.name, "per-parent", parent.id), min, max);
+          for (let i = 0; i < n; i++) this.create(r, parent.id, this.seedTimes(r, epoch, parent));
+        }
+      }
+    }
+  }
+
+  apply(m: Mutation, checkpoint: number, index: number): void {
+    const rng = this.rng("timeline", checkpoint, index);
+    const resource = this.resources.get(m.entity)!;
+    const from = checkpointTime(this.vendor.clock, checkpoint - 1);
+    const to = checkpointTime(this.vendor.clock, checkpoint);
+    const at = () => from + 1000 * intBetween(rng, 1, Math.floor((to - from) / 1000));
+    switch (m.op) {
+      case "create":
+        for (let i = 0; i < m.count; i++) {
+          const parent = resource.parent ? pickOne(rng, this.live(resource.parent)) : null;
+          const t = at();
+          this.create(resource, parent?.id ?? null, { createdMs: t, updatedMs: t });
+        }
+        return;
+      case "update":
+        for (const rec of pickDistinct(rng, this.live(m.entity), m.count)) {
+          const fields = resource.fields.filter((f) => m.fields.includes(f.name));
+          const t = at();
+          for (const f of fields) {
+            rec.data[f.name] = fieldValue(f, this.rng(m.entity, rec.id, f.name, "cp", checkpoint), this.context(resource, rec, rec.data));
+          }
+          this.touch(resource, rec, t);
+        }
+        return;
+      case "delete":
+        for (const rec of pickDistinct(rng, this.live(m.entity), m.count)) {
+          const t = at();
+          rec.deletedMs = t;
+          this.liveCache.delete(m.entity);
+          this.touch(resource, rec, t);
+        }
+        return;
+      case "advance-stage": {
+        const stageField = resource.fields.find((f) => f.gen.gen === "stage");
+        const stages = resource.stages ?? [];
+        if (!stageField) return;
+        const movable = this.live(m.entity).filter((r) => stages.indexOf(String(r.data[stageField.name])) < stages.length - 1);
+        for (const rec of pickDistinct(rng, movable, m.count)) {
+          rec.data[stageField.name] = stages[stages.indexOf(String(rec.data[stageField.name])) + 1];
+          this.touch(resource, rec, at());
+        }
+        return;
+      }
+    }
+  }
+
+  private seedTimes(r: Resource, epoch: number, parent?: StateRecord): { createdMs: number; updatedMs: number } {
+    const index = this.byEntity.get(r.name)!.length;
+    const rng = this.rng(r.name, index, "times");
+    const floor = parent ? this.createdOf(parent) : epoch - 400 * DAY;
+    const createdMs = floor + Math.floor(rng() * Math.max(1, epoch - DAY - floor) / 1000) * 1000;
+    const updatedMs = createdMs + Math.floor((rng() * (epoch - createdMs)) / 1000) * 1000;
+    return { createdMs, updatedMs };
+  }
+
+  /** A stream keyed by (seed, vendor, ...parts). */
+  private rng(...parts: (string | number)[]): Rng {
+    return rngFor(this.seedValue, this.vendor.id, ...parts);
+  }
+
+  private createdOf(rec: StateRecord): number {
+    const resource = this.resources.get(rec.entity)!;
+    const f = resource.fields.find((x) => x.gen.gen === "createdAt");
+    return f ? Number(rec.data[f.name]) : rec.updatedMs;
+  }
+
+  private create(r: Resource, parentId: string | null, times: { createdMs: number; updatedMs: number }): void {
+    const list = this.byEntity.get(r.name)!;
+    const index = list.length;
+    const id = recordId(r, index, times.createdMs, this.seedValue);
+    const rec: StateRecord = { entity: r.name, id, seq: this.records.length + 1, parent: parentId, data: {}, updatedMs: times.updatedMs, deletedMs: null };
+    rec.data[r.idField] = id;
+    const ctx = this.context(r, rec, rec.data, times);
+    for (const f of r.fields) {
+      if (f.name === r.idField) continue;
+      rec.data[f.name] = fieldValue(f, this.rng(r.name, index, f.name), ctx);
+    }
+    list.push(rec);
+    this.records.push(rec);
+    this.liveCache.delete(r.name);
+  }
+
+  private context(r: Resource, rec: StateRecord, data: Record<string, unknown>, times?: { createdMs: number; updatedMs: number }): FieldContext {
+    return {
+      record: data,
+      parentId: rec.parent,
+      refId: (entity: string, rng: Rng) => {
+        const pool = this.live(entity);
+        return pool.length ? pickOne(rng, pool).id : null;
+      },
+      stages: r.stages ?? [],
+      createdMs: times?.createdMs ?? this.createdOf(rec),
+      updatedMs: times?.updatedMs ?? rec.updatedMs,
+    };
+  }
+
+  private touch(r: Resource, rec: StateRecord, t: number): void {
+    rec.updatedMs = Math.max(rec.updatedMs, t);
+    for (const f of r.fields) if (f.gen.gen === "updatedAt") rec.data[f.name] = rec.updatedMs;
+  }
+
+  private live(entity: string): StateRecord[] {
+    let cached = this.liveCache.get(entity);
+    if (!cached) {
+      cached = (this.byEntity.get(entity) ?? []).filter((r) => r.deletedMs === null);
+      this.liveCache.set(entity, cached);
+    }
+    return cached;
+  }
+}

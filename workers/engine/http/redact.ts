@@ -1,0 +1,25 @@
+import type { Vendor } from "../../../declarations/schema/vendor.ts";
+
+const ALWAYS_SECRET = new Set(["authorization", "cookie", "proxy-authorization", "set-cookie"]);
+export const REDACTED = "[redacted]";
+
+/** Header names whose values are credentials for this vendor. */
+export function secretHeaderNames(vendor: Vendor): Set<string> {
+  const names = new Set(ALWAYS_SECRET);
+  for (const p of vendor.auth.present) {
+    if (p.kind === "header") names.add(p.name.toLowerCase());
+    if (p.kind === "hmac") names.add(p.signatureHeader.toLowerCase());
+  }
+  return names;
+}
+
+/** Lower-cased headers with secret values replaced, for the request log. */
+export function redactHeaders(headers: Headers, secretNames: Set<string>, secretValues: string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  headers.forEach((value, name) => {
+    const lower = name.toLowerCase();
+    const leaks = secretValues.some((s) => s.length >= 8 && value.includes(s));
+    out[lower] = secretNames.has(lower) || leaks ? REDACTED : value;
+  });
+  return out;
+}

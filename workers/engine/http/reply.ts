@@ -1,0 +1,26 @@
+import type { Vendor } from "../../../declarations/schema/vendor.ts";
+
+/** What a handler answers, before the engine adds common headers and logs it. */
+export interface Reply {
+  status: number;
+  headers: Record<string, string>;
+  /** JSON-serialisable body, or null for none. */
+  body: unknown;
+}
+
+export function json(status: number, body: unknown, headers: Record<string, string> = {}): Reply {
+  return { status, body, headers };
+}
+
+/** An error in the vendor's own error shape. */
+export function vendorError(vendor: Vendor, status: number, code: string, message: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}): Reply {
+  const e = vendor.errors;
+  const inner: Record<string, unknown> = { [e.codeField]: code, [e.messageField]: message, ...extra };
+  return json(status, e.wrap ? { [e.wrap]: inner } : inner, headers);
+}
+
+/** An RPC-style failure: HTTP 200 whose body says the call failed. */
+export function rpcFailure(vendor: Vendor, code: string, message: string, extra: Record<string, unknown> = {}): Reply {
+  const e = vendor.errors;
+  return json(200, { [e.rpcOkField]: false, [e.codeField]: code, [e.messageField]: message, ...extra });
+}

@@ -1,0 +1,39 @@
+import type { Paging } from "../../../declarations/schema/pagination.ts";
+import type { HandlerContext } from "../handler-context.ts";
+import { json, vendorError, type Reply } from "../http/reply.ts";
+import { nextPageParams, parsePage, type CursorScope, type PageRequest } from "./paging.ts";
+
+/** Builds a paged list reply in the vendor's envelope, with next links as declared. */
+export function pagedReply(
+  ctx: HandlerContext,
+  paging: Paging,
+  listKey: string,
+  fetch: (page: PageRequest) => { items: unknown[]; total: number },
+): Reply {
+  const { vendor, req } = ctx;
+  const scope: CursorScope = { seed: ctx.config.seed, epoch: ctx.config.epoch, listKey, requestSeq: req.seq };
+  const parsed = parsePage(paging, req.query, scope);
+  if (!parsed.ok) return vendorError(vendor, 400, "invalid_parameter", parsed.message, { parameter: parsed.param });
+  const { items, total } = fetch(parsed.page);
+  const next = nextPageParams(paging, parsed.page, items.length, total, scope);
+  const env = vendor.envelope;
+  const body: Record<string, unknown> = { [env.items]: items };
+  if (paging.total) body[env.total] = total;
+  const headers: Record<string, string> = {};
+  const nextUrl = next ? withParams(ctx, next) : null;
+  if (paging.next === "body") {
+    body[env.next] = next ? (paging.style === "cursor" ? next[paging.cursorParam] : Number(Object.values(next)[0])) : null;
+  } else if (paging.next === "link-header" && nextUrl) {
+    headers.link = `<${nextUrl}>; rel="next"`;
+  } else if (paging.next === "hal") {
+    body._links = { self: { href: withParams(ctx, {}) }, ...(nextUrl ? { next: { href: nextUrl } } : {}) };
+  }
+  return json(200, body, headers);
+}
+
+function withParams(ctx: HandlerContext, params: Record<string, string>): string {
+  const q = new URLSearchParams(ctx.req.query);
+  for (const [k, v] of Object.entries(params)) q.set(k, v);
+  const qs = q.toString();
+  return `${ctx.baseUrl}${ctx.req.path}${qs ? `?${qs}` : ""}`;
+}

@@ -1,0 +1,28 @@
+import type { Resource, Vendor } from "../../../declarations/schema/vendor.ts";
+import { formatTime } from "../data/clock.ts";
+import { wireId } from "../data/ids.ts";
+import type { RecordRow } from "../store/records.ts";
+
+/** Renders a stored record as the vendor serves it to this request. */
+export function serializeRecord(vendor: Vendor, resource: Resource, row: RecordRow, query: URLSearchParams): Record<string, unknown> {
+  const out: Record<string, unknown> = { [resource.idField]: wireId(resource, row.id) };
+  for (const f of resource.fields) {
+    if (f.name === resource.idField) continue;
+    if (f.onlyWith && query.get(f.onlyWith.param) !== f.onlyWith.value) continue;
+    const value = row.data[f.name];
+    if (f.type === "timestamp" && typeof value === "number") out[f.name] = formatTime(value, vendor.clock.format, row.id);
+    else if (f.gen.gen === "ref" && typeof value === "string") {
+      const target = vendor.resources.find((r) => r.name === (f.gen as { entity: string }).entity)!;
+      out[f.name] = wireId(target, value);
+    } else if (f.gen.gen === "parent" && typeof value === "string" && resource.parent) {
+      out[f.name] = wireId(vendor.resources.find((r) => r.name === resource.parent)!, value);
+    } else out[f.name] = value ?? null;
+  }
+  if (vendor.deletes.mode === "flag") out[vendor.deletes.field] = row.deletedMs !== null;
+  return out;
+}
+
+/** Strong ETag of a record version. */
+export function etagOf(row: RecordRow): string {
+  return `"${row.id}-v${row.version}"`;
+}

@@ -1,0 +1,94 @@
+import type { Resource } from "../../../declarations/schema/vendor.ts";
+import type { Write } from "../../../declarations/schema/writes.ts";
+import { vendorNow } from "../data/clock.ts";
+import { recordId, wireId } from "../data/ids.ts";
+import type { HandlerContext } from "../handler-context.ts";
+import { json, rpcFailure, vendorError, type Reply } from "../http/reply.ts";
+import type { RecordRow } from "../store/records.ts";
+import { IdempotencyLedger } from "./idempotency.ts";
+import { etagOf, serializeRecord } from "./serialize.ts";
+import { validateInputs, type FieldError } from "./validate-input.ts";
+
+function failure(ctx: HandlerContext, write: Write, status: number, code: string, message: string, fieldErrors?: FieldError[]): Reply {
+  const extra = fieldErrors ? { [ctx.vendor.errors.fieldErrorsField]: fieldErrors } : {};
+  if (write.errors === "rpc-200") return rpcFailure(ctx.vendor, code, message, extra);
+  return vendorError(ctx.vendor, status, code, message, extra);
+}
+
+function success(ctx: HandlerContext, write: Write, status: number, resource: Resource, row: RecordRow): Reply {
+  const record = serializeRecord(ctx.vendor, resource, row, ctx.req.query);
+  if (write.errors === "rpc-200") return json(200, { [ctx.vendor.errors.rpcOkField]: true, [resource.idField]: wireId(resource, row.id), record });
+  return json(status, record, { etag: etagOf(row) });
+}
+
+/** Serves one declared write endpoint: idempotency, validation, then the change. */
+export function handleWrite(ctx: HandlerContext, write: Write): Reply {
+  const { vendor, req, records } = ctx;
+  const ledger = new IdempotencyLedger(ctx.sql);
+  const key = ledger.keyOf(write, req.headers, req.body);
+  ctx.notes.idempotencyKey = key;
+  if (key) {
+    const replayed = ledger.replay(write, key, req.nowMs);
+    if (replayed) return replayed;
+  }
+  const reply = apply(ctx, write);
+  if (key && reply.status < 500) ledger.remember(write, key, reply, req.nowMs);
+  return reply;
+}
+
+function apply(ctx: HandlerContext, write: Write): Reply {
+  const { vendor, req, records } = ctx;
+  if (req.bodyInvalid) return failure(ctx, write, 400, "invalid_body", "request body must be a JSON object");
+  const body = req.body ?? {};
+  const resource = vendor.resources.find((r) => r.name === write.entity)!;
+  const errors = validateInputs(write, body, records);
+  if (errors.length) return failure(ctx, write, 422, "validation_failed", errors.map((e) => `${e.field} ${e.message}`).join("; "), errors);
+  const now = vendorNow(vendor.clock, ctx.config.checkpoint, ctx.requestsInEpoch);
+  const visibleAt = write.listLagRequests > 0 ? req.seq + write.listLagRequests : 0;
+  return write.op === "create" ? create(ctx, write, resource, body, now, visibleAt) : update(ctx, write, resource, body, now, visibleAt);
+}
+
+function create(ctx: HandlerContext, write: Write, resource: Resource, body: Record<string, unknown>, now: number, visibleAt: number): Reply {
+  const { records } = ctx;
+  let parent: string | null = null;
+  if (resource.parent) {
+    parent = write.parentFrom === ":parentId" ? decodeURIComponent(ctx.params.parentId) : String(body[write.parentFrom!]);
+    const p = records.get(resource.parent, parent);
+    if (!p || p.deletedMs !== null) return failure(ctx, write, 404, "not_found", `${resource.parent} ${parent} does not exist`);
+  }
+  const index = records.countEntity(resource.name);
+  const id = recordId(resource, index, now, ctx.config.seed);
+  const data: Record<string, unknown> = { [resource.idField]: id };
+  for (const f of resource.fields) {
+    if (f.name === resource.idField) continue;
+    const g = f.gen;
+    if (write.inputs.some((i) => i.name === f.name) && body[f.name] !== undefined) data[f.name] = body[f.name];
+    else if (g.gen === "createdAt" || g.gen === "updatedAt") data[f.name] = now;
+    else if (g.gen === "parent") data[f.name] = parent;
+    else if (g.gen === "const") data[f.name] = g.value;
+    else if (g.gen === "stage") data[f.name] = resource.stages?.[0] ?? null;
+    else data[f.name] = null;
+  }
+  const row: RecordRow = { entity: resource.name, id, seq: records.nextSeq(), parent, data, updatedMs: now, deletedMs: null, visibleAt, listedData: null, version: 1 };
+  records.insert(row);
+  return success(ctx, write, write.successStatus, resource, row);
+}
+
+function update(ctx: HandlerContext, write: Write, resource: Resource, body: Record<string, unknown>, now: number, visibleAt: number): Reply {
+  const { records, req } = ctx;
+  const id = decodeURIComponent(ctx.params.id);
+  const row = records.get(resource.name, id);
+  if (!row || row.deletedMs !== null) return failure(ctx, write, 404, "not_found", `${resource.name} ${id} does not exist`);
+  if (write.ifMatch) {
+    const ifMatch = req.headers.get("if-match");
+    if (!ifMatch) return failure(ctx, write, 428, "precondition_required", "If-Match with the record's ETag is required");
+    if (ifMatch.trim() !== etagOf(row) && ifMatch.trim() !== "*") return failure(ctx, write, 412, "precondition_failed", "the record has changed since it was read");
+  }
+  const before = row.data;
+  const data = { ...row.data };
+  for (const input of write.inputs) if (body[input.name] !== undefined) data[input.name] = body[input.name];
+  for (const f of resource.fields) if (f.gen.gen === "updatedAt") data[f.name] = now;
+  const next: RecordRow = { ...row, data, updatedMs: now, version: row.version + 1, visibleAt, listedData: visibleAt > 0 ? before : null };
+  records.update(next);
+  return success(ctx, write, 200, resource, next);
+}

@@ -1,0 +1,66 @@
+import type { Mint } from "../../../declarations/schema/auth.ts";
+import type { Resource, Vendor } from "../../../declarations/schema/vendor.ts";
+import type { Write } from "../../../declarations/schema/writes.ts";
+
+/** What a matched route does. */
+export type RouteAction =
+  | { kind: "mint"; mint: Mint }
+  | { kind: "list"; resource: Resource }
+  | { kind: "get"; resource: Resource }
+  | { kind: "tombstones" }
+  | { kind: "write"; write: Write };
+
+interface CompiledRoute {
+  method: string;
+  pattern: RegExp;
+  names: string[];
+  action: RouteAction;
+}
+
+export type RouteMatch = { found: true; action: RouteAction; params: Record<string, string> } | { found: false; allowed: string[] };
+
+function compile(method: string, path: string, action: RouteAction): CompiledRoute {
+  const names: string[] = [];
+  const source = path
+    .split("/")
+    .map((seg) => {
+      if (seg.startsWith(":")) {
+        names.push(seg.slice(1));
+        return "([^/]+)";
+      }
+      return seg.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    })
+    .join("/");
+  return { method, pattern: new RegExp(`^${source}/?$`), names, action };
+}
+
+/** Every route a declaration defines, matched in declaration order. */
+export class RouteTable {
+  private readonly routes: CompiledRoute[] = [];
+
+  constructor(vendor: Vendor) {
+    for (const mint of vendor.auth.mints) this.routes.push(compile("POST", mint.path, { kind: "mint", mint }));
+    for (const r of vendor.resources) {
+      if (r.list) this.routes.push(compile("GET", r.list, { kind: "list", resource: r }));
+      if (r.get) this.routes.push(compile("GET", r.get, { kind: "get", resource: r }));
+    }
+    if (vendor.deletes.mode === "tombstones") this.routes.push(compile("GET", vendor.deletes.path, { kind: "tombstones" }));
+    for (const w of vendor.writes) this.routes.push(compile(w.method, w.path, { kind: "write", write: w }));
+  }
+
+  match(method: string, path: string): RouteMatch {
+    const allowed: string[] = [];
+    for (const r of this.routes) {
+      const m = r.pattern.exec(path);
+      if (!m) continue;
+      if (r.method !== method && !(method === "HEAD" && r.method === "GET")) {
+        allowed.push(r.method);
+        continue;
+      }
+      const params: Record<string, string> = {};
+      r.names.forEach((n, i) => (params[n] = m[i + 1]));
+      return { found: true, action: r.action, params };
+    }
+    return { found: false, allowed };
+  }
+}

@@ -1,0 +1,143 @@
+import type { StateRecord } from "../data/generate.ts";
+
+/** A record row as stored. */
+export interface RecordRow {
+  entity: string;
+  id: string;
+  seq: number;
+  parent: string | null;
+  data: Record<string, unknown>;
+  updatedMs: number;
+  deletedMs: number | null;
+  /** Lists show records from this request sequence number on. */
+  visibleAt: number;
+  /** What lists show until `visibleAt` (the pre-update values), or null to hide the record. */
+  listedData: Record<string, unknown> | null;
+  version: number;
+}
+
+type Row = Record<string, SqlStorageValue>;
+
+function fromRow(r: Row): RecordRow {
+  return {
+    entity: r.entity as string,
+    id: r.id as string,
+    seq: r.seq as number,
+    parent: (r.parent as string | null) ?? null,
+    data: JSON.parse(r.data as string),
+    updatedMs: r.updated_ms as number,
+    deletedMs: (r.deleted_ms as number | null) ?? null,
+    visibleAt: r.visible_at as number,
+    listedData: r.listed_data ? JSON.parse(r.listed_data as string) : null,
+    version: r.version as number,
+  };
+}
+
+/** Filters of a list query. */
+export interface ListFilter {
+  entity: string;
+  /** Only children of this parent (subresources). */
+  parent?: string;
+  /** Include deleted rows (delete-flag vendors). */
+  includeDeleted: boolean;
+  /** Only rows visible to a request with this sequence number. */
+  visibleTo: number;
+  /** Incremental watermark on updated_ms. */
+  since?: { ms: number; inclusive: boolean };
+}
+
+/** Typed access to the records table. */
+export class RecordStore {
+  private readonly sql: SqlStorage;
+
+  constructor(sql: SqlStorage) {
+    this.sql = sql;
+  }
+
+  replaceAll(records: StateRecord[]): void {
+    this.sql.exec("DELETE FROM records");
+    for (const r of records) {
+      this.sql.exec(
+        "INSERT INTO records (entity, id, seq, parent, data, updated_ms, deleted_ms, visible_at, version) VALUES (?, ?, ?, ?, ?, ?, ?, 0, 1)",
+        r.entity, r.id, r.seq, r.parent, JSON.stringify(r.data), r.updatedMs, r.deletedMs,
+      );
+    }
+  }
+
+  private where(f: ListFilter): { clause: string; args: SqlStorageValue[] } {
+    const parts = ["entity = ?", "(visible_at <= ? OR listed_data IS NOT NULL)"];
+    const args: SqlStorageValue[] = [f.entity, f.visibleTo];
+    if (f.parent !== undefined) {
+      parts.push("parent = ?");
+      args.push(f.parent);
+    }
+    if (!f.includeDeleted) parts.push("deleted_ms IS NULL");
+    if (f.since) {
+      parts.push(f.since.inclusive ? "updated_ms >= ?" : "updated_ms > ?");
+      args.push(f.since.ms);
+    }
+    return { clause: parts.join(" AND "), args };
+  }
+
+  count(f: ListFilter): number {
+    const { clause, args } = this.where(f);
+    return this.sql.exec(`SELECT count(*) AS n FROM records WHERE ${clause}`, ...args).one().n as number;
+  }
+
+  /** One page of a list, each row as a list shows it to request `f.visibleTo`. */
+  page(f: ListFilter, offset: number, limit: number): RecordRow[] {
+    const { clause, args } = this.where(f);
+    return this.sql
+      .exec(`SELECT * FROM records WHERE ${clause} ORDER BY seq LIMIT ? OFFSET ?`, ...args, limit, offset)
+      .toArray()
+      .map(fromRow)
+      .map((r) => (r.visibleAt <= f.visibleTo || !r.listedData ? r : { ...r, data: r.listedData }));
+  }
+
+  deletedPage(since: { ms: number; inclusive: boolean } | undefined, offset: number, limit: number): { rows: RecordRow[]; total: number } {
+    const cond = since ? (since.inclusive ? "AND deleted_ms >= ?" : "AND deleted_ms > ?") : "";
+    const args: SqlStorageValue[] = since ? [since.ms] : [];
+    const total = this.sql.exec(`SELECT count(*) AS n FROM records WHERE deleted_ms IS NOT NULL ${cond}`, ...args).one().n as number;
+    const rows = this.sql
+      .exec(`SELECT * FROM records WHERE deleted_ms IS NOT NULL ${cond} ORDER BY deleted_ms, seq LIMIT ? OFFSET ?`, ...args, limit, offset)
+      .toArray()
+      .map(fromRow);
+    return { rows, total };
+  }
+
+  get(entity: string, id: string): RecordRow | null {
+    const rows = this.sql.exec("SELECT * FROM records WHERE entity = ? AND id = ?", entity, id).toArray();
+    return rows.length ? fromRow(rows[0]) : null;
+  }
+
+  countEntity(entity: string): number {
+    return this.sql.exec("SELECT count(*) AS n FROM records WHERE entity = ?", entity).one().n as number;
+  }
+
+  nextSeq(): number {
+    return ((this.sql.exec("SELECT max(seq) AS m FROM records").one().m as number | null) ?? 0) + 1;
+  }
+
+  insert(r: RecordRow): void {
+    this.sql.exec(
+      "INSERT INTO records (entity, id, seq, parent, data, updated_ms, deleted_ms, visible_at, listed_data, version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      r.entity, r.id, r.seq, r.parent, JSON.stringify(r.data), r.updatedMs, r.deletedMs, r.visibleAt, r.listedData ? JSON.stringify(r.listedData) : null, r.version,
+    );
+  }
+
+  update(r: RecordRow): void {
+    this.sql.exec(
+      "UPDATE records SET data = ?, updated_ms = ?, deleted_ms = ?, visible_at = ?, listed_data = ?, version = ? WHERE entity = ? AND id = ?",
+      JSON.stringify(r.data), r.updatedMs, r.deletedMs, r.visibleAt, r.listedData ? JSON.stringify(r.listedData) : null, r.version, r.entity, r.id,
+    );
+  }
+
+  /** Canonical text of all records, the input of the state hash. */
+  canonical(): string {
+    return this.sql
+      .exec("SELECT entity, id, parent, data, deleted_ms FROM records ORDER BY seq")
+      .toArray()
+      .map((r) => `${r.entity}\t${r.id}\t${r.parent ?? ""}\t${r.data}\t${r.deleted_ms ?? ""}`)
+      .join("\n");
+  }
+}

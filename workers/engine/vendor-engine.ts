@@ -1,0 +1,133 @@
+import type { Vendor } from "../../declarations/schema/vendor.ts";
+import { handleMint } from "./auth/mint.ts";
+import { TokenStore } from "./auth/token-store.ts";
+import { verifyRequest } from "./auth/verify.ts";
+import { formatTime, vendorNow } from "./data/clock.ts";
+import type { HandlerContext, LogNotes } from "./handler-context.ts";
+import { redactHeaders, secretHeaderNames } from "./http/redact.ts";
+import { vendorError, type Reply } from "./http/reply.ts";
+import { readVendorRequest, type VendorRequest } from "./http/vendor-request.ts";
+import { getRecord } from "./protocol/get.ts";
+import { listRecords } from "./protocol/list.ts";
+import { rateLimit } from "./protocol/rate-limit.ts";
+import { listTombstones } from "./protocol/tombstones.ts";
+import { handleWrite } from "./protocol/writes.ts";
+import { RouteTable, type RouteAction } from "./routing/route-table.ts";
+import { LogStore, type AuthOutcome } from "./store/logs.ts";
+import { RecordStore } from "./store/records.ts";
+import type { WorldConfig } from "./world-config.ts";
+
+/** Outcome of the pipeline before it becomes a Response and a log row. */
+interface Served {
+  reply: Reply;
+  auth: AuthOutcome;
+  rateLimited: boolean;
+  retryAfter: number | null;
+  extraHeaders: Record<string, string>;
+}
+
+/**
+ * Serves one vendor's surface from its declaration: routing, auth, rate
+ * limits, reads and writes. Every request is logged before it is answered.
+ */
+export class VendorEngine {
+  private readonly routes: RouteTable;
+  private readonly secretNames: Set<string>;
+  readonly records: RecordStore;
+  readonly logs: LogStore;
+  readonly tokens: TokenStore;
+
+  readonly vendor: Vendor;
+  private readonly sql: SqlStorage;
+  private readonly config: WorldConfig;
+
+  constructor(vendor: Vendor, sql: SqlStorage, config: WorldConfig) {
+    this.vendor = vendor;
+    this.sql = sql;
+    this.config = config;
+    this.routes = new RouteTable(vendor);
+    this.secretNames = secretHeaderNames(vendor);
+    this.records = new RecordStore(sql);
+    this.logs = new LogStore(sql);
+    this.tokens = new TokenStore(sql);
+  }
+
+  /** Serves one request; `baseUrl` is the vendor root as the client reached it. */
+  async serve(request: Request, path: string, baseUrl: string): Promise<Response> {
+    const seq = this.logs.nextRequestSeq();
+    const req = await readVendorRequest(request, path, seq, Date.now());
+    const requestsInEpoch = seq - 1 - this.config.epochStartSeq;
+    const notes: LogNotes = { idempotencyKey: null, faults: [], lies: [] };
+    let served: Served;
+    try {
+      served = await this.dispatch(req, notes, requestsInEpoch, baseUrl);
+    } catch (err) {
+      served = { reply: vendorError(this.vendor, 500, "internal_error", "unexpected error"), auth: "ok", rateLimited: false, retryAfter: null, extraHeaders: {} };
+      console.error("vendor engine failure", err);
+    }
+    const { reply } = served;
+    const headers = new Headers({ "content-type": "application/json; charset=utf-8", ...served.extraHeaders, ...reply.headers });
+    headers.set("date", new Date(req.nowMs + this.vendor.clock.wireOffsetS * 1000).toUTCString());
+    if (this.vendor.clock.serverTimeHeader) {
+      headers.set(this.vendor.clock.serverTimeHeader, String(formatTime(vendorNow(this.vendor.clock, this.config.checkpoint, requestsInEpoch), this.vendor.clock.format)));
+    }
+    this.logs.appendRequest({
+      seq,
+      epoch: this.config.epoch,
+      ts: req.nowMs / 1000,
+      method: req.method,
+      path: req.path,
+      query: Object.fromEntries(req.query),
+      headers: redactHeaders(req.headers, this.secretNames, this.secretValues()),
+      body: req.body ?? (req.rawBody === "" ? null : req.rawBody),
+      status: reply.status,
+      authOutcome: served.auth,
+      rateLimited: served.rateLimited,
+      retryAfter: served.retryAfter,
+      idempotencyKey: notes.idempotencyKey,
+      faults: notes.faults,
+      lies: notes.lies,
+    });
+    const body = reply.body === null || req.method === "HEAD" ? null : JSON.stringify(reply.body);
+    return new Response(body, { status: reply.status, headers });
+  }
+
+  private secretValues(): string[] {
+    const secrets = this.vendor.auth.credentials.filter((c) => c.secret).map((c) => this.config.credentials[c.name]);
+    return [...secrets, ...this.tokens.liveValues()];
+  }
+
+  private async dispatch(req: VendorRequest, notes: LogNotes, requestsInEpoch: number, baseUrl: string): Promise<Served> {
+    const plain = (reply: Reply, auth: AuthOutcome): Served => ({ reply, auth, rateLimited: false, retryAfter: null, extraHeaders: {} });
+    const match = this.routes.match(req.method, req.path);
+    if (!match.found) {
+      const auth = await verifyRequest(req, this.vendor, this.config.credentials, this.tokens);
+      if (match.allowed.length) return plain(vendorError(this.vendor, 405, "method_not_allowed", `${req.method} is not allowed here`, {}, { allow: [...new Set(match.allowed)].join(", ") }), auth.outcome);
+      return plain(vendorError(this.vendor, 404, "not_found", `no route for ${req.method} ${req.path}`), auth.outcome);
+    }
+    if (match.action.kind === "mint") {
+      const result = handleMint(req, match.action.mint, this.config.credentials, this.tokens);
+      for (const m of result.minted) this.logs.appendToken({ epoch: this.config.epoch, ts: req.nowMs / 1000, ...m });
+      return plain(result.reply, result.auth);
+    }
+    const auth = await verifyRequest(req, this.vendor, this.config.credentials, this.tokens);
+    if (auth.outcome !== "ok") return plain(vendorError(this.vendor, 401, auth.code, auth.reason), auth.outcome);
+    const rate = rateLimit(this.vendor, this.sql, "client", req.nowMs);
+    if (rate.refusal) return { reply: rate.refusal, auth: "ok", rateLimited: true, retryAfter: rate.retryAfter, extraHeaders: rate.headers };
+    const ctx: HandlerContext = { vendor: this.vendor, config: this.config, baseUrl, req, params: match.params, records: this.records, sql: this.sql, requestsInEpoch, notes };
+    return { reply: this.run(ctx, match.action), auth: "ok", rateLimited: false, retryAfter: null, extraHeaders: rate.headers };
+  }
+
+  private run(ctx: HandlerContext, action: Exclude<RouteAction, { kind: "mint" }>): Reply {
+    switch (action.kind) {
+      case "list":
+        return listRecords(ctx, action.resource);
+      case "get":
+        return getRecord(ctx, action.resource);
+      case "tombstones":
+        return listTombstones(ctx);
+      case "write":
+        return handleWrite(ctx, action.write);
+    }
+  }
+}

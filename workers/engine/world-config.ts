@@ -1,0 +1,21 @@
+/** What one (world, role) Durable Object knows about itself. */
+export interface WorldConfig {
+  /** World id (`w_...`). */
+  world: string;
+  /** Role of this vendor inside the world (`ats`, `hris`, or the vendor id). */
+  role: string;
+  /** Vendor declaration id. */
+  vendor: string;
+  /** World seed. */
+  seed: number;
+  /** Task the world was created for, if any. */
+  task: string | null;
+  /** Checkpoint the records currently stand at. */
+  checkpoint: number;
+  /** Log epoch; bumped by every recreate. */
+  epoch: number;
+  /** Last request sequence number before this epoch began. */
+  epochStartSeq: number;
+  /** Per-world credential values by declared name. */
+  credentials: Record<string, string>;
+}

@@ -1,0 +1,11 @@
+import type { WorldObject } from "./world/world-object.ts";
+
+/** Bindings of the farm Worker (see wrangler.toml). */
+export interface Env {
+  /** One Durable Object per (world, role). */
+  WORLD: DurableObjectNamespace<WorldObject>;
+  /** Archive of worlds and sealed runs. */
+  DB: D1Database;
+  /** Bearer token the control plane requires. */
+  WIREBENCH_ADMIN_TOKEN: string;
+}

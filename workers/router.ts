@@ -1,0 +1,36 @@
+import { Hono } from "hono";
+import { createWorld } from "./control/create-world.ts";
+import { getWorld } from "./control/get-world.ts";
+import { listVendors } from "./control/list-vendors.ts";
+import { recreateRole } from "./control/recreate-role.ts";
+import { roleLog, webhookLog } from "./control/role-logs.ts";
+import type { Env } from "./env.ts";
+import { adminAuth } from "./middleware/admin-auth/index.ts";
+import { vendorSurface } from "./surface/vendor-surface.ts";
+
+/** The farm: control plane under /v1, vendor surfaces under /w/:world/:role. */
+export function buildRouter(): Hono<{ Bindings: Env }> {
+  const app = new Hono<{ Bindings: Env }>();
+
+  app.get("/", (c) => c.json({ service: "wirebench farm", controlPlane: "/v1", vendorSurface: "/w/:world/:role/" }));
+  app.get("/_bare", (c) => c.text("ok"));
+
+  app.use("/v1/*", adminAuth((env) => (env as Env).WIREBENCH_ADMIN_TOKEN));
+  app.get("/v1/vendors", listVendors);
+  app.post("/v1/worlds", createWorld);
+  app.get("/v1/worlds/:world", getWorld);
+  app.post("/v1/worlds/:world/roles/:role/recreate", recreateRole);
+  app.get("/v1/worlds/:world/roles/:role/requests", roleLog("requests"));
+  app.get("/v1/worlds/:world/roles/:role/tokens", roleLog("tokens"));
+  app.get("/v1/worlds/:world/roles/:role/webhooks", webhookLog);
+
+  app.all("/w/:world/:role", vendorSurface);
+  app.all("/w/:world/:role/*", vendorSurface);
+
+  app.notFound((c) => c.json({ error: `no route for ${c.req.method} ${new URL(c.req.url).pathname}` }, 404));
+  app.onError((err, c) => {
+    console.error("farm error", err);
+    return c.json({ error: "internal error" }, 500);
+  });
+  return app;
+}

@@ -1,0 +1,20 @@
+import type { AppContext } from "../control/world-lookup.ts";
+import { roleStub } from "../control/world-lookup.ts";
+
+const ROLE_SEGMENT = /^[a-z][a-z0-9-]{0,31}$/;
+const WORLD_SEGMENT = /^w_[0-9a-f]{16}$/;
+
+/** `ALL /w/:world/:role/*`: hands the request to the role's Durable Object. */
+export async function vendorSurface(c: AppContext): Promise<Response> {
+  const world = c.req.param("world")!;
+  const role = c.req.param("role")!;
+  const pathname = new URL(c.req.url).pathname;
+  const prefix = `/w/${world}/${role}`;
+  const path = pathname.slice(prefix.length) || "/";
+  if (path === "/_health") return c.json({ status: "ok" });
+  if (!WORLD_SEGMENT.test(world) || !ROLE_SEGMENT.test(role) || path.startsWith("/_wb/") || path === "/_wb") {
+    return c.json({ error: "not found" }, 404);
+  }
+  const baseUrl = `${new URL(c.req.url).origin}${prefix}`;
+  return roleStub(c.env, world, role).serveVendor(c.req.raw, path, baseUrl);
+}

@@ -1,0 +1,26 @@
+/** SQLite schema of one (world, role) Durable Object. Applied idempotently on every start. */
+export const WORLD_SCHEMA = [
+  `CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`,
+  `CREATE TABLE IF NOT EXISTS records (
+     entity TEXT NOT NULL, id TEXT NOT NULL, seq INTEGER NOT NULL, parent TEXT,
+     data TEXT NOT NULL, updated_ms INTEGER NOT NULL, deleted_ms INTEGER,
+     visible_at INTEGER NOT NULL DEFAULT 0, listed_data TEXT, version INTEGER NOT NULL DEFAULT 1,
+     PRIMARY KEY (entity, id))`,
+  `CREATE INDEX IF NOT EXISTS records_by_list ON records (entity, parent, seq)`,
+  `CREATE TABLE IF NOT EXISTS requests (
+     seq INTEGER PRIMARY KEY, epoch INTEGER NOT NULL, ts REAL NOT NULL, method TEXT NOT NULL,
+     path TEXT NOT NULL, query TEXT NOT NULL, headers TEXT NOT NULL, body TEXT,
+     status INTEGER NOT NULL, auth_outcome TEXT NOT NULL, rate_limited INTEGER NOT NULL,
+     retry_after INTEGER, idempotency_key TEXT, faults TEXT NOT NULL, lies TEXT NOT NULL)`,
+  `CREATE INDEX IF NOT EXISTS requests_by_epoch ON requests (epoch, seq)`,
+  `CREATE TABLE IF NOT EXISTS tokens (
+     seq INTEGER PRIMARY KEY, epoch INTEGER NOT NULL, ts REAL NOT NULL, kind TEXT NOT NULL,
+     route TEXT NOT NULL, expires_in INTEGER)`,
+  `CREATE TABLE IF NOT EXISTS issued (
+     value TEXT PRIMARY KEY, name TEXT NOT NULL, kind TEXT NOT NULL, expires_ms INTEGER NOT NULL,
+     family_expires_ms INTEGER, used INTEGER NOT NULL DEFAULT 0)`,
+  `CREATE TABLE IF NOT EXISTS idempotency (
+     scope TEXT NOT NULL, key TEXT NOT NULL, status INTEGER NOT NULL, body TEXT NOT NULL,
+     at_ms INTEGER NOT NULL, at_write INTEGER NOT NULL, PRIMARY KEY (scope, key))`,
+  `CREATE TABLE IF NOT EXISTS rate (credential TEXT PRIMARY KEY, used INTEGER NOT NULL, closed_until_ms INTEGER NOT NULL)`,
+];

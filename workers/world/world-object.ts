@@ -1,0 +1,131 @@
+import { DurableObject } from "cloudflare:workers";
+import { findVendor } from "../../declarations/vendors/index.ts";
+import { mintCredentials } from "../engine/auth/credentials.ts";
+import { sha256Hex } from "../engine/auth/hmac.ts";
+import { buildState } from "../engine/data/generate.ts";
+import type { RequestLogEntry, TokenLogEntry } from "../engine/store/logs.ts";
+import { VendorEngine } from "../engine/vendor-engine.ts";
+import type { WorldConfig } from "../engine/world-config.ts";
+import type { Env } from "../env.ts";
+import { WORLD_SCHEMA } from "./schema.ts";
+
+/** Status of one (world, role) as the control plane reports it. */
+export interface RoleStatus {
+  /** Vendor declaration id. */
+  vendor: string;
+  /** Checkpoint the records stand at. */
+  checkpoint: number;
+  /** Current log epoch. */
+  epoch: number;
+  /** SHA-256 over every record (ids, parents, values, deletions). */
+  stateHash: string;
+  /** Number of records, deleted ones included. */
+  records: number;
+  /** Requests logged in the current epoch. */
+  requests: number;
+  /** Faults that have fired in the current epoch. */
+  firedFaults: string[];
+}
+
+/** Arguments of a role's first initialisation. */
+export interface InitArgs {
+  world: string;
+  role: string;
+  vendor: string;
+  seed: number;
+  task: string | null;
+  checkpoint: number;
+}
+
+/**
+ * One vendor instance of one world: seeded records, logs and tokens in this
+ * object's SQLite storage.
+ */
+export class WorldObject extends DurableObject<Env> {
+  private config: WorldConfig | null = null;
+  private engine: VendorEngine | null = null;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    for (const stmt of WORLD_SCHEMA) ctx.storage.sql.exec(stmt);
+    const rows = ctx.storage.sql.exec("SELECT value FROM meta WHERE key = 'config'").toArray();
+    if (rows.length) this.load(JSON.parse(rows[0].value as string));
+  }
+
+  private load(config: WorldConfig): void {
+    const vendor = findVendor(config.vendor);
+    if (!vendor) throw new Error(`world ${config.world} references unknown vendor ${config.vendor}`);
+    this.config = config;
+    this.engine = new VendorEngine(vendor, this.ctx.storage.sql, config);
+  }
+
+  private save(config: WorldConfig): void {
+    this.ctx.storage.sql.exec("INSERT OR REPLACE INTO meta (key, value) VALUES ('config', ?)", JSON.stringify(config));
+    this.load(config);
+  }
+
+  /** Seeds the role. Returns the per-world credentials. The control plane validates arguments first. */
+  async init(args: InitArgs): Promise<{ credentials: Record<string, string>; status: RoleStatus }> {
+    if (this.config) throw new Error(`role ${args.role} of world ${args.world} already exists`);
+    const vendor = findVendor(args.vendor);
+    if (!vendor) throw new Error(`unknown vendor "${args.vendor}"`);
+    this.checkCheckpoint(args.checkpoint, vendor.timeline.at(-1)?.checkpoint ?? 0);
+    const config: WorldConfig = { ...args, epoch: 0, epochStartSeq: 0, credentials: mintCredentials(vendor.auth) };
+    this.ctx.storage.transactionSync(() => {
+      new VendorEngine(vendor, this.ctx.storage.sql, config).records.replaceAll(buildState(vendor, args.seed, args.checkpoint));
+      this.save(config);
+    });
+    return { credentials: config.credentials, status: await this.status() };
+  }
+
+  private checkCheckpoint(checkpoint: number, last: number): void {
+    if (!Number.isInteger(checkpoint) || checkpoint < 0 || checkpoint > last) throw new Error(`checkpoint must be an integer from 0 to ${last}`);
+  }
+
+  /** Resets records to a checkpoint, forgets writes, tokens and quotas, and opens a new log epoch. */
+  async recreate(checkpoint: number): Promise<RoleStatus> {
+    const { config, engine } = this.require();
+    this.checkCheckpoint(checkpoint, engine.vendor.timeline.at(-1)?.checkpoint ?? 0);
+    const next: WorldConfig = { ...config, checkpoint, epoch: config.epoch + 1, epochStartSeq: engine.logs.nextRequestSeq() - 1 };
+    this.ctx.storage.transactionSync(() => {
+      engine.records.replaceAll(buildState(engine.vendor, config.seed, checkpoint));
+      engine.tokens.clear();
+      for (const table of ["idempotency", "rate"]) this.ctx.storage.sql.exec(`DELETE FROM ${table}`);
+      this.save(next);
+    });
+    return this.status();
+  }
+
+  async status(): Promise<RoleStatus> {
+    const { config, engine } = this.require();
+    const sql = this.ctx.storage.sql;
+    return {
+      vendor: config.vendor,
+      checkpoint: config.checkpoint,
+      epoch: config.epoch,
+      stateHash: await sha256Hex(engine.records.canonical()),
+      records: sql.exec("SELECT count(*) AS n FROM records").one().n as number,
+      requests: engine.logs.nextRequestSeq() - 1 - config.epochStartSeq,
+      firedFaults: [],
+    };
+  }
+
+  requestLog(epoch?: number): RequestLogEntry[] {
+    return this.require().engine.logs.requests(epoch);
+  }
+
+  tokenLog(epoch?: number): TokenLogEntry[] {
+    return this.require().engine.logs.tokens(epoch);
+  }
+
+  /** Serves the vendor surface. Unknown worlds answer 404 without creating state. */
+  async serveVendor(request: Request, path: string, baseUrl: string): Promise<Response> {
+    if (!this.engine) return Response.json({ error: "unknown world or role" }, { status: 404 });
+    return this.engine.serve(request, path, baseUrl);
+  }
+
+  private require(): { config: WorldConfig; engine: VendorEngine } {
+    if (!this.config || !this.engine) throw new Error("unknown world or role");
+    return { config: this.config, engine: this.engine };
+  }
+}
