@@ -3,12 +3,12 @@ import { findVendor } from "../../declarations/vendors/index.ts";
 import { credentialEnvNames, randomToken } from "../engine/auth/credentials.ts";
 import { worlds } from "../db/schema.ts";
 import { readJson } from "./read-json.ts";
-import { CreateWorldBody } from "./schemas.ts";
+import { createWorldSchema } from "./schemas.ts";
 import { roleStub, vendorBaseUrl, type AppContext } from "./world-lookup.ts";
 
 /** `POST /v1/worlds`: seeds one Durable Object per role and returns how to reach each. */
 export async function createWorld(c: AppContext): Promise<Response> {
-  const body = await readJson(c, CreateWorldBody);
+  const body = await readJson(c, createWorldSchema);
   if (body instanceof Response) return body;
   if ("task" in body) return c.json({ error: `unknown task "${body.task}"` }, 404);
 

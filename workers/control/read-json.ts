@@ -3,7 +3,7 @@ import { describeZodError } from "./schemas.ts";
 import type { AppContext } from "./world-lookup.ts";
 
 /** Parses and validates a JSON body; answers 400 naming what was wrong. */
-export async function readJson<T extends z.ZodType>(c: AppContext, schema: T): Promise<z.infer<T> | Response> {
+export async function readJson<T extends z.ZodType>(c: AppContext, schema: T | ((raw: unknown) => T)): Promise<z.infer<T> | Response> {
   let raw: unknown;
   try {
     const text = await c.req.text();
@@ -11,7 +11,7 @@ export async function readJson<T extends z.ZodType>(c: AppContext, schema: T): P
   } catch {
     return c.json({ error: "body is not valid JSON" }, 400);
   }
-  const parsed = schema.safeParse(raw);
+  const parsed = (typeof schema === "function" ? schema(raw) : schema).safeParse(raw);
   if (!parsed.success) return c.json({ error: describeZodError(parsed.error) }, 400);
   return parsed.data;
 }

@@ -3,18 +3,22 @@ import { z } from "zod";
 const Role = z.string().regex(/^[a-z][a-z0-9-]{0,31}$/, "roles are lower-case words (a-z, 0-9, -)");
 const Seed = z.number().int().min(0).max(2 ** 31 - 1);
 
-/** Body of `POST /v1/worlds`. */
-export const CreateWorldBody = z.union([
-  z.strictObject({
-    /** Role -> vendor id. */
-    vendors: z.record(Role, z.string()).refine((v) => Object.keys(v).length > 0, "name at least one role"),
-    seed: Seed.default(1),
-    /** Checkpoint every role starts at. */
-    checkpoint: z.number().int().min(0).default(0),
-  }),
-  z.strictObject({ task: z.string().min(1), seed: Seed.default(1) }),
-]);
-export type CreateWorldBody = z.infer<typeof CreateWorldBody>;
+/** Body of `POST /v1/worlds` for a bare vendor world. */
+export const CreateVendorWorldBody = z.strictObject({
+  /** Role -> vendor id. */
+  vendors: z.record(Role, z.string()).refine((v) => Object.keys(v).length > 0, "name at least one role"),
+  seed: Seed.default(1),
+  /** Checkpoint every role starts at. */
+  checkpoint: z.number().int().min(0).default(0),
+});
+
+/** Body of `POST /v1/worlds` for a task's world. */
+export const CreateTaskWorldBody = z.strictObject({ task: z.string().min(1), seed: Seed.default(1) });
+
+/** Picks the creation schema by the body's shape, so errors name the right fields. */
+export function createWorldSchema(raw: unknown) {
+  return raw && typeof raw === "object" && "task" in raw ? CreateTaskWorldBody : CreateVendorWorldBody;
+}
 
 /** Body of `POST /v1/worlds/:world/roles/:role/recreate`. */
 export const RecreateBody = z.strictObject({

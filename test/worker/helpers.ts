@@ -1,0 +1,40 @@
+import { exports } from "cloudflare:workers";
+
+export const ADMIN = "test-admin-token";
+export const ORIGIN = "http://farm.test";
+
+/** Calls the farm Worker as a client would. */
+export function farm(path: string, init: RequestInit = {}): Promise<Response> {
+  return (exports as unknown as { default: Fetcher }).default.fetch(new Request(`${ORIGIN}${path}`, init));
+}
+
+/** Calls the control plane with the admin token. */
+export async function admin<T = any>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  const res = await farm(path, {
+    method,
+    headers: { authorization: `Bearer ${ADMIN}`, "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as T };
+}
+
+/** Role details returned by world creation. */
+export interface RoleInfo {
+  vendor: string;
+  baseUrl: string;
+  docsUrl: string;
+  credentials: Record<string, string>;
+  env: Record<string, string>;
+  stateHash: string;
+}
+
+export async function createWorld(vendors: Record<string, string>, seed = 1, checkpoint = 0): Promise<{ world: string; vendors: Record<string, RoleInfo> }> {
+  const res = await admin("POST", "/v1/worlds", { vendors, seed, checkpoint });
+  if (res.status !== 201) throw new Error(`world creation failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+/** Path of a vendor URL relative to the farm origin. */
+export function rel(url: string): string {
+  return url.slice(ORIGIN.length);
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import hirewire from "../../declarations/vendors/hirewire.ts";
+import { hirewireClient } from "./clients.ts";
+import { admin, createWorld } from "./helpers.ts";
+
+describe("counted rate-limit windows (hirewire: 120 requests, Retry-After as an HTTP date)", () => {
+  it("refuses exactly the request after the quota and logs the refusal", async () => {
+    const w = await createWorld({ ats: "hirewire" });
+    const hw = hirewireClient(w.vendors.ats);
+    const limit = hirewire.rateLimit!.limit;
+    let last;
+    for (let i = 0; i < limit; i++) {
+      last = await hw("/v1/audit-events?per_page=1");
+      expect(last.status).toBe(200);
+    }
+    expect(last!.headers.get("x-ratelimit-remaining")).toBe("0");
+    const refused = await hw("/v1/audit-events?per_page=1");
+    expect(refused.status).toBe(429);
+    const retryAt = Date.parse(refused.headers.get("retry-after")!);
+    expect(Number.isNaN(retryAt)).toBe(false);
+    expect(refused.body).toMatchObject({ error: "rate_limited" });
+    const log = await admin("GET", `/v1/worlds/${w.world}/roles/ats/requests`);
+    const row = log.body.records.at(-1);
+    expect(row).toMatchObject({ status: 429, rateLimited: true });
+    expect(row.retryAfter).toBeGreaterThanOrEqual(1);
+    expect(log.body.records.filter((r: any) => r.rateLimited)).toHaveLength(1);
+  });
+
+  it("starts every epoch with a fresh quota", async () => {
+    const w = await createWorld({ ats: "hirewire" });
+    const hw = hirewireClient(w.vendors.ats);
+    for (let i = 0; i <= hirewire.rateLimit!.limit; i++) await hw("/v1/audit-events?per_page=1");
+    expect((await hw("/v1/audit-events")).status).toBe(429);
+    await admin("POST", `/v1/worlds/${w.world}/roles/ats/recreate`, { checkpoint: 0 });
+    expect((await hw("/v1/audit-events")).status).toBe(200);
+  });
+});

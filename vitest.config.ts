@@ -1,0 +1,33 @@
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { defineConfig } from "vitest/config";
+
+const migrations = await readD1Migrations("./migrations");
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        plugins: [
+          cloudflareTest({
+            wrangler: { configPath: "./wrangler.toml" },
+            miniflare: { bindings: { TEST_MIGRATIONS: migrations, WIREBENCH_ADMIN_TOKEN: "test-admin-token" } },
+          }),
+        ],
+        test: {
+          name: "workers",
+          include: ["test/worker/**/*.test.ts", "workers/**/*.test.ts"],
+          setupFiles: ["./test/worker/setup/apply-migrations.ts"],
+        },
+      },
+      {
+        test: {
+          name: "node",
+          environment: "node",
+          include: ["test/node/**/*.test.ts", "scripts/**/*.test.ts", "declarations/**/*.test.ts"],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
