@@ -1,0 +1,45 @@
+import { startLocalFarm } from "../farm/local-farm.ts";
+import { UsageError } from "./errors.ts";
+import type { FarmHandle } from "./farm-client.ts";
+
+/** The admin token a local farm uses when WIREBENCH_ADMIN_TOKEN is not set. */
+export const LOCAL_ADMIN_TOKEN = "wb-admin-local-dev";
+
+/** URL of the farm `npm start` brings up on this machine. */
+export function defaultFarmUrl(): string {
+  return `http://127.0.0.1:${process.env.PORT || 8787}`;
+}
+
+async function reachable(url: string): Promise<boolean> {
+  try {
+    const res = await fetch(`${url}/`, { signal: AbortSignal.timeout(1500) });
+    const body = (await res.json()) as { service?: string };
+    return body.service === "wirebench farm";
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Resolves `--farm`: a URL means an existing farm (admin token from
+ * WIREBENCH_ADMIN_TOKEN). Without one, the local farm of `npm start` is reused
+ * when it runs; otherwise `mode` decides: start a throwaway in-memory farm on
+ * a free port, or fail with a hint.
+ */
+export async function openFarm(url: string | undefined, mode: "start" | "require" = "start"): Promise<FarmHandle> {
+  const adminToken = process.env.WIREBENCH_ADMIN_TOKEN || LOCAL_ADMIN_TOKEN;
+  if (url) {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      throw new UsageError(`--farm must be a URL, got "${url}"`);
+    }
+    if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw new UsageError(`--farm must be an http(s) URL, got "${url}"`);
+    return { url: parsed.origin, adminToken, close: async () => {} };
+  }
+  if (await reachable(defaultFarmUrl())) return { url: defaultFarmUrl(), adminToken, close: async () => {} };
+  if (mode === "require") throw new UsageError(`no farm at ${defaultFarmUrl()}: start one with "npm start" or pass --farm URL`);
+  const farm = await startLocalFarm({ port: 0, adminToken });
+  return { url: farm.url, adminToken, close: () => farm.stop() };
+}

@@ -1,0 +1,53 @@
+import { Command } from "commander";
+import { check } from "./commands/check.ts";
+import { serve } from "./commands/serve.ts";
+import { worldCreate } from "./commands/world-create.ts";
+import { guarded, UsageError } from "./errors.ts";
+
+const program = new Command();
+program
+  .name("wirebench")
+  .description("Synthetic vendor farm and grader for API-integration agents")
+  .showHelpAfterError()
+  .exitOverride((err) => {
+    if (err.code === "commander.helpDisplayed" || err.code === "commander.version" || err.code === "commander.help") process.exit(0);
+    process.exit(2);
+  });
+
+program
+  .command("serve")
+  .description("run the local farm (what npm start runs)")
+  .option("--port <port>", "TCP port (default: $PORT or 8787)")
+  .option("--host <host>", "interface to bind", "127.0.0.1")
+  .option("--persist <dir>", "state folder (default: .wirebench/state)")
+  .option("--memory", "keep state in memory only")
+  .action((opts) => guarded(() => serve(opts)));
+
+program
+  .command("check")
+  .description("validate vendor declarations (all of them, or the files given)")
+  .argument("[files...]", "declaration modules to check")
+  .option("--json", "print results as JSON")
+  .action((files, opts) => guarded(() => check(files, opts)));
+
+const world = program.command("world").description("manage worlds on a farm");
+world
+  .command("create")
+  .description("create a seeded world and print its URLs and credentials")
+  .option("--task <task>", "task whose vendors to seed")
+  .option("--vendors <roles>", "role=vendor pairs, e.g. ats=staffline,hris=hirewire")
+  .option("--seed <n>", "world seed", "1")
+  .option("--checkpoint <n>", "starting checkpoint", "0")
+  .option("--json", "print the creation response as JSON")
+  .option("--farm <url>", "farm URL (default: the local farm on $PORT or 8787)")
+  .action((opts) => guarded(() => worldCreate(opts)));
+
+try {
+  await program.parseAsync(process.argv);
+} catch (err) {
+  if (err instanceof UsageError) {
+    console.error(`wirebench: ${err.message}`);
+    process.exit(2);
+  }
+  throw err;
+}

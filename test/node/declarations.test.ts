@@ -1,0 +1,77 @@
+import { describe, expect, it } from "vitest";
+import { DeclarationError, parseVendor } from "../../declarations/schema/define.ts";
+import type { VendorInput } from "../../declarations/schema/vendor.ts";
+import { VENDORS } from "../../declarations/vendors/index.ts";
+import hirewire from "../../declarations/vendors/hirewire.ts";
+import { buildState } from "../../workers/engine/data/generate.ts";
+
+/** A valid declaration to break one piece at a time. */
+function base(): VendorInput {
+  return structuredClone(hirewire) as unknown as VendorInput;
+}
+
+function errorOf(input: unknown): string {
+  try {
+    parseVendor(input, "vendor test");
+  } catch (err) {
+    expect(err).toBeInstanceOf(DeclarationError);
+    return (err as Error).message;
+  }
+  throw new Error("declaration was accepted");
+}
+
+describe("vendor declarations", () => {
+  it("ships three valid vendors", () => {
+    expect(Object.keys(VENDORS).sort()).toEqual(["hirewire", "staffline", "talentforge"]);
+  });
+
+  it("accepts the unmodified base", () => {
+    expect(parseVendor(base()).id).toBe("hirewire");
+  });
+
+  it.each<[string, (v: any) => void, RegExp]>([
+    ["a ref to an unknown entity", (v) => (v.resources[1].fields[1].gen = { gen: "ref", entity: "ghost" }), /resources\[1\]\.fields\[1\]\.gen: unknown entity "ghost"/],
+    ["a duplicate field", (v) => v.resources[0].fields.push(v.resources[0].fields[1]), /duplicate field "name"/],
+    ["checkpoints out of order", (v) => (v.timeline[1].checkpoint = 1), /timeline\[1\]\.checkpoint: checkpoints must be strictly increasing/],
+    ["two routes on one path", (v) => (v.resources[1].list = "/v1/candidates"), /route GET \/v1\/candidates is already used/],
+    ["an unknown credential", (v) => (v.auth.present[0].value = { credential: "nope" }), /unknown credential "nope"/],
+    ["a write input the entity lacks", (v) => v.writes[0].inputs.push({ name: "shoe_size", type: "integer", description: "x" }), /has no field "shoe_size"/],
+    ["a bad id", (v) => (v.id = "Hire Wire"), /at id:/],
+    ["an incremental resource without an updatedAt field", (v) => (v.resources[0].fields = v.resources[0].fields.filter((f: any) => f.name !== "updated_at")), /incremental field "updated_at"/],
+    ["a negative mutation count", (v) => (v.timeline[0].mutations[0].count = -1), /timeline\[0\]\.mutations\[0\]\.count/],
+  ])("rejects %s, naming the path", (_name, breakIt, message) => {
+    const v = base();
+    breakIt(v);
+    expect(errorOf(v)).toMatch(message);
+  });
+});
+
+describe("seeded state", () => {
+  it("is a pure function of (declaration, seed, checkpoint)", () => {
+    for (const v of Object.values(VENDORS)) {
+      expect(buildState(v, 5, 2)).toEqual(buildState(v, 5, 2));
+      expect(buildState(v, 5, 2)).not.toEqual(buildState(v, 6, 2));
+      expect(buildState(v, 5, 1)).not.toEqual(buildState(v, 5, 2));
+    }
+  });
+
+  it("keeps a field's values when another field is added", () => {
+    const v = base() as any;
+    const before = buildState(parseVendor(v), 3, 0).map((r) => r.data.email);
+    v.resources[0].fields.splice(2, 0, { name: "nickname", type: "string", description: "x", gen: { gen: "firstName" } });
+    const after = buildState(parseVendor(v), 3, 0).map((r) => r.data.email);
+    expect(after).toEqual(before);
+  });
+
+  it("makes subresources point at live parents and refs at existing records", () => {
+    for (const v of Object.values(VENDORS)) {
+      const state = buildState(v, 9, 0);
+      const ids = new Set(state.map((r) => `${r.entity}/${r.id}`));
+      for (const r of state) {
+        const resource = v.resources.find((x) => x.name === r.entity)!;
+        if (resource.parent) expect(ids.has(`${resource.parent}/${r.parent}`)).toBe(true);
+        for (const f of resource.fields) if (f.gen.gen === "ref") expect(ids.has(`${f.gen.entity}/${r.data[f.name]}`)).toBe(true);
+      }
+    }
+  });
+});

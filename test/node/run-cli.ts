@@ -1,0 +1,31 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { join } from "node:path";
+import { projectRoot } from "../../scripts/farm/paths.ts";
+
+export const CLI = join(projectRoot(), "scripts", "bin", "wirebench.mjs");
+
+/** Runs the CLI to completion. */
+export function runCli(args: string[], env: Record<string, string> = {}) {
+  const r = spawnSync(process.execPath, [CLI, ...args], { encoding: "utf8", env: { ...process.env, ...env }, timeout: 120_000 });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** Starts `wirebench serve` on a free port and resolves once it prints "ready". */
+export function startServe(args: string[] = [], env: Record<string, string> = {}): Promise<{ url: string; token: string; proc: ChildProcess; output: () => string }> {
+  const proc = spawn(process.execPath, [CLI, "serve", "--port", "0", "--memory", ...args], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  let out = "";
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`serve did not get ready:\n${out}`)), 90_000);
+    proc.stdout!.on("data", (d) => {
+      out += d;
+      if (/^ready$/m.test(out)) {
+        clearTimeout(timer);
+        const url = /listening on (\S+)/.exec(out)![1];
+        const token = /admin token[^:]*: (\S+)/.exec(out)![1];
+        resolve({ url, token, proc, output: () => out });
+      }
+    });
+    proc.stderr!.on("data", (d) => (out += d));
+    proc.on("exit", (code) => reject(new Error(`serve exited with ${code}:\n${out}`)));
+  });
+}
