@@ -10,6 +10,10 @@ export const CreateVendorWorldBody = z.strictObject({
   seed: Seed.default(1),
   /** Checkpoint every role starts at. */
   checkpoint: z.number().int().min(0).default(0),
+  /** Multiplier on seeded record counts, for large-tenant worlds. */
+  scale: z.number().int().min(1).max(50).default(1),
+  /** `false` lifts the declared rate limits (load measurements only). */
+  rateLimits: z.boolean().default(true),
 });
 
 /** Body of `POST /v1/worlds` for a task's world. */

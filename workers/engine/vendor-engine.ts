@@ -112,7 +112,7 @@ export class VendorEngine {
     }
     const auth = await verifyRequest(req, this.vendor, this.config.credentials, this.tokens);
     if (auth.outcome !== "ok") return plain(vendorError(this.vendor, 401, auth.code, auth.reason), auth.outcome);
-    const rate = rateLimit(this.vendor, this.sql, "client", req.nowMs);
+    const rate = this.config.rateLimits ? rateLimit(this.vendor, this.sql, "client", req.nowMs) : { refusal: null, retryAfter: null, headers: {} };
     if (rate.refusal) return { reply: rate.refusal, auth: "ok", rateLimited: true, retryAfter: rate.retryAfter, extraHeaders: rate.headers };
     const ctx: HandlerContext = { vendor: this.vendor, config: this.config, baseUrl, req, params: match.params, records: this.records, sql: this.sql, requestsInEpoch, notes };
     return { reply: this.run(ctx, match.action), auth: "ok", rateLimited: false, retryAfter: null, extraHeaders: rate.headers };

@@ -10,6 +10,10 @@ export interface WorldConfig {
   seed: number;
   /** Task the world was created for, if any. */
   task: string | null;
+  /** Multiplier on seeded record counts (timeline mutations are not scaled). */
+  scale: number;
+  /** Whether the declared rate limits apply (off only for load measurements). */
+  rateLimits: boolean;
   /** Checkpoint the records currently stand at. */
   checkpoint: number;
   /** Log epoch; bumped by every recreate. */

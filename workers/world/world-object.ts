@@ -35,6 +35,8 @@ export interface InitArgs {
   seed: number;
   task: string | null;
   checkpoint: number;
+  scale: number;
+  rateLimits: boolean;
 }
 
 /**
@@ -49,7 +51,7 @@ export class WorldObject extends DurableObject<Env> {
     super(ctx, env);
     for (const stmt of WORLD_SCHEMA) ctx.storage.sql.exec(stmt);
     const rows = ctx.storage.sql.exec("SELECT value FROM meta WHERE key = 'config'").toArray();
-    if (rows.length) this.load(JSON.parse(rows[0].value as string));
+    if (rows.length) this.load({ scale: 1, rateLimits: true, ...JSON.parse(rows[0].value as string) });
   }
 
   private load(config: WorldConfig): void {
@@ -72,7 +74,7 @@ export class WorldObject extends DurableObject<Env> {
     this.checkCheckpoint(args.checkpoint, vendor.timeline.at(-1)?.checkpoint ?? 0);
     const config: WorldConfig = { ...args, epoch: 0, epochStartSeq: 0, credentials: mintCredentials(vendor.auth) };
     this.ctx.storage.transactionSync(() => {
-      new VendorEngine(vendor, this.ctx.storage.sql, config).records.replaceAll(buildState(vendor, args.seed, args.checkpoint));
+      new VendorEngine(vendor, this.ctx.storage.sql, config).records.replaceAll(buildState(vendor, args.seed, args.checkpoint, args.scale));
       this.save(config);
     });
     return { credentials: config.credentials, status: await this.status() };
@@ -88,7 +90,7 @@ export class WorldObject extends DurableObject<Env> {
     this.checkCheckpoint(checkpoint, engine.vendor.timeline.at(-1)?.checkpoint ?? 0);
     const next: WorldConfig = { ...config, checkpoint, epoch: config.epoch + 1, epochStartSeq: engine.logs.nextRequestSeq() - 1 };
     this.ctx.storage.transactionSync(() => {
-      engine.records.replaceAll(buildState(engine.vendor, config.seed, checkpoint));
+      engine.records.replaceAll(buildState(engine.vendor, config.seed, checkpoint, config.scale));
       engine.tokens.clear();
       for (const table of ["idempotency", "rate"]) this.ctx.storage.sql.exec(`DELETE FROM ${table}`);
       this.save(next);

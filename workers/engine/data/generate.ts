@@ -30,8 +30,8 @@ const DAY = 86_400_000;
  * population, then each checkpoint's mutations in order. A pure function of
  * (declaration, seed, checkpoint).
  */
-export function buildState(vendor: Vendor, seed: number, checkpoint: number): StateRecord[] {
-  const builder = new StateBuilder(vendor, seed);
+export function buildState(vendor: Vendor, seed: number, checkpoint: number, scale = 1): StateRecord[] {
+  const builder = new StateBuilder(vendor, seed, scale);
   builder.seed();
   for (const cp of vendor.timeline) {
     if (cp.checkpoint > checkpoint) break;
@@ -49,10 +49,12 @@ class StateBuilder {
 
   private readonly vendor: Vendor;
   private readonly seedValue: number;
+  private readonly scale: number;
 
-  constructor(vendor: Vendor, seedValue: number) {
+  constructor(vendor: Vendor, seedValue: number, scale: number) {
     this.vendor = vendor;
     this.seedValue = seedValue;
+    this.scale = scale;
     this.resources = new Map(vendor.resources.map((r) => [r.name, r]));
     for (const r of vendor.resources) this.byEntity.set(r.name, []);
   }
@@ -61,7 +63,7 @@ class StateBuilder {
     const epoch = checkpointTime(this.vendor.clock, 0);
     for (const r of this.vendor.resources) {
       if (typeof r.count === "number") {
-        for (let i = 0; i < r.count; i++) this.create(r, null, this.seedTimes(r, epoch));
+        for (let i = 0; i < r.count * this.scale; i++) this.create(r, null, this.seedTimes(r, epoch));
       } else {
         const [min, max] = r.count.perParent;
         for (const parent of this.live(r.parent!)) {

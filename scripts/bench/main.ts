@@ -1,0 +1,100 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { startLocalFarm } from "../farm/local-farm.ts";
+import { projectRoot } from "../farm/paths.ts";
+import { measure, type LoadResult } from "./load.ts";
+import { startPrism } from "./prism.ts";
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const ADMIN = "bench-admin";
+
+function percentile(xs: number[], p: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+}
+
+const round = (n: number) => Math.round(n * 10) / 10;
+
+async function control(farm: string, method: string, path: string, body?: unknown): Promise<any> {
+  const res = await fetch(`${farm}${path}`, { method, headers: { authorization: `Bearer ${ADMIN}`, "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+async function main(): Promise<void> {
+  const farm = await startLocalFarm({ port: 0, adminToken: ADMIN });
+  console.error(`farm on ${farm.url}; ${SECONDS}s per measurement`);
+  const load: LoadResult[] = [];
+  try {
+    const world = await control(farm.url, "POST", "/v1/worlds", { vendors: { ats: "hirewire" }, seed: 1, rateLimits: false });
+    const ats = world.vendors.ats;
+    const listUrl = `${ats.baseUrl}/v1/candidates?page=1&per_page=50`;
+    const auth = { "x-api-key": ats.credentials.api_key };
+    const page = await (await fetch(listUrl, { headers: auth })).json();
+
+    const prism = await startPrism(4010 + (process.pid % 500), page);
+    try {
+      for (const c of [1, 16]) {
+        load.push(await measure("bare route (same Worker, no DO)", `${farm.url}/_bare`, {}, c, SECONDS));
+        load.push(await measure("vendor list page (auth + DO + log, 50 rows)", listUrl, auth, c, SECONDS));
+        load.push(await measure("Prism mock (50-row example, no state, no log)", `${prism.url}/v1/candidates?page=1&per_page=50`, {}, c, SECONDS));
+      }
+    } finally {
+      prism.stop();
+    }
+    const logged = await control(farm.url, "GET", `/v1/worlds/${world.world}`);
+
+    const creation: number[] = [];
+    for (let i = 0; i < 25; i++) {
+      const t0 = performance.now();
+      const w = await control(farm.url, "POST", "/v1/worlds", { vendors: { ats: "hirewire" }, seed: 100 + i });
+      const res = await fetch(`${w.vendors.ats.baseUrl}/v1/candidates?per_page=50`, { headers: { "x-api-key": w.vendors.ats.credentials.api_key } });
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`first page answered ${res.status}`);
+      creation.push(performance.now() - t0);
+    }
+
+    const big = await control(farm.url, "POST", "/v1/worlds", { vendors: { ats: "staffline" }, seed: 1, scale: 8 });
+    const bigStatus = await control(farm.url, "GET", `/v1/worlds/${big.world}`);
+    const recreate: number[] = [];
+    for (let i = 0; i < 15; i++) {
+      const t0 = performance.now();
+      await control(farm.url, "POST", `/v1/worlds/${big.world}/roles/ats/recreate`, { checkpoint: i % 3 });
+      recreate.push(performance.now() - t0);
+    }
+
+    const get = (target: string, c: number) => load.find((r) => r.target.startsWith(target) && r.connections === c)!;
+    const ratio = (c: number) => get("vendor", c).rps / get("bare", c).rps;
+    const report = {
+      measuredAt: new Date().toISOString(),
+      machine: { node: process.version, secondsPerMeasurement: SECONDS },
+      load,
+      loggedRequests: logged.roles.ats.requests,
+      worldCreationPlusFirstPageMs: { runs: creation.length, p50: round(percentile(creation, 50)), p99: round(percentile(creation, 99)) },
+      recreate: { records: bigStatus.roles.ats.records, runs: recreate.length, p50Ms: round(percentile(recreate, 50)), p99Ms: round(percentile(recreate, 99)) },
+      targets: {
+        vendorVsBareAt16: { value: round(ratio(16) * 100), target: ">= 70%", met: ratio(16) >= 0.7 },
+        vendorVsBareAt1: { value: round(ratio(1) * 100), target: ">= 70%", met: ratio(1) >= 0.7 },
+        vendorVsPrismAt16: { value: get("vendor", 16).rps, prism: get("Prism", 16).rps, target: ">= Prism", met: get("vendor", 16).rps >= get("Prism", 16).rps },
+        worldCreationPlusFirstPage: { value: round(percentile(creation, 50)), target: "<= 50 ms (p50)", met: percentile(creation, 50) <= 50 },
+        recreate5000: { value: round(percentile(recreate, 50)), target: "<= 100 ms (p50)", met: percentile(recreate, 50) <= 100 },
+      },
+    };
+
+    console.log("\nthroughput");
+    console.log("conn  target                                              req/s    p50 ms  p99 ms  non2xx");
+    for (const r of load) console.log(`${String(r.connections).padStart(4)}  ${r.target.padEnd(50)} ${String(r.rps).padStart(7)}  ${String(r.p50).padStart(6)}  ${String(r.p99).padStart(6)}  ${r.non2xx + r.errors}`);
+    console.log(`\nworld creation + first page: p50 ${report.worldCreationPlusFirstPageMs.p50} ms, p99 ${report.worldCreationPlusFirstPageMs.p99} ms (${creation.length} runs)`);
+    console.log(`recreate of ${report.recreate.records} records: p50 ${report.recreate.p50Ms} ms, p99 ${report.recreate.p99Ms} ms (${recreate.length} runs)`);
+    console.log("\ntargets");
+    for (const [name, t] of Object.entries(report.targets)) console.log(`  ${t.met ? "met " : "MISS"}  ${name}: ${t.value} (target ${t.target})`);
+    const dir = join(projectRoot(), "bench-results");
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, "farm.json"), JSON.stringify(report, null, 2) + "\n");
+    console.log(`\nwritten to bench-results/farm.json`);
+  } finally {
+    await farm.stop();
+  }
+}
+
+await main();
