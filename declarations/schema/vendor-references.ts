@@ -20,7 +20,7 @@ interface VendorShape {
   }[];
   incremental?: { field: string };
   deletes: { mode: string; path?: string };
-  writes: { name: string; entity: string; path: string; method: string; op: string; parentFrom?: string; inputs: { name: string; ref?: string }[] }[];
+  writes: { name: string; entity: string; path: string; method: string; op: string; parentFrom?: string; idempotency?: { in: string }; inputs: { name: string; ref?: string }[] }[];
   timeline: { checkpoint: number; mutations: ({ op: string; entity: string } & Record<string, unknown>)[] }[];
 }
 
@@ -86,8 +86,9 @@ export function checkVendorReferences(v: VendorShape, ctx: Ctx): void {
     const target = entities.get(w.entity);
     if (!target) issue(["writes", i, "entity"], `unknown entity "${w.entity}"`);
     if (w.op === "update" && !w.path.includes(":id")) issue(["writes", i, "path"], "an update path needs :id");
-    if (w.op === "create" && target?.parent && !w.parentFrom) issue(["writes", i, "parentFrom"], `creating a "${w.entity}" needs parentFrom`);
+    if (w.op !== "update" && target?.parent && !w.parentFrom) issue(["writes", i, "parentFrom"], `creating a "${w.entity}" needs parentFrom`);
     if (w.parentFrom === ":parentId" && !w.path.includes(":parentId")) issue(["writes", i, "parentFrom"], "parentFrom :parentId needs :parentId in the path");
+    if (w.op === "bulk-create" && w.parentFrom === ":parentId") issue(["writes", i, "parentFrom"], "a bulk create takes each item's parent from the item");
     w.inputs.forEach((input, j) => {
       if (input.ref && !entities.has(input.ref)) issue(["writes", i, "inputs", j, "ref"], `unknown entity "${input.ref}"`);
       if (target && !target.fields.some((f) => f.name === input.name) && input.name !== w.parentFrom)

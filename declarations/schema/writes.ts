@@ -47,7 +47,12 @@ export const Write = z.object({
   /** Path; `:id` is the target record, `:parentId` the parent of a created subresource. */
   path: z.string().startsWith("/"),
   entity: z.string(),
-  op: z.enum(["create", "update"]),
+  /** `bulk-create` takes an array of items and answers 207 with one result per item. */
+  op: z.enum(["create", "update", "bulk-create"]),
+  /** Body field holding the items of a bulk create. */
+  itemsField: z.string().default("items"),
+  /** Most items one bulk call accepts (more gets a 413). */
+  maxItems: z.number().int().positive().default(100),
   /** For creates: body field (or `:parentId`) naming the parent record. */
   parentFrom: z.string().optional(),
   inputs: z.array(WriteInput).min(1),

@@ -12,7 +12,7 @@ export default defineVendor({
     credentials: [{ name: "api_key", prefix: "hw_live_", secret: true, description: "Workspace API key." }],
     present: [{ kind: "header", name: "X-API-Key", value: { credential: "api_key" } }],
   },
-  paging: { style: "page", pageParam: "page", sizeParam: "per_page", firstPage: 1, defaultLimit: 20, maxLimit: 50, total: true, next: "link-header" },
+  paging: { style: "page", pageParam: "page", sizeParam: "per_page", firstPage: 1, defaultLimit: 20, maxLimit: 50, overMax: "error", total: true, next: "link-header" },
   envelope: { items: "data", total: "total" },
   errors: { codeField: "error", messageField: "detail", fieldErrorsField: "errors" },
   incremental: { param: "since", op: ">", field: "updated_at" },

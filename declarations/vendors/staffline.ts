@@ -41,7 +41,7 @@ export default defineVendor({
   errors: { codeField: "error_code", messageField: "error_message", rpcOkField: "success" },
   incremental: { param: "modified_since", op: ">", field: "mod_ts" },
   deletes: { mode: "tombstones", path: "/svc/tombstones", entityField: "object_type", deletedAtField: "deleted_ts", incremental: true },
-  rateLimit: { limit: 300, cooldownS: 2, retryAfter: "seconds", headers: "x-ratelimit" },
+  rateLimit: { limit: 300, cooldownS: 2, retryAfter: "body", headers: "none" },
   resources: [
     {
       name: "candidate",
@@ -73,6 +73,7 @@ export default defineVendor({
       list: "/svc/jobs",
       get: "/svc/jobs/:id",
       incremental: true,
+      paging: { style: "offset", offsetParam: "start", limitParam: "count", defaultLimit: 10, maxLimit: 25, total: false, next: "hal" },
       fields: [
         { name: "id", type: "id", description: "Job id.", gen: { gen: "id" } },
         { name: "title", type: "string", description: "Job title.", gen: { gen: "jobTitle" } },
@@ -131,6 +132,24 @@ export default defineVendor({
       errors: "rpc-200",
       successStatus: 200,
       description: "Adds a note to a candidate. Failures are reported in the body of a 200 response.",
+      inputs: [
+        { name: "candidate_id", type: "string", description: "Candidate to annotate.", required: true, ref: "candidate" },
+        { name: "note_text", type: "string", description: "Note body, up to 2000 characters.", required: true, maxLength: 2000 },
+        { name: "author", type: "string", description: "Recruiter name shown on the note." },
+      ],
+    },
+    {
+      name: "bulkCreateNotes",
+      method: "POST",
+      path: "/svc/rpc/bulkCreateNotes",
+      entity: "note",
+      op: "bulk-create",
+      parentFrom: "candidate_id",
+      itemsField: "notes",
+      maxItems: 50,
+      errors: "rpc-200",
+      idempotency: { in: "body", field: "request_id", windowWrites: 60 },
+      description: "Adds up to 50 notes in one call. Answers 207 with a result per note; a request_id makes the call safe to retry.",
       inputs: [
         { name: "candidate_id", type: "string", description: "Candidate to annotate.", required: true, ref: "candidate" },
         { name: "note_text", type: "string", description: "Note body, up to 2000 characters.", required: true, maxLength: 2000 },

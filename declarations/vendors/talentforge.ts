@@ -8,14 +8,14 @@ export default defineVendor({
   summary:
     "TalentForge is an enterprise talent-acquisition suite. The REST API exposes candidates, requisitions, applications and candidate notes to approved integration partners.",
   envPrefix: "TALENTFORGE",
-  clock: { epoch: "2024-03-04T08:00:00Z", checkpointSpacingS: 86_400, secondsPerRequest: 1, format: "iso", wireOffsetS: 0 },
+  clock: { epoch: "2024-03-04T08:00:00Z", checkpointSpacingS: 86_400, secondsPerRequest: 1, format: "iso_offset", wireOffsetS: 0 },
   auth: {
     credentials: [
       { name: "client_id", prefix: "tfci_", secret: false, description: "OAuth client id of the integration." },
       { name: "client_secret", prefix: "tfcs_", secret: true, description: "OAuth client secret of the integration." },
     ],
     mints: [
-      { kind: "client_credentials", path: "/oauth/token", clientId: "client_id", clientSecret: "client_secret", issues: "access_token", ttlS: 600 },
+      { kind: "client_credentials", path: "/oauth/token", clientId: "client_id", clientSecret: "client_secret", issues: "access_token", ttlS: 600, refresh: { use: "single-use", expiry: "absolute", ttlS: 3600 } },
       { kind: "session_exchange", path: "/rest/login", requires: "access_token", issues: "session_token", responseField: "session_token", ttlS: 900, expiry: "absolute" },
     ],
     present: [{ kind: "header", name: "X-TF-Session", value: { token: "session_token" } }],
@@ -45,8 +45,8 @@ export default defineVendor({
         { name: "phone", type: "string", description: "Phone number.", gen: { gen: "phone", format: "us" }, nullable: true, nullRate: 0.15 },
         { name: "current_title", type: "string", description: "Current job title.", gen: { gen: "jobTitle" } },
         { name: "location", type: "string", description: "Location.", gen: { gen: "location" } },
-        { name: "created_at", type: "timestamp", description: "Creation time (ISO 8601, UTC).", gen: { gen: "createdAt" } },
-        { name: "updated_at", type: "timestamp", description: "Last change (ISO 8601, UTC).", gen: { gen: "updatedAt" } },
+        { name: "created_at", type: "timestamp", description: "Creation time, ISO 8601 in the recruiting office's local offset.", gen: { gen: "createdAt" } },
+        { name: "updated_at", type: "timestamp", description: "Last change, ISO 8601 in the recruiting office's local offset.", gen: { gen: "updatedAt" } },
       ],
     },
     {

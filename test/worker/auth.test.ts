@@ -135,3 +135,40 @@ describe("OAuth client credentials then session exchange (talentforge)", () => {
     expect((await lastRequest(w.world, "ats")).authOutcome).toBe("expired");
   });
 });
+
+describe("refresh tokens (talentforge: single-use, absolute expiry)", () => {
+  async function mint(base: string, body: Record<string, string>) {
+    return got(await farm(`${base}/oauth/token`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(body).toString() }));
+  }
+
+  it("exchanges a refresh token once, and refuses it the second time", async () => {
+    const w = await createWorld({ ats: "talentforge" });
+    const base = rel(w.vendors.ats.baseUrl);
+    const { client_id, client_secret } = w.vendors.ats.credentials;
+    const first = await mint(base, { grant_type: "client_credentials", client_id, client_secret });
+    expect(first.body.refresh_token).toMatch(/^rt_/);
+    const refreshed = await mint(base, { grant_type: "refresh_token", refresh_token: first.body.refresh_token });
+    expect(refreshed.status).toBe(200);
+    expect(refreshed.body.access_token).not.toBe(first.body.access_token);
+    const replay = await mint(base, { grant_type: "refresh_token", refresh_token: first.body.refresh_token });
+    expect(replay.status).toBe(400);
+    expect(replay.body.error_description).toMatch(/already used/);
+    const tokens = await admin("GET", `/v1/worlds/${w.world}/roles/ats/tokens`);
+    expect(tokens.body.records.map((t: any) => t.route)).toEqual(["client_credentials", "refresh_token"]);
+  });
+
+  it("does not extend the family's lifetime on refresh (absolute expiry)", async () => {
+    const w = await createWorld({ ats: "talentforge" });
+    const base = rel(w.vendors.ats.baseUrl);
+    const { client_id, client_secret } = w.vendors.ats.credentials;
+    const first = await mint(base, { grant_type: "client_credentials", client_id, client_secret });
+    const second = await mint(base, { grant_type: "refresh_token", refresh_token: first.body.refresh_token });
+    const stub = env.WORLD.get(env.WORLD.idFromName(`${w.world}/ats`));
+    const rows = await runInDurableObject(stub, (_obj, state) =>
+      state.storage.sql.exec("SELECT value, expires_ms, family_expires_ms FROM issued WHERE kind = 'refresh' ORDER BY expires_ms").toArray(),
+    );
+    const byValue = Object.fromEntries(rows.map((r) => [r.value, r]));
+    expect(byValue[second.body.refresh_token].family_expires_ms).toBe(byValue[first.body.refresh_token].family_expires_ms);
+    expect(byValue[second.body.refresh_token].expires_ms as number).toBeLessThanOrEqual(byValue[first.body.refresh_token].family_expires_ms as number);
+  });
+});

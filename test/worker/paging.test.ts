@@ -29,6 +29,23 @@ describe("offset paging (staffline start/count)", () => {
   });
 });
 
+describe("hypermedia _links (staffline jobs)", () => {
+  it("crawls by following _links.next.href", async () => {
+    const w = await createWorld({ ats: "staffline" });
+    const sl = stafflineClient(w.vendors.ats);
+    const ids: string[] = [];
+    let path: string | null = "/svc/jobs";
+    while (path) {
+      const page: any = await sl(path);
+      expect(page.status).toBe(200);
+      ids.push(...page.body.results.map((j: any) => j.id));
+      path = page.body._links.next ? page.body._links.next.href.slice(w.vendors.ats.baseUrl.length) : null;
+    }
+    expect(ids).toHaveLength(25);
+    expect(new Set(ids).size).toBe(25);
+  });
+});
+
 describe("numbered pages from 1 with RFC 8288 Link headers (hirewire)", () => {
   it("follows rel=next to the end without loss", async () => {
     const w = await createWorld({ ats: "hirewire" });
@@ -45,6 +62,13 @@ describe("numbered pages from 1 with RFC 8288 Link headers (hirewire)", () => {
     }
     expect(ids).toHaveLength(total);
     expect(new Set(ids).size).toBe(total);
+  });
+
+  it("refuses a page size over the maximum instead of clamping", async () => {
+    const w = await createWorld({ ats: "hirewire" });
+    const res = await hirewireClient(w.vendors.ats)("/v1/candidates?per_page=51");
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toMatch(/per_page must be at most 50/);
   });
 
   it("treats page 1 as the first page and refuses page 0", async () => {

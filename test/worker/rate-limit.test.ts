@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import hirewire from "../../declarations/vendors/hirewire.ts";
-import { hirewireClient } from "./clients.ts";
+import { hirewireClient, stafflineClient } from "./clients.ts";
 import { admin, createWorld } from "./helpers.ts";
 
 describe("counted rate-limit windows (hirewire: 120 requests, Retry-After as an HTTP date)", () => {
@@ -33,5 +33,19 @@ describe("counted rate-limit windows (hirewire: 120 requests, Retry-After as an 
     expect((await hw("/v1/audit-events")).status).toBe(429);
     await admin("POST", `/v1/worlds/${w.world}/roles/ats/recreate`, { checkpoint: 0 });
     expect((await hw("/v1/audit-events")).status).toBe(200);
+  });
+});
+
+describe("retry hint only in the body (staffline)", () => {
+  it("sends no Retry-After header and puts the wait in the error body", async () => {
+    const w = await createWorld({ ats: "staffline" });
+    const sl = stafflineClient(w.vendors.ats);
+    for (let i = 0; i < 300; i++) expect((await sl("/svc/jobs?count=1")).status).toBe(200);
+    const refused = await sl("/svc/jobs?count=1");
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toBeNull();
+    expect(refused.body.retry_after_seconds).toBeGreaterThanOrEqual(1);
+    const log = await admin("GET", `/v1/worlds/${w.world}/roles/ats/requests`);
+    expect(log.body.records.at(-1)).toMatchObject({ rateLimited: true, retryAfter: refused.body.retry_after_seconds });
   });
 });

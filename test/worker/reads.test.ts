@@ -30,10 +30,11 @@ describe("incremental filters on the vendor clock", () => {
     const w = await createWorld({ ats: "talentforge" });
     const tf = await talentforgeClient(w.vendors.ats);
     const all = (await tf("/rest/requisitions?limit=100")).body.data;
-    const pivot = [...all].sort((a: any, b: any) => a.updated_at.localeCompare(b.updated_at))[10].updated_at;
+    const instant = (r: any) => Date.parse(r.updated_at);
+    const pivot = [...all].sort((a: any, b: any) => instant(a) - instant(b))[10].updated_at;
     const since = (await tf(`/rest/requisitions?limit=100&modified_since=${encodeURIComponent(pivot)}`)).body.data;
     expect(since.some((r: any) => r.updated_at === pivot)).toBe(true);
-    expect(since.length).toBe(all.filter((r: any) => r.updated_at >= pivot).length);
+    expect(since.length).toBe(all.filter((r: any) => instant(r) >= Date.parse(pivot)).length);
   });
 
   it("rejects a watermark in the wrong format with a 400 naming the parameter", async () => {
@@ -50,6 +51,24 @@ describe("incremental filters on the vendor clock", () => {
     await admin("POST", `/v1/worlds/${w.world}/roles/ats/recreate`, { checkpoint: 1 });
     const changed = (await sl(`/svc/candidates?count=100&modified_since=${serverNow - 10_000}`)).body.results;
     expect(changed.length).toBe(6 + 8);
+  });
+});
+
+describe("timestamp formats", () => {
+  it("talentforge stamps each record in its own UTC offset, stable across reads", async () => {
+    const w = await createWorld({ ats: "talentforge" });
+    const tf = await talentforgeClient(w.vendors.ats);
+    const rows = (await tf("/rest/candidates?limit=60")).body.data;
+    const offsets = new Set(rows.map((r: any) => /([+-]\d{2}:\d{2})$/.exec(r.updated_at)![1]));
+    expect(offsets.size).toBeGreaterThan(3);
+    const again = (await tf(`/rest/candidates/${rows[0].id}`)).body;
+    expect(again.updated_at).toBe(rows[0].updated_at);
+  });
+
+  it("hirewire uses integer epoch seconds", async () => {
+    const w = await createWorld({ ats: "hirewire" });
+    const rows = (await hirewireClient(w.vendors.ats)("/v1/candidates")).body.data;
+    expect(rows.every((r: any) => Number.isInteger(r.updated_at) && r.updated_at > 1.7e9 && r.updated_at < 1.8e9)).toBe(true);
   });
 });
 

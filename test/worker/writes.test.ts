@@ -20,6 +20,42 @@ describe("RPC writes that fail inside a 200 (staffline createNote)", () => {
   });
 });
 
+describe("bulk writes answering 207 with a body request_id (staffline bulkCreateNotes)", () => {
+  it("creates the valid items, reports the invalid ones, and replays a reused request_id", async () => {
+    const w = await createWorld({ ats: "staffline" });
+    const sl = stafflineClient(w.vendors.ats);
+    const body = JSON.stringify({
+      request_id: "batch-1",
+      notes: [
+        { candidate_id: "cand_0002", note_text: "Bulk one." },
+        { candidate_id: "cand_0002" },
+        { candidate_id: "cand_9999", note_text: "No such candidate." },
+        "junk",
+      ],
+    });
+    const first = await sl("/svc/rpc/bulkCreateNotes", { method: "POST", body });
+    expect(first.status).toBe(207);
+    expect(first.body.results.map((r: any) => r.status)).toEqual([201, 422, 422, 422]);
+    expect(first.body.results[1].errors[0]).toEqual({ field: "note_text", message: "is required" });
+    const again = await sl("/svc/rpc/bulkCreateNotes", { method: "POST", body });
+    expect(again.body).toEqual(first.body);
+    const notes = (await sl("/svc/candidates/cand_0002/notes?count=100")).body.results;
+    expect(notes.filter((n: any) => n.note_text === "Bulk one.")).toHaveLength(1);
+    const log = await admin("GET", `/v1/worlds/${w.world}/roles/ats/requests`);
+    expect(log.body.records.filter((r: any) => r.path.endsWith("bulkCreateNotes")).map((r: any) => r.idempotencyKey)).toEqual(["batch-1", "batch-1"]);
+  });
+
+  it("refuses an empty or oversized batch", async () => {
+    const w = await createWorld({ ats: "staffline" });
+    const sl = stafflineClient(w.vendors.ats);
+    const empty = await sl("/svc/rpc/bulkCreateNotes", { method: "POST", body: JSON.stringify({ notes: [] }) });
+    expect(empty.body).toMatchObject({ success: false, error_code: "invalid_body" });
+    const many = Array.from({ length: 51 }, () => ({ candidate_id: "cand_0001", note_text: "x" }));
+    const big = await sl("/svc/rpc/bulkCreateNotes", { method: "POST", body: JSON.stringify({ notes: many }) });
+    expect(big.body).toMatchObject({ success: false, error_code: "too_many_items" });
+  });
+});
+
 describe("idempotent writes with 422 field errors (talentforge addNote)", () => {
   it("replays the first answer for a reused Idempotency-Key without writing twice", async () => {
     const w = await createWorld({ ats: "talentforge" });

@@ -23,7 +23,7 @@ function success(ctx: HandlerContext, write: Write, status: number, resource: Re
 
 /** Serves one declared write endpoint: idempotency, validation, then the change. */
 export function handleWrite(ctx: HandlerContext, write: Write): Reply {
-  const { vendor, req, records } = ctx;
+  const { req } = ctx;
   const ledger = new IdempotencyLedger(ctx.sql);
   const key = ledger.keyOf(write, req.headers, req.body);
   ctx.notes.idempotencyKey = key;
@@ -41,20 +41,41 @@ function apply(ctx: HandlerContext, write: Write): Reply {
   if (req.bodyInvalid) return failure(ctx, write, 400, "invalid_body", "request body must be a JSON object");
   const body = req.body ?? {};
   const resource = vendor.resources.find((r) => r.name === write.entity)!;
-  const errors = validateInputs(write, body, records);
-  if (errors.length) return failure(ctx, write, 422, "validation_failed", errors.map((e) => `${e.field} ${e.message}`).join("; "), errors);
   const now = vendorNow(vendor.clock, ctx.config.checkpoint, ctx.requestsInEpoch);
   const visibleAt = write.listLagRequests > 0 ? req.seq + write.listLagRequests : 0;
-  return write.op === "create" ? create(ctx, write, resource, body, now, visibleAt) : update(ctx, write, resource, body, now, visibleAt);
+  if (write.op === "bulk-create") return bulkCreate(ctx, write, resource, body, now, visibleAt);
+  const errors = validateInputs(write, body, records);
+  if (errors.length) return failure(ctx, write, 422, "validation_failed", errors.map((e) => `${e.field} ${e.message}`).join("; "), errors);
+  if (write.op === "update") return update(ctx, write, resource, body, now, visibleAt);
+  const created = insertCreated(ctx, write, resource, body, now, visibleAt);
+  if ("missingParent" in created) return failure(ctx, write, 404, "not_found", `${resource.parent} ${created.missingParent} does not exist`);
+  return success(ctx, write, write.successStatus, resource, created);
 }
 
-function create(ctx: HandlerContext, write: Write, resource: Resource, body: Record<string, unknown>, now: number, visibleAt: number): Reply {
+/** Bulk create: each item validated and created on its own; 207 with one result per item. */
+function bulkCreate(ctx: HandlerContext, write: Write, resource: Resource, body: Record<string, unknown>, now: number, visibleAt: number): Reply {
+  const items = body[write.itemsField];
+  if (!Array.isArray(items) || items.length === 0) return failure(ctx, write, 400, "invalid_body", `${write.itemsField} must be a non-empty array`);
+  if (items.length > write.maxItems) return failure(ctx, write, 413, "too_many_items", `at most ${write.maxItems} items per call`);
+  const results = items.map((item, index) => {
+    if (!item || typeof item !== "object" || Array.isArray(item)) return { index, status: 422, errors: [{ field: "(item)", message: "must be an object" }] };
+    const errors = validateInputs(write, item as Record<string, unknown>, ctx.records);
+    if (errors.length) return { index, status: 422, errors };
+    const created = insertCreated(ctx, write, resource, item as Record<string, unknown>, now, visibleAt);
+    if ("missingParent" in created) return { index, status: 404, errors: [{ field: write.parentFrom!, message: "does not exist" }] };
+    return { index, status: 201, [resource.idField]: wireId(resource, created.id) };
+  });
+  return json(207, { results });
+}
+
+/** Creates one record from write input; fields the write does not take get their generator's neutral value. */
+function insertCreated(ctx: HandlerContext, write: Write, resource: Resource, body: Record<string, unknown>, now: number, visibleAt: number): RecordRow | { missingParent: string } {
   const { records } = ctx;
   let parent: string | null = null;
   if (resource.parent) {
     parent = write.parentFrom === ":parentId" ? decodeURIComponent(ctx.params.parentId) : String(body[write.parentFrom!]);
     const p = records.get(resource.parent, parent);
-    if (!p || p.deletedMs !== null) return failure(ctx, write, 404, "not_found", `${resource.parent} ${parent} does not exist`);
+    if (!p || p.deletedMs !== null) return { missingParent: parent };
   }
   const index = records.countEntity(resource.name);
   const id = recordId(resource, index, now, ctx.config.seed);
@@ -71,7 +92,7 @@ function create(ctx: HandlerContext, write: Write, resource: Resource, body: Rec
   }
   const row: RecordRow = { entity: resource.name, id, seq: records.nextSeq(), parent, data, updatedMs: now, deletedMs: null, visibleAt, listedData: null, version: 1 };
   records.insert(row);
-  return success(ctx, write, write.successStatus, resource, row);
+  return row;
 }
 
 function update(ctx: HandlerContext, write: Write, resource: Resource, body: Record<string, unknown>, now: number, visibleAt: number): Reply {
