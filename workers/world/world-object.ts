@@ -1,8 +1,9 @@
 import { DurableObject } from "cloudflare:workers";
 import { findVendor } from "../../declarations/vendors/index.ts";
 import { mintCredentials } from "../engine/auth/credentials.ts";
-import { sha256Hex } from "../engine/auth/hmac.ts";
+import { createHash } from "node:crypto";
 import { buildState } from "../engine/data/generate.ts";
+import { packState, type PackedState } from "../engine/store/records.ts";
 import type { RequestLogEntry, TokenLogEntry } from "../engine/store/logs.ts";
 import { VendorEngine } from "../engine/vendor-engine.ts";
 import type { WorldConfig } from "../engine/world-config.ts";
@@ -46,6 +47,10 @@ export interface InitArgs {
 export class WorldObject extends DurableObject<Env> {
   private config: WorldConfig | null = null;
   private engine: VendorEngine | null = null;
+  /** Built states and their hashes by checkpoint: pure functions of (declaration, seed, scale, checkpoint), so safe to reuse. */
+  private readonly states = new Map<number, { packed: PackedState; hash?: string }>();
+  /** State hash and the record-store version it was computed at. */
+  private hash: { version: number; value: string } | null = null;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -59,6 +64,7 @@ export class WorldObject extends DurableObject<Env> {
     if (!vendor) throw new Error(`world ${config.world} references unknown vendor ${config.vendor}`);
     this.config = config;
     this.engine = new VendorEngine(vendor, this.ctx.storage.sql, config);
+    this.hash = null;
   }
 
   private save(config: WorldConfig): void {
@@ -89,13 +95,34 @@ export class WorldObject extends DurableObject<Env> {
     const { config, engine } = this.require();
     this.checkCheckpoint(checkpoint, engine.vendor.timeline.at(-1)?.checkpoint ?? 0);
     const next: WorldConfig = { ...config, checkpoint, epoch: config.epoch + 1, epochStartSeq: engine.logs.nextRequestSeq() - 1 };
+    const state = this.stateAt(checkpoint);
     this.ctx.storage.transactionSync(() => {
-      engine.records.replaceAll(buildState(engine.vendor, config.seed, checkpoint, config.scale));
+      engine.records.replaceAll(state.packed);
       engine.tokens.clear();
       for (const table of ["idempotency", "rate"]) this.ctx.storage.sql.exec(`DELETE FROM ${table}`);
       this.save(next);
     });
+    const fresh = this.require().engine;
+    if (state.hash) this.hash = { version: fresh.records.version, value: state.hash };
+    state.hash = this.stateHash(fresh);
     return this.status();
+  }
+
+  private stateAt(checkpoint: number): { packed: PackedState; hash?: string } {
+    const { config, engine } = this.require();
+    let state = this.states.get(checkpoint);
+    if (!state) {
+      state = { packed: packState(buildState(engine.vendor, config.seed, checkpoint, config.scale)) };
+      this.states.set(checkpoint, state);
+    }
+    return state;
+  }
+
+  private stateHash(engine: VendorEngine): string {
+    if (this.hash?.version !== engine.records.version) {
+      this.hash = { version: engine.records.version, value: createHash("sha256").update(engine.records.canonical()).digest("hex") };
+    }
+    return this.hash.value;
   }
 
   async status(): Promise<RoleStatus> {
@@ -105,7 +132,7 @@ export class WorldObject extends DurableObject<Env> {
       vendor: config.vendor,
       checkpoint: config.checkpoint,
       epoch: config.epoch,
-      stateHash: await sha256Hex(engine.records.canonical()),
+      stateHash: this.stateHash(engine),
       records: sql.exec("SELECT count(*) AS n FROM records").one().n as number,
       requests: engine.logs.nextRequestSeq() - 1 - config.epochStartSeq,
       firedFaults: [],

@@ -15,6 +15,8 @@ export interface IssuedToken {
 /** Live tokens of one (world, role), in SQLite so they survive eviction. */
 export class TokenStore {
   private readonly sql: SqlStorage;
+  /** Issued token values, mirrored in memory: redaction consults them on every request. */
+  private values: string[] | null = null;
 
   constructor(sql: SqlStorage) {
     this.sql = sql;
@@ -24,6 +26,7 @@ export class TokenStore {
     const prefix = kind === "refresh" ? "rt" : kind === "session" ? "ss" : "at";
     const t: IssuedToken = { value: `${prefix}_${randomToken(24)}`, name, kind, expiresMs: nowMs + ttlMs, familyExpiresMs, used: false };
     this.sql.exec("INSERT INTO issued (value, name, kind, expires_ms, family_expires_ms, used) VALUES (?, ?, ?, ?, ?, 0)", t.value, name, kind, t.expiresMs, familyExpiresMs);
+    this.values?.push(t.value);
     return t;
   }
 
@@ -51,10 +54,12 @@ export class TokenStore {
 
   clear(): void {
     this.sql.exec("DELETE FROM issued");
+    this.values = [];
   }
 
   /** Every live token value, for redaction. */
   liveValues(): string[] {
-    return this.sql.exec("SELECT value FROM issued").toArray().map((r) => r.value as string);
+    this.values ??= this.sql.exec("SELECT value FROM issued").toArray().map((r) => r.value as string);
+    return this.values;
   }
 }

@@ -18,6 +18,21 @@ export interface RecordRow {
 
 type Row = Record<string, SqlStorageValue>;
 
+const INSERT_BATCH = 1000;
+
+/** A state serialised for insertion: JSON arrays of rows, one per insert statement. */
+export interface PackedState {
+  batches: string[];
+}
+
+export function packState(records: StateRecord[]): PackedState {
+  const batches: string[] = [];
+  for (let i = 0; i < records.length; i += INSERT_BATCH) {
+    batches.push(JSON.stringify(records.slice(i, i + INSERT_BATCH).map((r) => [r.entity, r.id, r.seq, r.parent, JSON.stringify(r.data), r.updatedMs, r.deletedMs])));
+  }
+  return { batches };
+}
+
 function fromRow(r: Row): RecordRow {
   return {
     entity: r.entity as string,
@@ -48,18 +63,29 @@ export interface ListFilter {
 
 /** Typed access to the records table. */
 export class RecordStore {
+  /** Bumped by every change, so derived values (the state hash) can be cached. */
+  version = 0;
+
   private readonly sql: SqlStorage;
 
   constructor(sql: SqlStorage) {
     this.sql = sql;
   }
 
-  replaceAll(records: StateRecord[]): void {
+  /**
+   * Replaces every record. Rows travel as one JSON array per batch and are
+   * unpacked by SQLite's json_each: the runtime allows few bound parameters
+   * per statement, and one statement per row is several times slower.
+   */
+  replaceAll(records: StateRecord[] | PackedState): void {
+    const packed = Array.isArray(records) ? packState(records) : records;
+    this.version += 1;
     this.sql.exec("DELETE FROM records");
-    for (const r of records) {
+    for (const batch of packed.batches) {
       this.sql.exec(
-        "INSERT INTO records (entity, id, seq, parent, data, updated_ms, deleted_ms, visible_at, version) VALUES (?, ?, ?, ?, ?, ?, ?, 0, 1)",
-        r.entity, r.id, r.seq, r.parent, JSON.stringify(r.data), r.updatedMs, r.deletedMs,
+        `INSERT INTO records (entity, id, seq, parent, data, updated_ms, deleted_ms)
+         SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5, value ->> 6 FROM json_each(?)`,
+        batch,
       );
     }
   }
@@ -119,6 +145,7 @@ export class RecordStore {
   }
 
   insert(r: RecordRow): void {
+    this.version += 1;
     this.sql.exec(
       "INSERT INTO records (entity, id, seq, parent, data, updated_ms, deleted_ms, visible_at, listed_data, version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
       r.entity, r.id, r.seq, r.parent, JSON.stringify(r.data), r.updatedMs, r.deletedMs, r.visibleAt, r.listedData ? JSON.stringify(r.listedData) : null, r.version,
@@ -126,6 +153,7 @@ export class RecordStore {
   }
 
   update(r: RecordRow): void {
+    this.version += 1;
     this.sql.exec(
       "UPDATE records SET data = ?, updated_ms = ?, deleted_ms = ?, visible_at = ?, listed_data = ?, version = ? WHERE entity = ? AND id = ?",
       JSON.stringify(r.data), r.updatedMs, r.deletedMs, r.visibleAt, r.listedData ? JSON.stringify(r.listedData) : null, r.version, r.entity, r.id,

@@ -1,0 +1,52 @@
+import { runInDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { parseVendor } from "../../declarations/schema/define.ts";
+import hirewire from "../../declarations/vendors/hirewire.ts";
+import { buildState } from "../../workers/engine/data/generate.ts";
+import { VendorEngine } from "../../workers/engine/vendor-engine.ts";
+import { WORLD_SCHEMA } from "../../workers/world/schema.ts";
+
+/** HireWire re-declared with a legacy username/password login that sets a session cookie. */
+const cookieVendor = parseVendor({
+  ...hirewire,
+  id: "cookiejar",
+  auth: {
+    credentials: [
+      { name: "username", prefix: "user_", secret: false, description: "Login name." },
+      { name: "password", prefix: "pw_", secret: true, description: "Password." },
+    ],
+    mints: [{ kind: "login", path: "/session", username: "username", password: "password", issues: "session", cookie: "JSESSIONID", ttlS: 1200 }],
+    present: [{ kind: "cookie", name: "JSESSIONID", value: { token: "session" } }],
+  },
+});
+
+describe("session login returning a cookie (engine, inline declaration)", () => {
+  it("logs in, serves data with the cookie, and refuses a missing or forged cookie", async () => {
+    const stub = env.WORLD.get(env.WORLD.idFromName("inline/cookie"));
+    await runInDurableObject(stub, async (_obj, state) => {
+      for (const stmt of WORLD_SCHEMA) state.storage.sql.exec(stmt);
+      const config = { world: "w_inline", role: "ats", vendor: "cookiejar", seed: 1, task: null, checkpoint: 0, epoch: 0, epochStartSeq: 0, scale: 1, rateLimits: true, credentials: { username: "user_a", password: "pw_b" } };
+      const engine = new VendorEngine(cookieVendor, state.storage.sql, config);
+      engine.records.replaceAll(buildState(cookieVendor, 1, 0));
+      const call = (path: string, init: RequestInit = {}) => engine.serve(new Request(`http://x${path}`, init), path, "http://x");
+
+      const bad = await call("/session", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: "user_a", password: "nope" }) });
+      expect(bad.status).toBe(401);
+      const login = await call("/session", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: "user_a", password: "pw_b" }) });
+      expect(login.status).toBe(200);
+      const cookie = login.headers.get("set-cookie")!;
+      expect(cookie).toMatch(/^JSESSIONID=ss_[0-9a-f]+; Path=\/; HttpOnly; Max-Age=1200$/);
+      const session = cookie.split(";")[0];
+
+      expect((await call("/v1/candidates", { headers: { cookie: `theme=dark; ${session}` } })).status).toBe(200);
+      expect((await call("/v1/candidates")).status).toBe(401);
+      expect((await call("/v1/candidates", { headers: { cookie: "JSESSIONID=ss_forged" } })).status).toBe(401);
+
+      const log = engine.logs.requests();
+      expect(log.map((r) => r.authOutcome)).toEqual(["invalid", "ok", "ok", "missing", "invalid"]);
+      expect(log[2].headers.cookie).toBe("[redacted]");
+      expect(engine.logs.tokens().map((t) => t.kind)).toEqual(["session_cookie"]);
+    });
+  });
+});
