@@ -1,5 +1,6 @@
 import type { Vendor } from "../../declarations/schema/vendor.ts";
 import type { VendorRequest } from "./http/vendor-request.ts";
+import type { RowJsonCache } from "./protocol/row-json-cache.ts";
 import type { RecordStore } from "./store/records.ts";
 import type { WorldConfig } from "./world-config.ts";
 
@@ -20,6 +21,8 @@ export interface HandlerContext {
   /** Path parameters (`id`, `parentId`). */
   params: Record<string, string>;
   records: RecordStore;
+  /** Serialised list rows of this engine. */
+  rowCache: RowJsonCache;
   sql: SqlStorage;
   /** Requests served in this epoch before this one (drives the data clock). */
   requestsInEpoch: number;

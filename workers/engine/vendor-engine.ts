@@ -5,11 +5,13 @@ import { verifyRequest } from "./auth/verify.ts";
 import { formatTime, vendorNow } from "./data/clock.ts";
 import type { HandlerContext, LogNotes } from "./handler-context.ts";
 import { redactHeaders, secretHeaderNames } from "./http/redact.ts";
+import { bodyText } from "./http/raw-json.ts";
 import { vendorError, type Reply } from "./http/reply.ts";
 import { readVendorRequest, type VendorRequest } from "./http/vendor-request.ts";
 import { getRecord } from "./protocol/get.ts";
 import { listRecords } from "./protocol/list.ts";
 import { rateLimit } from "./protocol/rate-limit.ts";
+import { RowJsonCache } from "./protocol/row-json-cache.ts";
 import { listTombstones } from "./protocol/tombstones.ts";
 import { handleWrite } from "./protocol/writes.ts";
 import { RouteTable, type RouteAction } from "./routing/route-table.ts";
@@ -36,6 +38,7 @@ export class VendorEngine {
   readonly records: RecordStore;
   readonly logs: LogStore;
   readonly tokens: TokenStore;
+  private readonly rowCache = new RowJsonCache();
 
   readonly vendor: Vendor;
   private readonly sql: SqlStorage;
@@ -88,7 +91,7 @@ export class VendorEngine {
       faults: notes.faults,
       lies: notes.lies,
     });
-    const body = reply.body === null || req.method === "HEAD" ? null : JSON.stringify(reply.body);
+    const body = reply.body === null || req.method === "HEAD" ? null : bodyText(reply.body);
     return new Response(body, { status: reply.status, headers });
   }
 
@@ -114,7 +117,7 @@ export class VendorEngine {
     if (auth.outcome !== "ok") return plain(vendorError(this.vendor, 401, auth.code, auth.reason), auth.outcome);
     const rate = this.config.rateLimits ? rateLimit(this.vendor, this.sql, "client", req.nowMs) : { refusal: null, retryAfter: null, headers: {} };
     if (rate.refusal) return { reply: rate.refusal, auth: "ok", rateLimited: true, retryAfter: rate.retryAfter, extraHeaders: rate.headers };
-    const ctx: HandlerContext = { vendor: this.vendor, config: this.config, baseUrl, req, params: match.params, records: this.records, sql: this.sql, requestsInEpoch, notes };
+    const ctx: HandlerContext = { vendor: this.vendor, config: this.config, baseUrl, req, params: match.params, records: this.records, rowCache: this.rowCache, sql: this.sql, requestsInEpoch, notes };
     return { reply: this.run(ctx, match.action), auth: "ok", rateLimited: false, retryAfter: null, extraHeaders: rate.headers };
   }
 

@@ -96,6 +96,7 @@ export class WorldObject extends DurableObject<Env> {
     this.checkCheckpoint(checkpoint, engine.vendor.timeline.at(-1)?.checkpoint ?? 0);
     const next: WorldConfig = { ...config, checkpoint, epoch: config.epoch + 1, epochStartSeq: engine.logs.nextRequestSeq() - 1 };
     const state = this.stateAt(checkpoint);
+    engine.logs.flush();
     this.ctx.storage.transactionSync(() => {
       engine.records.replaceAll(state.packed);
       engine.tokens.clear();

@@ -1,14 +1,20 @@
 import type { Paging } from "../../../declarations/schema/pagination.ts";
 import type { HandlerContext } from "../handler-context.ts";
+import { RawJson } from "../http/raw-json.ts";
 import { json, vendorError, type Reply } from "../http/reply.ts";
 import { nextPageParams, parsePage, type CursorScope, type PageRequest } from "./paging.ts";
 
-/** Builds a paged list reply in the vendor's envelope, with next links as declared. */
+const ITEMS_PLACEHOLDER = "\u0000items\u0000";
+
+/**
+ * Builds a paged list reply in the vendor's envelope, with next links as
+ * declared. `fetch` returns each item as JSON text, spliced into the envelope.
+ */
 export function pagedReply(
   ctx: HandlerContext,
   paging: Paging,
   listKey: string,
-  fetch: (page: PageRequest) => { items: unknown[]; total: number },
+  fetch: (page: PageRequest) => { items: string[]; total: number },
 ): Reply {
   const { vendor, req } = ctx;
   const scope: CursorScope = { seed: ctx.config.seed, epoch: ctx.config.epoch, listKey, requestSeq: req.seq };
@@ -17,7 +23,7 @@ export function pagedReply(
   const { items, total } = fetch(parsed.page);
   const next = nextPageParams(paging, parsed.page, items.length, total, scope);
   const env = vendor.envelope;
-  const body: Record<string, unknown> = { [env.items]: items };
+  const body: Record<string, unknown> = { [env.items]: ITEMS_PLACEHOLDER };
   if (paging.total) body[env.total] = total;
   const headers: Record<string, string> = {};
   const nextUrl = next ? withParams(ctx, next) : null;
@@ -28,7 +34,8 @@ export function pagedReply(
   } else if (paging.next === "hal") {
     body._links = { self: { href: withParams(ctx, {}) }, ...(nextUrl ? { next: { href: nextUrl } } : {}) };
   }
-  return json(200, body, headers);
+  const text = JSON.stringify(body).replace(JSON.stringify(ITEMS_PLACEHOLDER), `[${items.join(",")}]`);
+  return json(200, new RawJson(text), headers);
 }
 
 function withParams(ctx: HandlerContext, params: Record<string, string>): string {

@@ -3,7 +3,7 @@ import type { HandlerContext } from "../handler-context.ts";
 import { vendorError, type Reply } from "../http/reply.ts";
 import { readWatermark } from "./incremental.ts";
 import { pagedReply } from "./list-response.ts";
-import { serializeRecord } from "./serialize.ts";
+import { serializeRecord, viewKey } from "./serialize.ts";
 
 /** GET on a resource's list path. */
 export function listRecords(ctx: HandlerContext, resource: Resource): Reply {
@@ -24,8 +24,18 @@ export function listRecords(ctx: HandlerContext, resource: Resource): Reply {
     since: wm.since,
   };
   const listKey = `${resource.name}|${parent ?? ""}|${wm.since ? wm.since.ms : ""}`;
+  const view = viewKey(resource, req.query);
   return pagedReply(ctx, resource.paging ?? vendor.paging, listKey, (page) => ({
-    items: records.page(filter, page.offset, page.limit).map((r) => serializeRecord(vendor, resource, r, req.query)),
+    items: records.pageText(filter, page.offset, page.limit).map((r) => {
+      const key = `${resource.name}|${r.id}|${r.version}|${r.lagging ? 1 : 0}|${r.deleted ? 1 : 0}|${view}`;
+      let json = ctx.rowCache.get(key);
+      if (json === undefined) {
+        const data = JSON.parse(r.text) as Record<string, unknown>;
+        json = JSON.stringify(serializeRecord(vendor, resource, { id: r.id, data, deletedMs: r.deleted ? 1 : null }, req.query));
+        ctx.rowCache.set(key, json);
+      }
+      return json;
+    }),
     total: records.count(filter),
   }));
 }

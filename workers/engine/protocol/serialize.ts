@@ -4,7 +4,7 @@ import { wireId } from "../data/ids.ts";
 import type { RecordRow } from "../store/records.ts";
 
 /** Renders a stored record as the vendor serves it to this request. */
-export function serializeRecord(vendor: Vendor, resource: Resource, row: RecordRow, query: URLSearchParams): Record<string, unknown> {
+export function serializeRecord(vendor: Vendor, resource: Resource, row: Pick<RecordRow, "id" | "data" | "deletedMs">, query: URLSearchParams): Record<string, unknown> {
   const out: Record<string, unknown> = { [resource.idField]: wireId(resource, row.id) };
   for (const f of resource.fields) {
     if (f.name === resource.idField) continue;
@@ -20,6 +20,13 @@ export function serializeRecord(vendor: Vendor, resource: Resource, row: RecordR
   }
   if (vendor.deletes.mode === "flag") out[vendor.deletes.field] = row.deletedMs !== null;
   return out;
+}
+
+/** Which `onlyWith` fields this query turns on, as a cache key fragment ("" when the resource has none). */
+export function viewKey(resource: Resource, query: URLSearchParams): string {
+  let key = "";
+  for (const f of resource.fields) if (f.onlyWith) key += query.get(f.onlyWith.param) === f.onlyWith.value ? "1" : "0";
+  return key;
 }
 
 /** Strong ETag of a record version. */

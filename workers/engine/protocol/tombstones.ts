@@ -17,7 +17,7 @@ export function listTombstones(ctx: HandlerContext): Reply {
     const { rows, total } = records.deletedPage(wm.since, page.offset, page.limit);
     const items = rows.map((r) => {
       const resource = vendor.resources.find((x) => x.name === r.entity)!;
-      return { id: wireId(resource, r.id), [d.entityField]: r.entity, [d.deletedAtField]: formatTime(r.deletedMs!, vendor.clock.format, r.id) };
+      return JSON.stringify({ id: wireId(resource, r.id), [d.entityField]: r.entity, [d.deletedAtField]: formatTime(r.deletedMs!, vendor.clock.format, r.id) });
     });
     return { items, total };
   });

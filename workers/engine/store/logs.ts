@@ -36,8 +36,15 @@ export interface TokenLogEntry {
   expiresIn: number | null;
 }
 
-/** Append-only logs of one (world, role). */
+/**
+ * Append-only logs of one (world, role). Request rows are appended in order
+ * before each response leaves, into a queue that is written to SQLite on the
+ * next turn of the event loop (and before any read), so one storage commit
+ * covers every request that arrived in the meantime.
+ */
 export class LogStore {
+  private pending: RequestLogEntry[] = [];
+  private flushTimer: ReturnType<typeof setTimeout> | null = null;
   private lastRequestSeq: number;
   private lastTokenSeq: number;
 
@@ -54,11 +61,22 @@ export class LogStore {
     return this.lastRequestSeq + 1;
   }
 
-  countRequests(epoch: number): number {
-    return this.sql.exec("SELECT count(*) AS n FROM requests WHERE epoch = ?", epoch).one().n as number;
+  appendRequest(e: RequestLogEntry): void {
+    this.pending.push(e);
+    this.lastRequestSeq = e.seq;
+    this.flushTimer ??= setTimeout(() => this.flush(), 0);
   }
 
-  appendRequest(e: RequestLogEntry): void {
+  /** Writes queued request rows. */
+  flush(): void {
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushTimer = null;
+    const rows = this.pending;
+    this.pending = [];
+    for (const e of rows) this.write(e);
+  }
+
+  private write(e: RequestLogEntry): void {
     this.sql.exec(
       `INSERT INTO requests (seq, epoch, ts, method, path, query, headers, body, status, auth_outcome, rate_limited, retry_after, idempotency_key, faults, lies)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -66,7 +84,6 @@ export class LogStore {
       e.body === null ? null : JSON.stringify(e.body), e.status, e.authOutcome, e.rateLimited ? 1 : 0,
       e.retryAfter, e.idempotencyKey, JSON.stringify(e.faults), JSON.stringify(e.lies),
     );
-    this.lastRequestSeq = e.seq;
   }
 
   appendToken(e: Omit<TokenLogEntry, "seq">): void {
@@ -75,6 +92,7 @@ export class LogStore {
   }
 
   requests(epoch?: number): RequestLogEntry[] {
+    this.flush();
     const rows = epoch === undefined ? this.sql.exec("SELECT * FROM requests ORDER BY seq") : this.sql.exec("SELECT * FROM requests WHERE epoch = ? ORDER BY seq", epoch);
     return rows.toArray().map((r) => ({
       seq: r.seq as number,

@@ -110,16 +110,6 @@ export class RecordStore {
     return this.sql.exec(`SELECT count(*) AS n FROM records WHERE ${clause}`, ...args).one().n as number;
   }
 
-  /** One page of a list, each row as a list shows it to request `f.visibleTo`. */
-  page(f: ListFilter, offset: number, limit: number): RecordRow[] {
-    const { clause, args } = this.where(f);
-    return this.sql
-      .exec(`SELECT * FROM records WHERE ${clause} ORDER BY seq LIMIT ? OFFSET ?`, ...args, limit, offset)
-      .toArray()
-      .map(fromRow)
-      .map((r) => (r.visibleAt <= f.visibleTo || !r.listedData ? r : { ...r, data: r.listedData }));
-  }
-
   deletedPage(since: { ms: number; inclusive: boolean } | undefined, offset: number, limit: number): { rows: RecordRow[]; total: number } {
     const cond = since ? (since.inclusive ? "AND deleted_ms >= ?" : "AND deleted_ms > ?") : "";
     const args: SqlStorageValue[] = since ? [since.ms] : [];
@@ -134,6 +124,21 @@ export class RecordStore {
   get(entity: string, id: string): RecordRow | null {
     const rows = this.sql.exec("SELECT * FROM records WHERE entity = ? AND id = ?", entity, id).toArray();
     return rows.length ? fromRow(rows[0]) : null;
+  }
+
+  /**
+   * One page of a list as stored JSON text (the pre-update text for rows still
+   * lagging), so callers can skip parsing rows they have serialised before.
+   */
+  pageText(f: ListFilter, offset: number, limit: number): { id: string; version: number; deleted: boolean; lagging: boolean; text: string }[] {
+    const { clause, args } = this.where(f);
+    return this.sql
+      .exec(`SELECT id, version, deleted_ms, visible_at, data, listed_data FROM records WHERE ${clause} ORDER BY seq LIMIT ? OFFSET ?`, ...args, limit, offset)
+      .toArray()
+      .map((r) => {
+        const lagging = (r.visible_at as number) > f.visibleTo && r.listed_data !== null;
+        return { id: r.id as string, version: r.version as number, deleted: r.deleted_ms !== null, lagging, text: (lagging ? r.listed_data : r.data) as string };
+      });
   }
 
   countEntity(entity: string): number {
