@@ -63,8 +63,12 @@ export interface ListFilter {
 
 /** Typed access to the records table. */
 export class RecordStore {
-  /** Bumped by every change, so derived values (the state hash) can be cached. */
+  /** Bumped by every change, so derived values (the state hash, counts) can be cached. */
   version = 0;
+  /** Highest request sequence number up to which some list still shows an older view. */
+  private lagHorizon = 0;
+  /** List totals by filter, valid for `version` once no listing lags. */
+  private readonly counts = new Map<string, { version: number; n: number }>();
 
   private readonly sql: SqlStorage;
 
@@ -80,6 +84,7 @@ export class RecordStore {
   replaceAll(records: StateRecord[] | PackedState): void {
     const packed = Array.isArray(records) ? packState(records) : records;
     this.version += 1;
+    this.lagHorizon = 0;
     this.sql.exec("DELETE FROM records");
     for (const batch of packed.batches) {
       this.sql.exec(
@@ -106,8 +111,17 @@ export class RecordStore {
   }
 
   count(f: ListFilter): number {
+    const stable = f.visibleTo > this.lagHorizon;
+    const key = `${f.entity}|${f.parent ?? ""}|${f.includeDeleted}|${f.since?.ms ?? ""}|${f.since?.inclusive ?? ""}`;
+    const hit = stable ? this.counts.get(key) : undefined;
+    if (hit && hit.version === this.version) return hit.n;
     const { clause, args } = this.where(f);
-    return this.sql.exec(`SELECT count(*) AS n FROM records WHERE ${clause}`, ...args).one().n as number;
+    const n = this.sql.exec(`SELECT count(*) AS n FROM records WHERE ${clause}`, ...args).one().n as number;
+    if (stable) {
+      if (this.counts.size >= 1000) this.counts.clear();
+      this.counts.set(key, { version: this.version, n });
+    }
+    return n;
   }
 
   deletedPage(since: { ms: number; inclusive: boolean } | undefined, offset: number, limit: number): { rows: RecordRow[]; total: number } {
@@ -151,6 +165,7 @@ export class RecordStore {
 
   insert(r: RecordRow): void {
     this.version += 1;
+    this.lagHorizon = Math.max(this.lagHorizon, r.visibleAt);
     this.sql.exec(
       "INSERT INTO records (entity, id, seq, parent, data, updated_ms, deleted_ms, visible_at, listed_data, version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
       r.entity, r.id, r.seq, r.parent, JSON.stringify(r.data), r.updatedMs, r.deletedMs, r.visibleAt, r.listedData ? JSON.stringify(r.listedData) : null, r.version,
@@ -159,6 +174,7 @@ export class RecordStore {
 
   update(r: RecordRow): void {
     this.version += 1;
+    this.lagHorizon = Math.max(this.lagHorizon, r.visibleAt);
     this.sql.exec(
       "UPDATE records SET data = ?, updated_ms = ?, deleted_ms = ?, visible_at = ?, listed_data = ?, version = ? WHERE entity = ? AND id = ?",
       JSON.stringify(r.data), r.updatedMs, r.deletedMs, r.visibleAt, r.listedData ? JSON.stringify(r.listedData) : null, r.version, r.entity, r.id,
