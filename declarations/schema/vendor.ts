@@ -4,6 +4,8 @@ import { Field } from "./fields.ts";
 import { Paging } from "./pagination.ts";
 import { Checkpoint } from "./timeline.ts";
 import { Write } from "./writes.ts";
+import { checkLies } from "./lie-references.ts";
+import { Lie } from "./lies.ts";
 import { checkVendorReferences } from "./vendor-references.ts";
 
 /** How a vendor writes timestamps. */
@@ -143,8 +145,11 @@ export const VendorSchema = z
     rateLimit: RateLimit.optional(),
     writes: z.array(Write).default([]),
     timeline: z.array(Checkpoint).default([]),
+    /** Deliberate documentation errors, told by the `stale` and `sparse` docs profiles. */
+    lies: z.array(Lie).default([]),
   })
-  .superRefine(checkVendorReferences);
+  .superRefine(checkVendorReferences)
+  .superRefine((v, ctx) => checkLies(v as never, ctx));
 
 export type Vendor = z.infer<typeof VendorSchema>;
 export type VendorInput = z.input<typeof VendorSchema>;

@@ -89,6 +89,29 @@ export default defineVendor({
       ],
     },
   ],
+  lies: [
+    {
+      kind: "page-base",
+      id: "hw-pages-from-zero",
+      says: 0,
+      discover: "page=0 is refused with a 400 that names the first page, and the first page's Link header points at page=2.",
+      changelog: "Pages are now numbered from 0.",
+    },
+    {
+      kind: "retry-after",
+      id: "hw-retry-after-seconds",
+      says: "seconds",
+      discover: "Retry-After holds an HTTP date, not a number of seconds.",
+      changelog: "Retry-After is now given in seconds.",
+    },
+    {
+      kind: "time-format",
+      id: "hw-times-in-ms",
+      says: "epoch_ms",
+      discover: "Timestamps have ten digits: seconds since the epoch, not milliseconds.",
+      changelog: "Timestamps are now in milliseconds.",
+    },
+  ],
   timeline: [
     {
       checkpoint: 1,

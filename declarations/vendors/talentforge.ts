@@ -136,6 +136,32 @@ export default defineVendor({
       ],
     },
   ],
+  lies: [
+    {
+      kind: "param-name",
+      id: "tf-updated-since",
+      param: "modified_since",
+      says: "updated_since",
+      discover: "updated_since is ignored: the Warning header calls it an unknown parameter and the full list comes back.",
+      changelog: "The incremental filter `modified_since` is now called `updated_since`.",
+    },
+    {
+      kind: "token-expiry",
+      id: "tf-session-sliding",
+      token: "session_token",
+      says: "sliding",
+      discover: "A busy session still ends 900 s after it was opened, with 401 token_expired.",
+      changelog: "Sessions now stay open for as long as they are in use.",
+    },
+    {
+      kind: "page-size-cap",
+      id: "tf-notes-page-size",
+      resource: "note",
+      says: 50,
+      discover: "Note pages never hold more than 5 notes, and carry a next_cursor while more remain.",
+      changelog: "Candidate notes can be read 50 per page.",
+    },
+  ],
   timeline: [
     {
       checkpoint: 1,

@@ -1,5 +1,6 @@
 import { Command } from "commander";
 import { check } from "./commands/check.ts";
+import { docs } from "./commands/docs.ts";
 import { serve } from "./commands/serve.ts";
 import { worldCreate } from "./commands/world-create.ts";
 import { guarded, UsageError } from "./errors.ts";
@@ -29,6 +30,16 @@ program
   .argument("[files...]", "declaration modules to check")
   .option("--json", "print results as JSON")
   .action((files, opts) => guarded(() => check(files, opts)));
+
+program
+  .command("docs")
+  .description("write a vendor's documentation set (Markdown, HTML, OpenAPI) to a folder")
+  .argument("<vendor>", "vendor id")
+  .option("--profile <profile>", "true, stale or sparse", "true")
+  .option("--out <dir>", "output folder")
+  .option("--base-url <url>", "base URL shown in examples", "https://api.example.test")
+  .option("--seed <n>", "seed of the example data", "1")
+  .action((vendor, opts) => guarded(() => docs(vendor, opts)));
 
 const world = program.command("world").description("manage worlds on a farm");
 world

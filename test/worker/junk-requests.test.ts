@@ -28,7 +28,7 @@ describe("junk requests", () => {
         const prefix = rel(w.vendors[r.role].baseUrl);
         const path = new URL(url, "http://farm.test").pathname;
         const vendorPath = path.startsWith(prefix) ? path.slice(prefix.length) || "/" : null;
-        const reachesVendor = vendorPath !== null && (vendorPath === "/" || vendorPath.startsWith("/")) && vendorPath !== "/_health" && !vendorPath.startsWith("/_wb");
+        const reachesVendor = vendorPath !== null && (vendorPath === "/" || vendorPath.startsWith("/")) && vendorPath !== "/_health" && !vendorPath.startsWith("/_wb") && vendorPath !== "/_docs" && !vendorPath.startsWith("/_docs/");
         if (reachesVendor) expected[r.role] += 1;
         expect(res.status, `${r.method} ${url}`).toBeLessThan(500);
       }),

@@ -22,7 +22,7 @@ export async function createWorld(c: AppContext): Promise<Response> {
   const world = `w_${randomToken(8)}`;
   const roles = Object.entries(body.vendors);
   const inits = await Promise.all(
-    roles.map(([role, vendor]) => roleStub(c.env, world, role).init({ world, role, vendor, seed: body.seed, task: null, checkpoint: body.checkpoint, scale: body.scale, rateLimits: body.rateLimits })),
+    roles.map(([role, vendor]) => roleStub(c.env, world, role).init({ world, role, vendor, seed: body.seed, task: null, checkpoint: body.checkpoint, scale: body.scale, rateLimits: body.rateLimits, docsProfile: body.docsProfile })),
   );
   await drizzle(c.env.DB).insert(worlds).values({ id: world, task: null, seed: body.seed, roles: body.vendors, createdAt: Date.now() });
 

@@ -14,6 +14,8 @@ export const CreateVendorWorldBody = z.strictObject({
   scale: z.number().int().min(1).max(50).default(1),
   /** `false` lifts the declared rate limits (load measurements only). */
   rateLimits: z.boolean().default(true),
+  /** Documentation served at `_docs/`: truthful, with the declared lies, or sparse with the lies. */
+  docsProfile: z.enum(["true", "stale", "sparse"]).default("true"),
 });
 
 /** Body of `POST /v1/worlds` for a task's world. */

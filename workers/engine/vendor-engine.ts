@@ -14,6 +14,8 @@ import { rateLimit } from "./protocol/rate-limit.ts";
 import { RowJsonCache } from "./protocol/row-json-cache.ts";
 import { listTombstones } from "./protocol/tombstones.ts";
 import { handleWrite } from "./protocol/writes.ts";
+import { liesTouched } from "./lies/touches.ts";
+import { readWarnings } from "./protocol/warnings.ts";
 import { RouteTable, type RouteAction } from "./routing/route-table.ts";
 import { LogStore, type AuthOutcome } from "./store/logs.ts";
 import { RecordStore } from "./store/records.ts";
@@ -22,6 +24,8 @@ import type { WorldConfig } from "./world-config.ts";
 /** Outcome of the pipeline before it becomes a Response and a log row. */
 interface Served {
   reply: Reply;
+  /** The route that served the request, or null when none matched. */
+  action: RouteAction | null;
   auth: AuthOutcome;
   rateLimited: boolean;
   retryAfter: number | null;
@@ -65,10 +69,11 @@ export class VendorEngine {
     try {
       served = await this.dispatch(req, notes, requestsInEpoch, baseUrl);
     } catch (err) {
-      served = { reply: vendorError(this.vendor, 500, "internal_error", "unexpected error"), auth: "ok", rateLimited: false, retryAfter: null, extraHeaders: {} };
+      served = { reply: vendorError(this.vendor, 500, "internal_error", "unexpected error"), action: null, auth: "ok", rateLimited: false, retryAfter: null, extraHeaders: {} };
       console.error("vendor engine failure", err);
     }
     const { reply } = served;
+    notes.lies = liesTouched(this.vendor, { action: served.action, status: reply.status, authOutcome: served.auth });
     const headers = new Headers({ "content-type": "application/json; charset=utf-8", ...served.extraHeaders, ...reply.headers });
     headers.set("date", new Date(req.nowMs + this.vendor.clock.wireOffsetS * 1000).toUTCString());
     if (this.vendor.clock.serverTimeHeader) {
@@ -101,8 +106,9 @@ export class VendorEngine {
   }
 
   private async dispatch(req: VendorRequest, notes: LogNotes, requestsInEpoch: number, baseUrl: string): Promise<Served> {
-    const plain = (reply: Reply, auth: AuthOutcome): Served => ({ reply, auth, rateLimited: false, retryAfter: null, extraHeaders: {} });
     const match = this.routes.match(req.method, req.path);
+    const action = match.found ? match.action : null;
+    const plain = (reply: Reply, auth: AuthOutcome): Served => ({ reply, action, auth, rateLimited: false, retryAfter: null, extraHeaders: {} });
     if (!match.found) {
       const auth = await verifyRequest(req, this.vendor, this.config.credentials, this.tokens);
       if (match.allowed.length) return plain(vendorError(this.vendor, 405, "method_not_allowed", `${req.method} is not allowed here`, {}, { allow: [...new Set(match.allowed)].join(", ") }), auth.outcome);
@@ -116,9 +122,13 @@ export class VendorEngine {
     const auth = await verifyRequest(req, this.vendor, this.config.credentials, this.tokens);
     if (auth.outcome !== "ok") return plain(vendorError(this.vendor, 401, auth.code, auth.reason), auth.outcome);
     const rate = this.config.rateLimits ? rateLimit(this.vendor, this.sql, "client", req.nowMs) : { refusal: null, retryAfter: null, headers: {} };
-    if (rate.refusal) return { reply: rate.refusal, auth: "ok", rateLimited: true, retryAfter: rate.retryAfter, extraHeaders: rate.headers };
+    if (rate.refusal) return { reply: rate.refusal, action, auth: "ok", rateLimited: true, retryAfter: rate.retryAfter, extraHeaders: rate.headers };
     const ctx: HandlerContext = { vendor: this.vendor, config: this.config, baseUrl, req, params: match.params, records: this.records, rowCache: this.rowCache, sql: this.sql, requestsInEpoch, notes };
-    return { reply: this.run(ctx, match.action), auth: "ok", rateLimited: false, retryAfter: null, extraHeaders: rate.headers };
+    const reply = this.run(ctx, match.action);
+    const a = match.action;
+    const warnings = a.kind === "list" || a.kind === "get" ? readWarnings(this.vendor, a.resource, req.query, a.kind === "list") : [];
+    const extraHeaders = warnings.length ? { ...rate.headers, warning: warnings.join(", ") } : rate.headers;
+    return { reply, action, auth: "ok", rateLimited: false, retryAfter: null, extraHeaders };
   }
 
   private run(ctx: HandlerContext, action: Exclude<RouteAction, { kind: "mint" }>): Reply {

@@ -12,6 +12,8 @@ export interface WorldConfig {
   task: string | null;
   /** Multiplier on seeded record counts (timeline mutations are not scaled). */
   scale: number;
+  /** Which documentation the world serves at `_docs/`. */
+  docsProfile: "true" | "stale" | "sparse";
   /** Whether the declared rate limits apply (off only for load measurements). */
   rateLimits: boolean;
   /** Checkpoint the records currently stand at. */

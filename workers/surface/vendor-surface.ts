@@ -16,5 +16,10 @@ export async function vendorSurface(c: AppContext): Promise<Response> {
     return c.json({ error: "not found" }, 404);
   }
   const baseUrl = `${new URL(c.req.url).origin}${prefix}`;
+  if (path === "/_docs") return c.redirect(`${prefix}/_docs/`, 301);
+  if (path.startsWith("/_docs/")) {
+    if (c.req.method !== "GET" && c.req.method !== "HEAD") return c.json({ error: "documentation is read-only" }, 405);
+    return roleStub(c.env, world, role).serveDocs(path.slice("/_docs".length), baseUrl);
+  }
   return roleStub(c.env, world, role).serveVendor(c.req.raw, path, baseUrl);
 }

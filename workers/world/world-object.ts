@@ -2,6 +2,7 @@ import { DurableObject } from "cloudflare:workers";
 import { findVendor } from "../../declarations/vendors/index.ts";
 import { mintCredentials } from "../engine/auth/credentials.ts";
 import { createHash } from "node:crypto";
+import { buildDocsSet, type DocsSet } from "../docs/docs-set.ts";
 import { buildState } from "../engine/data/generate.ts";
 import { packState, type PackedState } from "../engine/store/records.ts";
 import type { RequestLogEntry, TokenLogEntry } from "../engine/store/logs.ts";
@@ -38,6 +39,7 @@ export interface InitArgs {
   checkpoint: number;
   scale: number;
   rateLimits: boolean;
+  docsProfile: WorldConfig["docsProfile"];
 }
 
 /**
@@ -51,12 +53,14 @@ export class WorldObject extends DurableObject<Env> {
   private readonly states = new Map<number, { packed: PackedState; hash?: string }>();
   /** State hash and the record-store version it was computed at. */
   private hash: { version: number; value: string } | null = null;
+  /** Documentation sets by the base URL they were rendered for. */
+  private readonly docs = new Map<string, DocsSet>();
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     for (const stmt of WORLD_SCHEMA) ctx.storage.sql.exec(stmt);
     const rows = ctx.storage.sql.exec("SELECT value FROM meta WHERE key = 'config'").toArray();
-    if (rows.length) this.load({ scale: 1, rateLimits: true, ...JSON.parse(rows[0].value as string) });
+    if (rows.length) this.load({ scale: 1, rateLimits: true, docsProfile: "true", ...JSON.parse(rows[0].value as string) });
   }
 
   private load(config: WorldConfig): void {
@@ -146,6 +150,28 @@ export class WorldObject extends DurableObject<Env> {
 
   tokenLog(epoch?: number): TokenLogEntry[] {
     return this.require().engine.logs.tokens(epoch);
+  }
+
+  /**
+   * Serves the documentation under `_docs/`: `index.html` (also at `_docs/`),
+   * `<page>.html`, `<page>.md` and `openapi.json`, for this world's profile,
+   * with examples from its seeded data and its real base URL. Not logged:
+   * reading docs is not API traffic.
+   */
+  async serveDocs(subpath: string, baseUrl: string): Promise<Response> {
+    if (!this.config || !this.engine) return Response.json({ error: "unknown world or role" }, { status: 404 });
+    let set = this.docs.get(baseUrl);
+    if (!set) {
+      set = buildDocsSet(this.engine.vendor, this.config.docsProfile, { baseUrl, examples: buildState(this.engine.vendor, this.config.seed, 0, this.config.scale) });
+      this.docs.set(baseUrl, set);
+    }
+    const file = subpath === "" || subpath === "/" ? "index.html" : subpath.replace(/^\//, "");
+    if (file === "openapi.json") return Response.json(set.openapi);
+    const html = set.html.get(file);
+    if (html) return new Response(html, { headers: { "content-type": "text/html; charset=utf-8" } });
+    const page = set.pages.find((p) => `${p.slug}.md` === file);
+    if (page) return new Response(page.markdown, { headers: { "content-type": "text/markdown; charset=utf-8" } });
+    return Response.json({ error: `no documentation page "${file}"` }, { status: 404 });
   }
 
   /** Serves the vendor surface. Unknown worlds answer 404 without creating state. */

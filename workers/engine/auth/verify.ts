@@ -51,7 +51,10 @@ async function checkHmac(req: VendorRequest, rule: HmacRequirement, credentials:
     return { outcome: "invalid", reason: `${rule.timestampHeader} is outside the allowed window of ${rule.allowedSkewS}s`, code: "timestamp_out_of_window" };
   }
   const expected = await signRequest({ method: req.method, path: req.path, query: req.query, timestamp, rawBody: req.rawBody }, rule, credentials[rule.secret]);
-  if (!safeEqual(signature.trim(), expected)) return { outcome: "invalid", reason: "signature does not match", code: "signature_mismatch" };
+  if (!safeEqual(signature.trim(), expected)) {
+    const recipe = `the server signs ${rule.parts.join(" + ")} joined by ${JSON.stringify(rule.separator)}`;
+    return { outcome: "invalid", reason: `signature does not match (${recipe})`, code: "signature_mismatch" };
+  }
   return OK;
 }
 

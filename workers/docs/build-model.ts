@@ -1,0 +1,100 @@
+import type { Paging } from "../../declarations/schema/pagination.ts";
+import type { Resource, Vendor } from "../../declarations/schema/vendor.ts";
+import { checkpointTime } from "../engine/data/clock.ts";
+import type { StateRecord } from "../engine/data/generate.ts";
+import type { DocModel, DocParam, DocResource, DocsProfile } from "./model.ts";
+
+/** Query parameters a list endpoint honours, as the truthful docs describe them. */
+function listParams(vendor: Vendor, r: Resource, paging: Paging): DocParam[] {
+  const params: DocParam[] = [];
+  if (paging.style === "offset") {
+    params.push({ name: paging.offsetParam, role: "offset", description: "Zero-based index of the first record to return." });
+    params.push({ name: paging.limitParam, role: "limit", description: `Records per page (default ${paging.defaultLimit}, at most ${paging.maxLimit}).` });
+  } else if (paging.style === "page") {
+    params.push({ name: paging.pageParam, role: "page", description: `Page number; the first page is ${paging.firstPage}.` });
+    params.push({ name: paging.sizeParam, role: "size", description: `Records per page (default ${paging.defaultLimit}, at most ${paging.maxLimit}).` });
+  } else {
+    params.push({ name: paging.cursorParam, role: "cursor", description: "Opaque cursor from the previous page; omit for the first page." });
+    params.push({ name: paging.limitParam, role: "limit", description: `Records per page (default ${paging.defaultLimit}, at most ${paging.maxLimit}).` });
+  }
+  if (r.incremental && vendor.incremental) {
+    params.push({ name: vendor.incremental.param, role: "since", description: `Only records changed ${vendor.incremental.op === ">=" ? "at or after" : "strictly after"} this time.` });
+  }
+  for (const f of r.fields) {
+    if (f.onlyWith) params.push({ name: f.onlyWith.param, role: "flag", value: f.onlyWith.value, description: `Set to \`${f.onlyWith.value}\` to include \`${f.name}\`.` });
+  }
+  return params;
+}
+
+function docResource(vendor: Vendor, r: Resource, examples: StateRecord[]): DocResource {
+  const paging = r.paging ?? vendor.paging;
+  return {
+    name: r.name,
+    plural: r.plural,
+    description: r.description,
+    idField: r.idField,
+    idFormat: r.id,
+    parent: r.parent,
+    fields: r.fields.map((f) => ({
+      name: f.name,
+      type: f.type,
+      description: f.description,
+      nullable: f.nullable,
+      onlyWith: f.onlyWith,
+      refersTo: f.gen.gen === "ref" ? f.gen.entity : f.gen.gen === "parent" ? r.parent : undefined,
+    })),
+    list: r.list ? { path: r.list, paging, incremental: r.incremental, params: listParams(vendor, r, paging) } : undefined,
+    get: r.get ? { path: r.get } : undefined,
+    count: examples.filter((x) => x.entity === r.name && x.deletedMs === null).length,
+    examples: examples
+      .filter((x) => x.entity === r.name && x.deletedMs === null)
+      .slice(0, 2)
+      .map((x) => ({ id: x.id, data: x.data, deleted: false })),
+  };
+}
+
+function isoDay(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+/** Truthful release history: when each resource and write became available. */
+function trueChangelog(vendor: Vendor): DocModel["changelog"] {
+  const epoch = checkpointTime(vendor.clock, 0);
+  const day = 86_400_000;
+  const entries = [{ version: "1.0", date: isoDay(epoch - 900 * day), text: `First public release: ${vendor.resources.filter((r) => r.list).map((r) => r.plural).join(", ")}.` }];
+  if (vendor.writes.length) entries.push({ version: "1.4", date: isoDay(epoch - 520 * day), text: `Write endpoints: ${vendor.writes.map((w) => w.name).join(", ")}.` });
+  if (vendor.rateLimit) entries.push({ version: "1.6", date: isoDay(epoch - 300 * day), text: "Per-client request quotas are enforced on every endpoint." });
+  return entries;
+}
+
+/** Marker printed in every generated set, unique per release and vendor, to spot leaks into training data. */
+export function canaryFor(release: string, vendorId: string): string {
+  let h = 0x811c9dc5;
+  for (const ch of `wirebench|${release}|${vendorId}`) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193) >>> 0;
+  return `WIREBENCH-CANARY-${release}-${vendorId}-${h.toString(16).padStart(8, "0")}`;
+}
+
+/** The documentation model of a vendor as it really behaves (the `true` profile). */
+export function truthfulModel(vendor: Vendor, opts: { baseUrl: string; release: string; examples: StateRecord[] }): DocModel {
+  return {
+    vendor: { id: vendor.id, name: vendor.name, category: vendor.category, summary: vendor.summary, envPrefix: vendor.envPrefix },
+    profile: "true" as DocsProfile,
+    baseUrl: opts.baseUrl,
+    canary: canaryFor(opts.release, vendor.id),
+    timeFormat: vendor.clock.format,
+    serverTimeHeader: vendor.clock.serverTimeHeader,
+    credentials: structuredClone(vendor.auth.credentials),
+    mints: structuredClone(vendor.auth.mints),
+    present: structuredClone(vendor.auth.present),
+    paging: structuredClone(vendor.paging),
+    envelope: { ...vendor.envelope },
+    errors: { ...vendor.errors },
+    incremental: vendor.incremental ? { ...vendor.incremental } : undefined,
+    deletes: structuredClone(vendor.deletes),
+    rateLimit: vendor.rateLimit ? { ...vendor.rateLimit } : undefined,
+    resources: vendor.resources.map((r) => docResource(vendor, r, opts.examples)),
+    writes: structuredClone(vendor.writes),
+    changelog: trueChangelog(vendor),
+    lies: [],
+  };
+}

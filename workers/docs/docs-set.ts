@@ -1,0 +1,27 @@
+import type { Vendor } from "../../declarations/schema/vendor.ts";
+import type { StateRecord } from "../engine/data/generate.ts";
+import { modelForProfile } from "./apply-lies.ts";
+import { truthfulModel } from "./build-model.ts";
+import type { DocModel, DocsProfile } from "./model.ts";
+import { renderOpenApi } from "./openapi.ts";
+import { renderPages, type DocPage } from "./pages.ts";
+import { RELEASE } from "./release.ts";
+import { renderHtmlSite } from "./render-html.ts";
+
+/** A complete documentation set for one vendor and profile. */
+export interface DocsSet {
+  profile: DocsProfile;
+  canary: string;
+  model: DocModel;
+  pages: DocPage[];
+  openapi: Record<string, unknown>;
+  /** HTML file name -> page. */
+  html: Map<string, string>;
+}
+
+/** Builds the documentation of a vendor for a profile, with examples from a seeded state. */
+export function buildDocsSet(vendor: Vendor, profile: DocsProfile, opts: { baseUrl: string; examples: StateRecord[] }): DocsSet {
+  const model = modelForProfile(truthfulModel(vendor, { baseUrl: opts.baseUrl, release: RELEASE, examples: opts.examples }), vendor.lies, profile);
+  const pages = renderPages(model);
+  return { profile, canary: model.canary, model, pages, openapi: renderOpenApi(model), html: renderHtmlSite(vendor.name, model.canary, pages) };
+}

@@ -1,0 +1,33 @@
+import type { DocModel } from "../model.ts";
+import { code, table } from "./helpers.ts";
+
+/** `errors.md`. */
+export function errorsPage(m: DocModel): string {
+  const e = m.errors;
+  const inner = { [e.codeField]: "not_found", [e.messageField]: "candidate cand_0042 does not exist" };
+  const lines = [
+    "# Errors",
+    "",
+    "Errors use this body:",
+    "",
+    code("json", JSON.stringify(e.wrap ? { [e.wrap]: inner } : inner, null, 2)),
+    "",
+    table(
+      ["status", "meaning"],
+      [
+        [400, "a parameter or the body is malformed"],
+        [401, "credentials are missing, invalid or expired"],
+        [404, "no such record or route"],
+        [405, "method not allowed on this path"],
+        ...(m.writes.some((w) => w.ifMatch) ? [[412, "the record changed since you read it (If-Match)"], [428, "If-Match is required"]] : []),
+        ...(m.writes.some((w) => w.errors === "http-422") ? [[422, `validation failed; \`${e.fieldErrorsField}\` lists each field`]] : []),
+        ...(m.rateLimit ? [[429, "rate limit reached"]] : []),
+      ] as (string | number)[][],
+    ),
+    "",
+  ];
+  if (m.writes.some((w) => w.errors === "rpc-200")) {
+    lines.push("## RPC calls", "", `RPC endpoints answer \`200\` even when they fail; check \`${e.rpcOkField}\` in the body. A failed call carries \`${e.codeField}\` and \`${e.messageField}\`.`, "");
+  }
+  return lines.join("\n");
+}

@@ -1,0 +1,67 @@
+import type { Requirement } from "../../../declarations/schema/auth.ts";
+import type { TimeFormat } from "../../../declarations/schema/vendor.ts";
+import { formatTime } from "../../engine/data/clock.ts";
+import type { DocModel, DocResource } from "../model.ts";
+
+/** A Markdown table. Cells are escaped for pipes. */
+export function table(head: string[], rows: (string | number)[][]): string {
+  const esc = (c: string | number) => String(c).replace(/\|/g, "\\|").replace(/\n/g, " ");
+  return [`| ${head.map(esc).join(" | ")} |`, `| ${head.map(() => "---").join(" | ")} |`, ...rows.map((r) => `| ${r.map(esc).join(" | ")} |`)].join("\n");
+}
+
+export function code(lang: string, body: string): string {
+  return "```" + lang + "\n" + body + "\n```";
+}
+
+/** How a timestamp format reads in prose. */
+export function describeTimeFormat(f: TimeFormat): string {
+  switch (f) {
+    case "epoch_ms":
+      return "integer milliseconds since the Unix epoch";
+    case "epoch_s":
+      return "integer seconds since the Unix epoch";
+    case "iso":
+      return "ISO 8601 strings in UTC (`2024-03-04T08:00:00Z`)";
+    case "iso_offset":
+      return "ISO 8601 strings with the UTC offset of the office that recorded them (`2024-03-04T09:00:00+01:00`)";
+  }
+}
+
+/** Environment variable holding a credential, as the quick start shows it. */
+export function envName(m: DocModel, credential: string): string {
+  return `${m.vendor.envPrefix}_${credential.toUpperCase()}`;
+}
+
+/** The curl header flags a data request needs, with placeholders. */
+export function curlAuthFlags(m: DocModel): string[] {
+  return m.present.map((p: Requirement) => {
+    if (p.kind === "header") {
+      const value = "credential" in p.value ? `$${envName(m, p.value.credential)}` : `$${p.value.token.toUpperCase()}`;
+      return `-H "${p.name}: ${p.scheme ? `${p.scheme} ` : ""}${value}"`;
+    }
+    if (p.kind === "cookie") return `-H "Cookie: ${p.name}=$${p.value.token.toUpperCase()}"`;
+    return `-H "${p.timestampHeader}: $TS" -H "${p.signatureHeader}: $SIGNATURE"`;
+  });
+}
+
+/** One example record, as the documentation claims the vendor serves it. */
+export function exampleRecord(m: DocModel, r: DocResource, ex: DocResource["examples"][number]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const f of r.fields) {
+    if (f.phantomExample !== undefined) {
+      out[f.name] = f.type === "timestamp" ? formatTime(Number(f.phantomExample), m.timeFormat, ex.id) : f.phantomExample;
+      continue;
+    }
+    const raw = f.name === r.idField ? ex.id : ex.data[f.name];
+    if (f.type === "timestamp" && typeof raw === "number") out[f.name] = formatTime(raw, m.timeFormat, ex.id);
+    else if ((f.name === r.idField && r.idFormat.format === "int") || (f.refersTo && m.resources.find((x) => x.name === f.refersTo)?.idFormat.format === "int")) out[f.name] = raw === null ? null : Number(raw);
+    else out[f.name] = raw ?? null;
+  }
+  if (m.deletes.mode === "flag") out[m.deletes.field] = ex.deleted;
+  return out;
+}
+
+/** Link from one page to another, relative to the docs root. */
+export function link(text: string, slug: string): string {
+  return `[${text}](${slug}.md)`;
+}

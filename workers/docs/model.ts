@@ -1,0 +1,80 @@
+import type { Lie } from "../../declarations/schema/lies.ts";
+import type { Mint, Requirement } from "../../declarations/schema/auth.ts";
+import type { Paging } from "../../declarations/schema/pagination.ts";
+import type { Resource, TimeFormat, Vendor } from "../../declarations/schema/vendor.ts";
+import type { Write } from "../../declarations/schema/writes.ts";
+
+/** Which documentation a world's agent gets. */
+export type DocsProfile = "true" | "stale" | "sparse";
+export const DOCS_PROFILES: readonly DocsProfile[] = ["true", "stale", "sparse"];
+
+/** A documented query parameter of a list endpoint. */
+export interface DocParam {
+  name: string;
+  /** What the parameter does, by role, so lies can find it. */
+  role: "offset" | "limit" | "page" | "size" | "cursor" | "since" | "flag";
+  description: string;
+  /** For flags: the value that switches them on. */
+  value?: string;
+}
+
+/** A documented field of a resource. */
+export interface DocField {
+  name: string;
+  type: Resource["fields"][number]["type"];
+  description: string;
+  nullable: boolean;
+  /** Documented as present only when this flag is sent. */
+  onlyWith?: { param: string; value: string };
+  /** Entity whose id this field holds (refs and parents), for typing examples. */
+  refersTo?: string;
+  /** Example value for a documented field the engine does not serve (phantom). */
+  phantomExample?: unknown;
+}
+
+/** A documented resource. */
+export interface DocResource {
+  name: string;
+  plural: string;
+  description: string;
+  idField: string;
+  idFormat: Resource["id"];
+  fields: DocField[];
+  parent?: string;
+  list?: { path: string; paging: Paging; incremental: boolean; params: DocParam[] };
+  get?: { path: string };
+  /** Live records in the example world, shown as the example total. */
+  count: number;
+  /** Example records (raw data, timestamps in ms), rendered in the documented format. */
+  examples: { id: string; data: Record<string, unknown>; deleted: boolean }[];
+}
+
+/**
+ * Everything the documentation says about a vendor. Built truthfully from the
+ * declaration, then changed by the declared lies for the stale and sparse
+ * profiles; every renderer reads only this.
+ */
+export interface DocModel {
+  vendor: Pick<Vendor, "id" | "name" | "category" | "summary" | "envPrefix">;
+  profile: DocsProfile;
+  /** Vendor root URL shown in examples. */
+  baseUrl: string;
+  /** Per-release marker printed on every page and in the OpenAPI document. */
+  canary: string;
+  timeFormat: TimeFormat;
+  serverTimeHeader?: string;
+  credentials: Vendor["auth"]["credentials"];
+  mints: Mint[];
+  present: Requirement[];
+  paging: Paging;
+  envelope: Vendor["envelope"];
+  errors: Vendor["errors"];
+  incremental?: Vendor["incremental"];
+  deletes: Vendor["deletes"];
+  rateLimit?: Vendor["rateLimit"];
+  resources: DocResource[];
+  writes: Write[];
+  changelog: { version: string; date: string; text: string }[];
+  /** Lies this model tells (empty for the true profile). */
+  lies: Lie[];
+}

@@ -1,0 +1,186 @@
+import type { Requirement } from "../../declarations/schema/auth.ts";
+import type { Write } from "../../declarations/schema/writes.ts";
+import type { DocModel, DocResource } from "./model.ts";
+import { exampleRecord } from "./markdown/helpers.ts";
+
+type Json = Record<string, unknown>;
+
+function fieldSchema(m: DocModel, f: DocResource["fields"][number], r: DocResource): Json {
+  let s: Json;
+  if (f.type === "timestamp") s = m.timeFormat === "epoch_ms" || m.timeFormat === "epoch_s" ? { type: "integer", format: m.timeFormat === "epoch_ms" ? "unix-ms" : "unix-s" } : { type: "string", format: "date-time" };
+  else if (f.type === "id") {
+    const target = f.name === r.idField ? r : m.resources.find((x) => x.name === f.refersTo);
+    s = target?.idFormat.format === "int" ? { type: "integer" } : { type: "string" };
+  } else s = { type: f.type };
+  return { ...s, ...(f.nullable ? { type: [s.type as string, "null"] } : {}), description: f.description + (f.onlyWith ? ` Only returned with \`${f.onlyWith.param}=${f.onlyWith.value}\`.` : "") };
+}
+
+function resourceSchema(m: DocModel, r: DocResource): Json {
+  const properties: Json = {};
+  for (const f of r.fields) properties[f.name] = fieldSchema(m, f, r);
+  if (m.deletes.mode === "flag") properties[m.deletes.field] = { type: "boolean", description: "Whether the record was deleted." };
+  const required = r.fields.filter((f) => !f.onlyWith).map((f) => f.name);
+  return { type: "object", description: r.description, properties, required };
+}
+
+function schemeName(p: Requirement): string {
+  return p.kind === "hmac" ? "requestSignature" : p.kind === "cookie" ? `cookie_${p.name}` : `header_${p.name.toLowerCase().replace(/[^a-z0-9]+/g, "_")}`;
+}
+
+function securitySchemes(m: DocModel): Json {
+  const schemes: Json = {};
+  for (const p of m.present) {
+    if (p.kind === "header") {
+      const source = "credential" in p.value ? { "x-wirebench-credential": p.value.credential } : { "x-wirebench-token": p.value.token };
+      schemes[schemeName(p)] =
+        p.scheme?.toLowerCase() === "bearer" ? { type: "http", scheme: "bearer", ...source } : { type: "apiKey", in: "header", name: p.name, ...(p.scheme ? { "x-wirebench-scheme": p.scheme } : {}), ...source };
+    } else if (p.kind === "cookie") {
+      schemes[schemeName(p)] = { type: "apiKey", in: "cookie", name: p.name, "x-wirebench-token": p.value.token };
+    } else {
+      schemes[schemeName(p)] = {
+        type: "apiKey",
+        in: "header",
+        name: p.signatureHeader,
+        description: "HMAC-SHA256 request signature; see x-wirebench-signature for the recipe.",
+        "x-wirebench-signature": { secret: p.secret, timestampHeader: p.timestampHeader, timestampUnit: p.timestampUnit, parts: p.parts, separator: p.separator, encoding: p.encoding, allowedSkewS: p.allowedSkewS },
+      };
+    }
+  }
+  for (const mint of m.mints) {
+    if (mint.kind === "client_credentials") {
+      schemes[`oauth_${mint.issues}`] = { type: "oauth2", flows: { clientCredentials: { tokenUrl: `${m.baseUrl}${mint.path}`, refreshUrl: mint.refresh ? `${m.baseUrl}${mint.path}` : undefined, scopes: {} } }, "x-wirebench-issues": mint.issues };
+    }
+  }
+  return schemes;
+}
+
+function errorResponse(description: string): Json {
+  return { description, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } };
+}
+
+function commonErrors(m: DocModel): Json {
+  return { "400": errorResponse("Malformed parameter or body"), "401": errorResponse("Missing, invalid or expired credentials"), ...(m.rateLimit ? { "429": rateLimited(m) } : {}) };
+}
+
+function rateLimited(m: DocModel): Json {
+  const headers = m.rateLimit!.retryAfter === "body" ? {} : { "Retry-After": { description: m.rateLimit!.retryAfter === "seconds" ? "Seconds to wait" : "HTTP date after which to retry", schema: { type: m.rateLimit!.retryAfter === "seconds" ? "integer" : "string" } } };
+  return { ...errorResponse(m.rateLimit!.retryAfter === "body" ? "Rate limited; the body's retry_after_seconds says how long to wait" : "Rate limited"), headers };
+}
+
+function listOperation(m: DocModel, r: DocResource): Json {
+  const list = r.list!;
+  const parameters: Json[] = list.params.map((p) => ({
+    name: p.name,
+    in: "query",
+    required: false,
+    description: p.description,
+    schema: p.role === "offset" || p.role === "limit" || p.role === "page" || p.role === "size" ? { type: "integer", minimum: p.role === "page" && list.paging.style === "page" ? list.paging.firstPage : p.role === "offset" ? 0 : 1, ...(p.role === "limit" || p.role === "size" ? { maximum: list.paging.maxLimit } : {}) } : p.role === "flag" ? { type: "string", enum: [p.value ?? "true"] } : { type: "string" },
+  }));
+  if (r.parent) parameters.unshift({ name: "parentId", in: "path", required: true, description: `Id of the ${r.parent}.`, schema: { type: "string" } });
+  const properties: Json = { [m.envelope.items]: { type: "array", items: { $ref: `#/components/schemas/${r.name}` } } };
+  const required = [m.envelope.items];
+  if (list.paging.total) {
+    properties[m.envelope.total] = { type: "integer" };
+    required.push(m.envelope.total);
+  }
+  if (list.paging.next === "body") properties[m.envelope.next] = { type: [list.paging.style === "cursor" ? "string" : "integer", "null"] };
+  if (list.paging.next === "hal") properties._links = { type: "object" };
+  const example: Json = { [m.envelope.items]: r.examples.map((ex) => exampleRecord(m, r, ex)) };
+  if (list.paging.total) example[m.envelope.total] = r.count;
+  const headers: Json = list.paging.next === "link-header" ? { Link: { description: 'RFC 8288 link to the next page (rel="next")', schema: { type: "string" } } } : {};
+  return {
+    operationId: `list_${r.plural}`,
+    summary: `List ${r.plural.replace(/_/g, " ")}`,
+    tags: [r.plural],
+    parameters,
+    responses: {
+      "200": { description: `A page of ${r.plural.replace(/_/g, " ")}`, headers, content: { "application/json": { schema: { type: "object", properties, required }, ...(r.examples.length ? { example } : {}) } } },
+      ...commonErrors(m),
+      ...(r.parent ? { "404": errorResponse(`No such ${r.parent}`) } : {}),
+    },
+  };
+}
+
+function getOperation(m: DocModel, r: DocResource): Json {
+  return {
+    operationId: `get_${r.name}`,
+    summary: `Get one ${r.name.replace(/_/g, " ")}`,
+    tags: [r.plural],
+    parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
+    responses: {
+      "200": { description: `The ${r.name}`, headers: { ETag: { schema: { type: "string" } } }, content: { "application/json": { schema: { $ref: `#/components/schemas/${r.name}` }, ...(r.examples.length ? { example: exampleRecord(m, r, r.examples[0]) } : {}) } } },
+      ...commonErrors(m),
+      "404": errorResponse("No such record"),
+      ...(m.deletes.mode === "gone" ? { "410": errorResponse("The record was deleted") } : {}),
+    },
+  };
+}
+
+function writeOperation(m: DocModel, w: Write): Json {
+  const inputProps: Json = {};
+  for (const i of w.inputs) inputProps[i.name] = { type: i.type, description: i.description, ...(i.oneOf ? { enum: i.oneOf } : {}), ...(i.maxLength ? { maxLength: i.maxLength } : {}) };
+  const item = { type: "object", properties: inputProps, required: w.inputs.filter((i) => i.required && !(i.name === w.parentFrom && w.parentFrom?.startsWith(":"))).map((i) => i.name) };
+  let body: Json = w.op === "bulk-create" ? { type: "object", properties: { [w.itemsField]: { type: "array", items: item, maxItems: w.maxItems } }, required: [w.itemsField] } : item;
+  if (w.idempotency?.in === "body") body = { ...body, properties: { ...(body.properties as Json), [w.idempotency.field]: { type: "string", description: "Idempotency key" } } };
+  const parameters: Json[] = [];
+  for (const name of ["id", "parentId"]) if (w.path.includes(`:${name}`)) parameters.push({ name, in: "path", required: true, schema: { type: "string" } });
+  if (w.idempotency?.in === "header") parameters.push({ name: w.idempotency.name, in: "header", required: false, description: `Repeats within ${w.idempotency.windowS} s return the first response`, schema: { type: "string" } });
+  if (w.ifMatch) parameters.push({ name: "If-Match", in: "header", required: true, description: "ETag of the record as last read", schema: { type: "string" } });
+  const ok = w.op === "bulk-create" ? "207" : String(w.op === "update" ? 200 : w.successStatus);
+  const responses: Json = { [ok]: { description: w.op === "bulk-create" ? "One result per item" : "The record as stored", content: { "application/json": { schema: w.op === "bulk-create" ? { type: "object", properties: { results: { type: "array", items: { type: "object" } } } } : w.errors === "rpc-200" ? { type: "object" } : { $ref: `#/components/schemas/${w.entity}` } } } }, ...commonErrors(m) };
+  if (w.errors === "http-422") responses["422"] = errorResponse("Validation failed; field errors listed");
+  if (w.ifMatch) Object.assign(responses, { "412": errorResponse("The record changed since it was read"), "428": errorResponse("If-Match is required") });
+  if (w.errors === "rpc-200" && ok !== "200") responses["200"] = { description: `The call failed (\`${m.errors.rpcOkField}: false\`)`, content: { "application/json": { schema: { type: "object" } } } };
+  return { operationId: w.name, summary: w.description.split(". ")[0], tags: [m.resources.find((r) => r.name === w.entity)!.plural], parameters, requestBody: { required: true, content: { "application/json": { schema: body } } }, responses };
+}
+
+function toTemplate(path: string): string {
+  return path.replace(/:([A-Za-z]+)/g, "{$1}");
+}
+
+/** OpenAPI 3.1 document of the surface a model describes. */
+export function renderOpenApi(m: DocModel): Json {
+  const paths: Record<string, Json> = {};
+  const at = (path: string) => (paths[toTemplate(path)] ??= {});
+  const security = [Object.fromEntries(m.present.map((p) => [schemeName(p), []]))];
+  for (const r of m.resources) {
+    if (r.list) at(r.list.path).get = { ...listOperation(m, r), security };
+    if (r.get) at(r.get.path).get = { ...getOperation(m, r), security };
+  }
+  for (const w of m.writes) at(w.path)[w.method.toLowerCase()] = { ...writeOperation(m, w), security };
+  if (m.deletes.mode === "tombstones") {
+    at(m.deletes.path).get = {
+      operationId: "list_tombstones",
+      summary: "List deleted records",
+      tags: ["deletes"],
+      security,
+      responses: { "200": { description: "Deleted records", content: { "application/json": { schema: { type: "object", properties: { [m.envelope.items]: { type: "array", items: { type: "object", properties: { id: {}, [m.deletes.entityField]: { type: "string" }, [m.deletes.deletedAtField]: {} } } } } } } } }, ...commonErrors(m) },
+    };
+  }
+  for (const mint of m.mints) {
+    at(mint.path).post = {
+      operationId: `mint_${mint.issues}`,
+      summary: mint.kind === "client_credentials" ? "Get an access token" : mint.kind === "session_exchange" ? "Open a session" : "Log in",
+      tags: ["auth"],
+      security: mint.kind === "session_exchange" ? [{ [`oauth_${mint.requires}`]: [] }] : [],
+      requestBody: { required: mint.kind !== "session_exchange", content: { "application/x-www-form-urlencoded": { schema: { type: "object" } }, "application/json": { schema: { type: "object" } } } },
+      responses: { "200": { description: "Issued", content: { "application/json": { schema: { type: "object" } } } }, "400": errorResponse("Bad request"), "401": errorResponse("Bad credentials") },
+    };
+  }
+  const e = m.errors;
+  const inner = { type: "object", properties: { [e.codeField]: { type: "string" }, [e.messageField]: { type: "string" } }, required: [e.codeField, e.messageField] };
+  const tagText = (name: string) =>
+    name === "auth" ? "Tokens and sessions" : name === "deletes" ? "Deleted records" : m.resources.find((r) => r.plural === name)?.description ?? name;
+  const tags = [...new Set(Object.values(paths).flatMap((ops) => Object.values(ops).flatMap((op) => (op as { tags: string[] }).tags)))].map((name) => ({ name, description: tagText(name) }));
+  return {
+    openapi: "3.1.0",
+    info: { title: `${m.vendor.name} API`, version: m.changelog.at(-1)!.version, description: `${m.vendor.summary}\n\n${m.canary}`, license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" }, "x-wirebench-canary": m.canary },
+    servers: [{ url: m.baseUrl }],
+    tags,
+    paths,
+    components: {
+      schemas: { ...Object.fromEntries(m.resources.map((r) => [r.name, resourceSchema(m, r)])), Error: e.wrap ? { type: "object", properties: { [e.wrap]: inner }, required: [e.wrap] } : inner },
+      securitySchemes: securitySchemes(m),
+    },
+  };
+}

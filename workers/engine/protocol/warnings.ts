@@ -1,0 +1,26 @@
+import type { Resource, Vendor } from "../../../declarations/schema/vendor.ts";
+
+function pagingParams(vendor: Vendor, r: Resource): string[] {
+  const p = r.paging ?? vendor.paging;
+  return p.style === "offset" ? [p.offsetParam, p.limitParam] : p.style === "page" ? [p.pageParam, p.sizeParam] : [p.cursorParam, p.limitParam];
+}
+
+/**
+ * RFC 7234-style `Warning` values for a read: query parameters the endpoint
+ * ignores, and fields left out because their flag was not sent. This is how
+ * a careful client can notice that documentation is wrong.
+ */
+export function readWarnings(vendor: Vendor, r: Resource, query: URLSearchParams, isList: boolean): string[] {
+  const known = new Set<string>(r.fields.flatMap((f) => (f.onlyWith ? [f.onlyWith.param] : [])));
+  if (isList) {
+    pagingParams(vendor, r).forEach((p) => known.add(p));
+    if (r.incremental && vendor.incremental) known.add(vendor.incremental.param);
+  }
+  const warnings: string[] = [];
+  const unknown = [...new Set(query.keys())].filter((k) => !known.has(k));
+  if (unknown.length) warnings.push(`299 - "ignored unknown query parameter${unknown.length > 1 ? "s" : ""}: ${unknown.join(", ")}"`);
+  for (const f of r.fields) {
+    if (f.onlyWith && query.get(f.onlyWith.param) !== f.onlyWith.value) warnings.push(`299 - "field ${f.name} omitted; send ${f.onlyWith.param}=${f.onlyWith.value} to include it"`);
+  }
+  return warnings;
+}
