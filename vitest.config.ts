@@ -24,6 +24,7 @@ export default defineConfig({
           name: "node",
           environment: "node",
           include: ["test/node/**/*.test.ts", "scripts/**/*.test.ts", "declarations/**/*.test.ts"],
+          globalSetup: ["./test/node/setup/build-worker.ts"],
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },

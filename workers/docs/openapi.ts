@@ -76,7 +76,7 @@ function listOperation(m: DocModel, r: DocResource): Json {
     description: p.description,
     schema: p.role === "offset" || p.role === "limit" || p.role === "page" || p.role === "size" ? { type: "integer", minimum: p.role === "page" && list.paging.style === "page" ? list.paging.firstPage : p.role === "offset" ? 0 : 1, ...(p.role === "limit" || p.role === "size" ? { maximum: list.paging.maxLimit } : {}) } : p.role === "flag" ? { type: "string", enum: [p.value ?? "true"] } : { type: "string" },
   }));
-  if (r.parent) parameters.unshift({ name: "parentId", in: "path", required: true, description: `Id of the ${r.parent}.`, schema: { type: "string" } });
+  if (r.parent) parameters.unshift({ name: "parentId", in: "path", required: true, description: `Id of the ${r.parent}.`, schema: { type: "string" }, "x-wirebench-ref": r.parent });
   const properties: Json = { [m.envelope.items]: { type: "array", items: { $ref: `#/components/schemas/${r.name}` } } };
   const required = [m.envelope.items];
   if (list.paging.total) {
@@ -106,7 +106,7 @@ function getOperation(m: DocModel, r: DocResource): Json {
     operationId: `get_${r.name}`,
     summary: `Get one ${r.name.replace(/_/g, " ")}`,
     tags: [r.plural],
-    parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
+    parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" }, "x-wirebench-ref": r.name }],
     responses: {
       "200": { description: `The ${r.name}`, headers: { ETag: { schema: { type: "string" } } }, content: { "application/json": { schema: { $ref: `#/components/schemas/${r.name}` }, ...(r.examples.length ? { example: exampleRecord(m, r, r.examples[0]) } : {}) } } },
       ...commonErrors(m),
@@ -118,12 +118,14 @@ function getOperation(m: DocModel, r: DocResource): Json {
 
 function writeOperation(m: DocModel, w: Write): Json {
   const inputProps: Json = {};
-  for (const i of w.inputs) inputProps[i.name] = { type: i.type, description: i.description, ...(i.oneOf ? { enum: i.oneOf } : {}), ...(i.maxLength ? { maxLength: i.maxLength } : {}) };
+  for (const i of w.inputs) inputProps[i.name] = { type: i.type, description: i.description, ...(i.oneOf ? { enum: i.oneOf } : {}), ...(i.maxLength ? { maxLength: i.maxLength } : {}), ...(i.ref ? { "x-wirebench-ref": i.ref } : {}) };
   const item = { type: "object", properties: inputProps, required: w.inputs.filter((i) => i.required && !(i.name === w.parentFrom && w.parentFrom?.startsWith(":"))).map((i) => i.name) };
   let body: Json = w.op === "bulk-create" ? { type: "object", properties: { [w.itemsField]: { type: "array", items: item, maxItems: w.maxItems } }, required: [w.itemsField] } : item;
   if (w.idempotency?.in === "body") body = { ...body, properties: { ...(body.properties as Json), [w.idempotency.field]: { type: "string", description: "Idempotency key" } } };
   const parameters: Json[] = [];
-  for (const name of ["id", "parentId"]) if (w.path.includes(`:${name}`)) parameters.push({ name, in: "path", required: true, schema: { type: "string" } });
+  const entity = m.resources.find((r) => r.name === w.entity)!;
+  if (w.path.includes(":id")) parameters.push({ name: "id", in: "path", required: true, schema: { type: "string" }, "x-wirebench-ref": w.entity });
+  if (w.path.includes(":parentId")) parameters.push({ name: "parentId", in: "path", required: true, schema: { type: "string" }, "x-wirebench-ref": entity.parent });
   if (w.idempotency?.in === "header") parameters.push({ name: w.idempotency.name, in: "header", required: false, description: `Repeats within ${w.idempotency.windowS} s return the first response`, schema: { type: "string" } });
   if (w.ifMatch) parameters.push({ name: "If-Match", in: "header", required: true, description: "ETag of the record as last read", schema: { type: "string" } });
   const ok = w.op === "bulk-create" ? "207" : String(w.op === "update" ? 200 : w.successStatus);
@@ -160,6 +162,12 @@ export function renderOpenApi(m: DocModel): Json {
   for (const mint of m.mints) {
     at(mint.path).post = {
       operationId: `mint_${mint.issues}`,
+      "x-wirebench-mint":
+        mint.kind === "client_credentials"
+          ? { kind: mint.kind, issues: mint.issues, clientId: mint.clientId, clientSecret: mint.clientSecret, responseField: "access_token" }
+          : mint.kind === "session_exchange"
+            ? { kind: mint.kind, issues: mint.issues, requires: mint.requires, responseField: mint.responseField }
+            : { kind: mint.kind, issues: mint.issues, username: mint.username, password: mint.password, cookie: mint.cookie },
       summary: mint.kind === "client_credentials" ? "Get an access token" : mint.kind === "session_exchange" ? "Open a session" : "Log in",
       tags: ["auth"],
       security: mint.kind === "session_exchange" ? [{ [`oauth_${mint.requires}`]: [] }] : [],
