@@ -1,3 +1,4 @@
+import type { Lie } from "../../declarations/schema/lies.ts";
 import type { Vendor } from "../../declarations/schema/vendor.ts";
 import type { StateRecord } from "../engine/data/generate.ts";
 import { modelForProfile } from "./apply-lies.ts";
@@ -19,9 +20,12 @@ export interface DocsSet {
   html: Map<string, string>;
 }
 
-/** Builds the documentation of a vendor for a profile, with examples from a seeded state. */
-export function buildDocsSet(vendor: Vendor, profile: DocsProfile, opts: { baseUrl: string; examples: StateRecord[] }): DocsSet {
-  const model = modelForProfile(truthfulModel(vendor, { baseUrl: opts.baseUrl, release: RELEASE, examples: opts.examples }), vendor.lies, profile);
+/**
+ * Builds the documentation of a vendor for a profile, with examples from a
+ * seeded state. `lies` overrides the declared lies (to study one at a time).
+ */
+export function buildDocsSet(vendor: Vendor, profile: DocsProfile, opts: { baseUrl: string; examples: StateRecord[]; lies?: readonly Lie[] }): DocsSet {
+  const model = modelForProfile(truthfulModel(vendor, { baseUrl: opts.baseUrl, release: RELEASE, examples: opts.examples }), opts.lies ?? vendor.lies, profile);
   const pages = renderPages(model);
   return { profile, canary: model.canary, model, pages, openapi: renderOpenApi(model), html: renderHtmlSite(vendor.name, model.canary, pages) };
 }

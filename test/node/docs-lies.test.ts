@@ -1,0 +1,115 @@
+import diff from "microdiff";
+import { describe, expect, it } from "vitest";
+import type { Lie, LieKind } from "../../declarations/schema/lies.ts";
+import { VENDORS } from "../../declarations/vendors/index.ts";
+import { buildDocsSet, type DocsSet } from "../../workers/docs/docs-set.ts";
+import { RELEASE } from "../../workers/docs/release.ts";
+import { buildState } from "../../workers/engine/data/generate.ts";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { projectRoot } from "../../scripts/farm/paths.ts";
+
+const BASE = "https://api.example.test";
+
+/**
+ * One semantic difference between two documentation sets: an OpenAPI value
+ * (JSON path) or a line added to / removed from a page. Changelog headings
+ * and the document version are bookkeeping, not claims, and are left out.
+ */
+function differences(a: DocsSet, b: DocsSet): Set<string> {
+  const out = new Set<string>();
+  for (const d of diff(a.openapi, b.openapi)) {
+    const path = d.path.join(".");
+    if (path === "info.version") continue;
+    out.add(`openapi:${path}`);
+  }
+  const pagesA = new Map(a.pages.map((p) => [p.slug, p.markdown.split("\n")]));
+  const pagesB = new Map(b.pages.map((p) => [p.slug, p.markdown.split("\n")]));
+  for (const slug of new Set([...pagesA.keys(), ...pagesB.keys()])) {
+    const la = pagesA.get(slug) ?? [];
+    const lb = pagesB.get(slug) ?? [];
+    const keep = (line: string) => !(slug === "changelog" && line.startsWith("## "));
+    for (const line of la) if (!lb.includes(line) && keep(line)) out.add(`page:${slug}:-${line}`);
+    for (const line of lb) if (!la.includes(line) && keep(line)) out.add(`page:${slug}:+${line}`);
+  }
+  return out;
+}
+
+/** Where each kind of lie may show: OpenAPI path prefixes and page slugs (regexes). */
+const AREAS: Record<LieKind, { openapi: RegExp; pages: RegExp }> = {
+  "param-name": { openapi: /^paths\..*\.parameters\./, pages: /^(resource-|syncing|pagination)/ },
+  "header-name": { openapi: /^components\.securitySchemes\./, pages: /^(authentication|index)$/ },
+  "page-base": { openapi: /^paths\..*\.parameters\./, pages: /^(resource-|pagination)/ },
+  "time-format": { openapi: /^(components\.schemas\.|paths\..*\.example)/, pages: /^(resource-|syncing|index)/ },
+  "retry-after": { openapi: /^paths\..*\.responses\.429\./, pages: /^(rate-limits|index)$/ },
+  "phantom-field": { openapi: /^(components\.schemas\.|paths\..*\.example)/, pages: /^resource-/ },
+  "phantom-flag": { openapi: /^paths\..*\.parameters\./, pages: /^resource-/ },
+  "omitted-flag": { openapi: /^(paths\..*\.parameters\.|components\.schemas\.)/, pages: /^resource-/ },
+  "token-expiry": { openapi: /^$/, pages: /^authentication$/ },
+  "page-size-cap": { openapi: /^paths\..*\.(parameters|responses)\./, pages: /^(resource-|pagination)/ },
+  "rate-window": { openapi: /^$/, pages: /^(rate-limits|index)$/ },
+  "signature-recipe": { openapi: /^components\.securitySchemes\./, pages: /^authentication$/ },
+  "error-shape": { openapi: /^components\.schemas\.Error/, pages: /^(errors|index)$/ },
+  "delete-semantics": { openapi: /^(paths\.|components\.schemas\.)/, pages: /^(syncing|index|resource-)/ },
+};
+
+function inArea(entry: string, lie: Lie): boolean {
+  const area = AREAS[lie.kind];
+  if (entry.startsWith("openapi:")) return area.openapi.test(entry.slice(8));
+  const slug = entry.split(":")[1];
+  return slug === "changelog" || area.pages.test(slug);
+}
+
+describe.each(Object.values(VENDORS))("documentation of $id", (vendor) => {
+  const examples = buildState(vendor, 1, 0);
+  const build = (profile: "true" | "stale" | "sparse", lies?: Lie[]) => buildDocsSet(vendor, profile, { baseUrl: BASE, examples, lies });
+  const truth = build("true");
+
+  it("declares lies to test", () => {
+    expect(vendor.lies.length).toBeGreaterThan(0);
+  });
+
+  it("differs between true and stale exactly by the union of its declared lies", () => {
+    const all = differences(truth, build("stale"));
+    const union = new Set<string>();
+    for (const lie of vendor.lies) for (const d of differences(truth, build("stale", [lie]))) union.add(d);
+    expect([...all].sort()).toEqual([...union].sort());
+  });
+
+  it.each(vendor.lies.map((l) => [l.id, l] as const))("tells lie %s, and only where that kind of lie lives", (_id, lie) => {
+    const found = [...differences(truth, build("stale", [lie]))];
+    const substantive = found.filter((d) => !d.startsWith("page:changelog:"));
+    expect(substantive.length, `lie ${lie.id} changed nothing but the changelog`).toBeGreaterThan(0);
+    const stray = found.filter((d) => !inArea(d, lie));
+    expect(stray, `lie ${lie.id} (${lie.kind}) changed docs outside its area`).toEqual([]);
+    expect(found).toContain(`page:changelog:+${lie.changelog}`);
+  });
+
+  it("is identical to itself when no lie is told", () => {
+    expect([...differences(truth, build("stale", []))]).toEqual([]);
+    expect([...differences(truth, build("true"))]).toEqual([]);
+  });
+
+  it("sparse keeps the lies but drops examples and prose pages", () => {
+    const sparse = build("sparse");
+    expect(sparse.pages.map((p) => p.slug)).not.toContain("pagination");
+    expect(JSON.stringify(sparse.openapi)).not.toContain('"example"');
+    expect(sparse.model.lies.map((l) => l.id)).toEqual(vendor.lies.map((l) => l.id));
+  });
+
+  it("prints the release canary on every page and in the OpenAPI document", () => {
+    for (const profile of ["true", "stale", "sparse"] as const) {
+      const set = build(profile);
+      expect(set.canary).toMatch(new RegExp(`^WIREBENCH-CANARY-${RELEASE.replace(/\./g, "\\.")}-${vendor.id}-[0-9a-f]{8}$`));
+      for (const p of set.pages) expect(p.markdown, p.slug).toContain(set.canary);
+      for (const [file, html] of set.html) expect(html, file).toContain(set.canary);
+      expect((set.openapi.info as Record<string, unknown>)["x-wirebench-canary"]).toBe(set.canary);
+    }
+  });
+});
+
+describe("release", () => {
+  it("matches package.json", () => {
+    expect(RELEASE).toBe(JSON.parse(readFileSync(join(projectRoot(), "package.json"), "utf8")).version);
+  });
+});
