@@ -35,7 +35,7 @@ export function renderHtmlSite(vendorName: string, canary: string, pages: DocPag
     const body = (marked.parse(page.markdown, { async: false }) as string).replace(/href="([a-z0-9-]+)\.md(#[^"]*)?"/g, (_m, slug: string, hash = "") => `href="${htmlFile(slug)}${hash}"`);
     out.set(
       htmlFile(page.slug),
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="wirebench-canary" content="${escapeHtml(canary)}"><title>${escapeHtml(page.title)} · ${escapeHtml(vendorName)} API</title><style>${STYLE}</style></head><body><nav aria-label="Documentation"><a class="brand" href="index.html">${escapeHtml(vendorName)} API</a>${nav}</nav><main>${body}</main></body></html>`,
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="wirebench-canary" content="${escapeHtml(canary)}"><title>${escapeHtml(page.title)} · ${escapeHtml(vendorName)} API</title><style>${STYLE}</style></head><body><nav aria-label="Documentation"><a class="brand" href="index.html">${escapeHtml(vendorName)} API</a>${nav}</nav><main>${body}</main></body></html>`,
     );
   }
   return out;
