@@ -2,7 +2,10 @@ import { Hono } from "hono";
 import { createWorld } from "./control/create-world.ts";
 import { getWorld } from "./control/get-world.ts";
 import { listVendors } from "./control/list-vendors.ts";
+import { getRun, gradeRunRoute } from "./control/grade-run.ts";
 import { recreateRole } from "./control/recreate-role.ts";
+import { sealRun } from "./control/seal-run.ts";
+import { worldRecords } from "./control/world-records.ts";
 import { roleLog, webhookLog } from "./control/role-logs.ts";
 import type { Env } from "./env.ts";
 import { adminAuth } from "./middleware/admin-auth/index.ts";
@@ -23,6 +26,10 @@ export function buildRouter(): Hono<{ Bindings: Env }> {
   app.get("/v1/worlds/:world/roles/:role/requests", roleLog("requests"));
   app.get("/v1/worlds/:world/roles/:role/tokens", roleLog("tokens"));
   app.get("/v1/worlds/:world/roles/:role/webhooks", webhookLog);
+  app.get("/v1/worlds/:world/roles/:role/records", worldRecords);
+  app.post("/v1/runs", sealRun);
+  app.post("/v1/runs/:run/grade", gradeRunRoute);
+  app.get("/v1/runs/:run", getRun);
 
   app.all("/w/:world/:role", vendorSurface);
   app.all("/w/:world/:role/*", vendorSurface);

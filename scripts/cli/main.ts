@@ -1,6 +1,8 @@
 import { Command } from "commander";
 import { check } from "./commands/check.ts";
 import { docs } from "./commands/docs.ts";
+import { grade } from "./commands/grade.ts";
+import { validate } from "./commands/validate.ts";
 import { serve } from "./commands/serve.ts";
 import { worldCreate } from "./commands/world-create.ts";
 import { guarded, UsageError } from "./errors.ts";
@@ -40,6 +42,26 @@ program
   .option("--base-url <url>", "base URL shown in examples", "https://api.example.test")
   .option("--seed <n>", "seed of the example data", "1")
   .action((vendor, opts) => guarded(() => docs(vendor, opts)));
+
+program
+  .command("grade")
+  .description("grade a connector folder against a fresh world of a task")
+  .requiredOption("--task <task>", "task id (task-0001)")
+  .requiredOption("--repo <dir>", "connector folder")
+  .option("--seed <n>", "world seed (default: the task's)")
+  .option("--json", "print the verdict as JSON")
+  .option("--farm <url>", "farm URL (default: reuse or start a local farm)")
+  .action((opts) => guarded(() => grade(opts)));
+
+program
+  .command("validate")
+  .description("prove tasks: empty, stub, gold (5 times) and naive probes against the bars")
+  .argument("[tasks...]", "task ids (default: all)")
+  .option("--json", "print the report as JSON")
+  .option("--write-gold", "grade gold against itself and write each task's gold-manifest.json first")
+  .option("--runs <n>", "gold runs for the flake gate", "5")
+  .option("--farm <url>", "farm URL (default: reuse or start a local farm)")
+  .action((tasks, opts) => guarded(() => validate(tasks, opts)));
 
 const world = program.command("world").description("manage worlds on a farm");
 world

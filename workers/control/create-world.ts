@@ -1,6 +1,7 @@
 import { drizzle } from "drizzle-orm/d1";
 import { findVendor } from "../../declarations/vendors/index.ts";
 import { credentialEnvNames, randomToken } from "../engine/auth/credentials.ts";
+import { findTask } from "../../declarations/tasks/index.ts";
 import { worlds } from "../db/schema.ts";
 import { readJson } from "./read-json.ts";
 import { createWorldSchema } from "./schemas.ts";
@@ -10,24 +11,32 @@ import { roleStub, vendorBaseUrl, type AppContext } from "./world-lookup.ts";
 export async function createWorld(c: AppContext): Promise<Response> {
   const body = await readJson(c, createWorldSchema);
   if (body instanceof Response) return body;
-  if ("task" in body) return c.json({ error: `unknown task "${body.task}"` }, 404);
+  let plan: { task: string | null; seed: number; roles: Record<string, { vendor: string; checkpoint: number; scale: number }>; docsProfile: "true" | "stale" | "sparse"; rateLimits: boolean };
+  if ("task" in body) {
+    const entry = findTask(body.task);
+    if (!entry) return c.json({ error: `unknown task "${body.task}"` }, 404);
+    plan = { task: entry.task.id, seed: body.seed ?? entry.task.seed, roles: entry.task.roles, docsProfile: entry.task.docsProfile, rateLimits: true };
+  } else {
+    const roles = Object.fromEntries(Object.entries(body.vendors).map(([role, vendor]) => [role, { vendor, checkpoint: body.checkpoint, scale: body.scale }]));
+    plan = { task: null, seed: body.seed, roles, docsProfile: body.docsProfile, rateLimits: body.rateLimits };
+  }
 
-  for (const [role, vendorId] of Object.entries(body.vendors)) {
+  for (const [role, { vendor: vendorId, checkpoint }] of Object.entries(plan.roles)) {
     const vendor = findVendor(vendorId);
     if (!vendor) return c.json({ error: `vendors.${role}: unknown vendor "${vendorId}"` }, 400);
     const last = vendor.timeline.at(-1)?.checkpoint ?? 0;
-    if (body.checkpoint > last) return c.json({ error: `checkpoint: ${vendorId} has checkpoints 0 to ${last}` }, 400);
+    if (checkpoint > last) return c.json({ error: `checkpoint: ${vendorId} has checkpoints 0 to ${last}` }, 400);
   }
 
   const world = `w_${randomToken(8)}`;
-  const roles = Object.entries(body.vendors);
+  const roles = Object.entries(plan.roles);
   const inits = await Promise.all(
-    roles.map(([role, vendor]) => roleStub(c.env, world, role).init({ world, role, vendor, seed: body.seed, task: null, checkpoint: body.checkpoint, scale: body.scale, rateLimits: body.rateLimits, docsProfile: body.docsProfile })),
+    roles.map(([role, r]) => roleStub(c.env, world, role).init({ world, role, vendor: r.vendor, seed: plan.seed, task: plan.task, checkpoint: r.checkpoint, scale: r.scale, rateLimits: plan.rateLimits, docsProfile: plan.docsProfile })),
   );
-  await drizzle(c.env.DB).insert(worlds).values({ id: world, task: null, seed: body.seed, roles: body.vendors, createdAt: Date.now() });
+  await drizzle(c.env.DB).insert(worlds).values({ id: world, task: plan.task, seed: plan.seed, roles: Object.fromEntries(roles.map(([role, r]) => [role, r.vendor])), createdAt: Date.now() });
 
   const vendors: Record<string, unknown> = {};
-  roles.forEach(([role, vendorId], i) => {
+  roles.forEach(([role, { vendor: vendorId }], i) => {
     const vendor = findVendor(vendorId)!;
     const baseUrl = vendorBaseUrl(c.req.url, world, role);
     const names = credentialEnvNames(vendor.envPrefix, vendor.auth);
@@ -35,5 +44,5 @@ export async function createWorld(c: AppContext): Promise<Response> {
     for (const [name, value] of Object.entries(inits[i].credentials)) env[names[name]] = value;
     vendors[role] = { vendor: vendorId, baseUrl, docsUrl: `${baseUrl}/_docs/`, credentials: inits[i].credentials, env, stateHash: inits[i].status.stateHash };
   });
-  return c.json({ world, seed: body.seed, vendors }, 201);
+  return c.json({ world, task: plan.task, seed: plan.seed, vendors }, 201);
 }

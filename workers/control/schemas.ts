@@ -19,7 +19,7 @@ export const CreateVendorWorldBody = z.strictObject({
 });
 
 /** Body of `POST /v1/worlds` for a task's world. */
-export const CreateTaskWorldBody = z.strictObject({ task: z.string().min(1), seed: Seed.default(1) });
+export const CreateTaskWorldBody = z.strictObject({ task: z.string().min(1), seed: Seed.optional() });
 
 /** Picks the creation schema by the body's shape, so errors name the right fields. */
 export function createWorldSchema(raw: unknown) {

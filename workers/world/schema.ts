@@ -22,5 +22,6 @@ export const WORLD_SCHEMA = [
   `CREATE TABLE IF NOT EXISTS idempotency (
      scope TEXT NOT NULL, key TEXT NOT NULL, status INTEGER NOT NULL, body TEXT NOT NULL,
      at_ms INTEGER NOT NULL, at_write INTEGER NOT NULL, PRIMARY KEY (scope, key))`,
+  `CREATE TABLE IF NOT EXISTS issued_history (value TEXT PRIMARY KEY)`,
   `CREATE TABLE IF NOT EXISTS rate (credential TEXT PRIMARY KEY, used INTEGER NOT NULL, closed_until_ms INTEGER NOT NULL)`,
 ];

@@ -6,6 +6,8 @@ import { buildDocsSet, type DocsSet } from "../docs/docs-set.ts";
 import { buildState } from "../engine/data/generate.ts";
 import { packState, type PackedState } from "../engine/store/records.ts";
 import type { RequestLogEntry, TokenLogEntry } from "../engine/store/logs.ts";
+import { serializeRecord } from "../engine/protocol/serialize.ts";
+import type { Snapshot } from "../grading/types.ts";
 import { VendorEngine } from "../engine/vendor-engine.ts";
 import type { WorldConfig } from "../engine/world-config.ts";
 import type { Env } from "../env.ts";
@@ -142,6 +144,31 @@ export class WorldObject extends DurableObject<Env> {
       requests: engine.logs.nextRequestSeq() - 1 - config.epochStartSeq,
       firedFaults: [],
     };
+  }
+
+  /** Every record as the vendor serves it (all optional fields on), with its deletion state: the ground truth. */
+  snapshot(): Snapshot {
+    const { config, engine } = this.require();
+    const all = new URLSearchParams();
+    for (const r of engine.vendor.resources) for (const f of r.fields) if (f.onlyWith) all.set(f.onlyWith.param, f.onlyWith.value);
+    const entities: Snapshot["entities"] = {};
+    for (const r of engine.vendor.resources) {
+      entities[r.name] = this.ctx.storage.sql
+        .exec("SELECT id, data, deleted_ms FROM records WHERE entity = ? ORDER BY seq", r.name)
+        .toArray()
+        .map((row) => {
+          const deletedMs = (row.deleted_ms as number | null) ?? null;
+          return { id: row.id as string, deleted: deletedMs !== null, record: serializeRecord(engine.vendor, r, { id: row.id as string, data: JSON.parse(row.data as string), deletedMs }, all) };
+        });
+    }
+    return { checkpoint: config.checkpoint, epoch: config.epoch, entities };
+  }
+
+  /** Secret credential values and every token issued so far. */
+  secrets(): string[] {
+    const { config, engine } = this.require();
+    const secretNames = engine.vendor.auth.credentials.filter((c) => c.secret).map((c) => c.name);
+    return [...secretNames.map((n) => config.credentials[n]), ...engine.tokens.everIssued()];
   }
 
   requestLog(epoch?: number): RequestLogEntry[] {

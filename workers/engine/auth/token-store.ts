@@ -27,6 +27,7 @@ export class TokenStore {
     const t: IssuedToken = { value: `${prefix}_${randomToken(24)}`, name, kind, expiresMs: nowMs + ttlMs, familyExpiresMs, used: false };
     this.sql.exec("INSERT INTO issued (value, name, kind, expires_ms, family_expires_ms, used) VALUES (?, ?, ?, ?, ?, 0)", t.value, name, kind, t.expiresMs, familyExpiresMs);
     this.values?.push(t.value);
+    this.sql.exec("INSERT OR IGNORE INTO issued_history (value) VALUES (?)", t.value);
     return t;
   }
 
@@ -55,6 +56,11 @@ export class TokenStore {
   clear(): void {
     this.sql.exec("DELETE FROM issued");
     this.values = [];
+  }
+
+  /** Every token ever issued in this world, recreates included (leak checks need them). */
+  everIssued(): string[] {
+    return this.sql.exec("SELECT value FROM issued_history").toArray().map((r) => r.value as string);
   }
 
   /** Every live token value, for redaction. */

@@ -79,7 +79,10 @@ class StateBuilder {
     const resource = this.resources.get(m.entity)!;
     const from = checkpointTime(this.vendor.clock, checkpoint - 1);
     const to = checkpointTime(this.vendor.clock, checkpoint);
-    const at = () => from + 1000 * intBetween(rng, 1, Math.floor((to - from) / 1000));
+    // Changes land in the second half of the interval: a client that watermarks at the
+    // server's "now" while the previous checkpoint is served must not miss them.
+    const half = Math.floor((to - from) / 2000);
+    const at = () => from + 1000 * (half + intBetween(rng, 1, half));
     switch (m.op) {
       case "create":
         for (let i = 0; i < m.count; i++) {

@@ -1,0 +1,79 @@
+import { z } from "zod";
+import type { Vendor } from "./vendor.ts";
+import type { CheckRecorder } from "../../workers/grading/recorder.ts";
+import type { ConnectorRun, ScenarioEvidence } from "../../workers/grading/types.ts";
+
+/** What a scenario's drive may do (implemented by the Node harness). */
+export interface DriveContext {
+  /** World seed of this run. */
+  seed: number;
+  /** Reset a role to a checkpoint; opens a new log epoch that the scenario's evidence includes. */
+  recreate(role: string, checkpoint: number): Promise<void>;
+  /** Run the connector's entry command with arguments; outputs are read afterwards. */
+  run(label: string, args?: string[], opts?: { timeoutMs?: number }): Promise<ConnectorRun>;
+  /** Record every role's ground truth under a label. */
+  snapshot(label: string): Promise<void>;
+  /** Delete the connector's output files (not its own state). */
+  clearOutputs(): Promise<void>;
+  /** Keep a fact for the judge. */
+  note(key: string, value: unknown): void;
+}
+
+/** What a judge may read besides the evidence. */
+export interface JudgeContext {
+  seed: number;
+  /** Vendor declaration of each role. */
+  vendors: Record<string, Vendor>;
+}
+
+export type Drive = (h: DriveContext) => Promise<void>;
+export type Judge = (e: ScenarioEvidence, c: CheckRecorder, ctx: JudgeContext) => void;
+
+const fn = <T>(what: string) => z.custom<T>((v) => typeof v === "function", { message: `${what} must be a function` });
+
+export const Scenario = z.object({
+  /** Name, unique in the task (`initial_sync`). */
+  name: z.string().regex(/^[a-z][a-z0-9_]*$/),
+  /** Runs in Node: recreates vendors and runs the connector. */
+  drive: fn<Drive>("drive"),
+  /** Pure function of the evidence: records checks. Runs in the grading Worker. */
+  judge: fn<Judge>("judge"),
+});
+
+export const TaskSchema = z
+  .object({
+    id: z.string().regex(/^task-\d{4}$/),
+    title: z.string().min(1),
+    kind: z.enum(["build", "fix", "harden", "migrate", "build+harden"]),
+    /** Role -> vendor and where it starts. */
+    roles: z.record(z.string().regex(/^[a-z][a-z0-9-]*$/), z.object({ vendor: z.string(), checkpoint: z.number().int().min(0).default(0), scale: z.number().int().min(1).default(1) })),
+    /** Default world seed. */
+    seed: z.number().int().min(0).default(1),
+    docsProfile: z.enum(["true", "stale", "sparse"]),
+    surfaces: z.array(z.enum(["polling", "webhooks", "writeback"])).min(1),
+    /** The one mechanic this task is about; unique across tasks. */
+    primaryMechanic: z.string().regex(/^[a-z][a-z0-9_]*$/),
+    entry: z.object({ command: z.array(z.string()).min(1), subcommands: z.array(z.string()).default([]) }),
+    /** Files the connector writes under OUTPUT_DIR. */
+    outputs: z.array(z.string().regex(/^[a-z0-9_.-]+\.json$/)).min(1),
+    /** Longest a single connector run may take. */
+    timeLimitS: z.number().int().positive().default(30),
+    scenarios: z.array(Scenario).min(1),
+  })
+  .superRefine((t, ctx) => {
+    const names = new Set<string>();
+    t.scenarios.forEach((s, i) => {
+      if (names.has(s.name)) ctx.addIssue({ code: "custom", path: ["scenarios", i, "name"], message: `duplicate scenario "${s.name}"` });
+      names.add(s.name);
+    });
+  });
+
+export type Task = z.infer<typeof TaskSchema>;
+export type TaskInput = z.input<typeof TaskSchema>;
+
+/** Declares a task; the module fails to load when the declaration is invalid. */
+export function defineTask(input: TaskInput): Task {
+  const r = TaskSchema.safeParse(input);
+  if (!r.success) throw new Error(`task ${String(input?.id)} is invalid:\n${r.error.issues.map((i) => `  at ${i.path.join(".") || "(root)"}: ${i.message}`).join("\n")}`);
+  return r.data;
+}

@@ -1,0 +1,64 @@
+import type { CheckRecorder } from "../../../workers/grading/recorder.ts";
+import type { ConnectorRun, Snapshot } from "../../../workers/grading/types.ts";
+
+/** One row of the canonical mirror format most tasks use. */
+export interface MirrorRow {
+  source_id: string;
+  data: Record<string, unknown>;
+  updated_at: unknown;
+  is_deleted: boolean;
+}
+
+/** The rows of an output file, or null when it is missing, unparseable or not an array. */
+export function outputRows<T = MirrorRow>(run: ConnectorRun | undefined, file: string): T[] | null {
+  const out = run?.outputs[file];
+  if (!out || !out.present || !out.parsed || !Array.isArray(out.value)) return null;
+  return out.value as T[];
+}
+
+/**
+ * Plumbing check (0/-1): the run exited 0 AND wrote every listed file as JSON.
+ * A do-nothing run cannot bank it; a broken run loses a point.
+ */
+export function plumbing(c: CheckRecorder, name: string, run: ConnectorRun | undefined, files: string[]): boolean {
+  const ok = !!run && run.exitCode === 0 && files.every((f) => outputRows(run, f) !== null);
+  const why = !run ? "the connector did not run" : run.timedOut ? "the connector timed out" : run.exitCode !== 0 ? `exit code ${run.exitCode}: ${run.stderrTail.slice(-200)}` : "an output file is missing or not a JSON array";
+  return c.check(name, ok, { pass: 0, fail: -1, detail: ok ? "exit 0, outputs readable" : why });
+}
+
+/** Expected mirror of one entity from a snapshot: live records, plus deleted ones the client had seen. */
+export function expectedRows(snapshot: Snapshot, entity: string, opts: { idField?: string; updatedField: string; seen?: Set<string> }): Map<string, MirrorRow> {
+  const idField = opts.idField ?? "id";
+  const rows = new Map<string, MirrorRow>();
+  for (const r of snapshot.entities[entity] ?? []) {
+    if (r.deleted && !opts.seen?.has(r.id)) continue;
+    const { [idField]: _id, ...data } = r.record;
+    rows.set(String(r.id), { source_id: String(r.id), data, updated_at: r.record[opts.updatedField], is_deleted: r.deleted });
+  }
+  return rows;
+}
+
+/** Differences between a mirror file and what it should hold; deleted rows are compared on their flag only. */
+export function compareRows(actual: MirrorRow[], expected: Map<string, MirrorRow>): { ok: boolean; detail: string } {
+  const got = new Map(actual.filter((r) => r && typeof r === "object").map((r) => [String(r.source_id), r]));
+  const missing = [...expected.keys()].filter((id) => !got.has(id));
+  const extra = [...got.keys()].filter((id) => !expected.has(id));
+  const wrong: string[] = [];
+  for (const [id, want] of expected) {
+    const have = got.get(id);
+    if (!have) continue;
+    if (Boolean(have.is_deleted) !== want.is_deleted) wrong.push(`${id} is_deleted`);
+    else if (!want.is_deleted && (JSON.stringify(sortKeys(have.data)) !== JSON.stringify(sortKeys(want.data)) || have.updated_at !== want.updated_at)) wrong.push(id);
+  }
+  const sorted = actual.every((r, i) => i === 0 || String(actual[i - 1].source_id) < String(r.source_id));
+  const ok = !missing.length && !extra.length && !wrong.length && sorted;
+  const detail = ok
+    ? `${expected.size} rows match`
+    : [missing.length && `${missing.length} missing (${missing.slice(0, 3).join(", ")})`, extra.length && `${extra.length} unexpected (${extra.slice(0, 3).join(", ")})`, wrong.length && `${wrong.length} wrong (${wrong.slice(0, 3).join(", ")})`, !sorted && "not sorted by source_id"].filter(Boolean).join("; ");
+  return { ok, detail };
+}
+
+function sortKeys(v: unknown): unknown {
+  if (!v || typeof v !== "object" || Array.isArray(v)) return v;
+  return Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1)));
+}

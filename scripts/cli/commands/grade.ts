@@ -1,0 +1,46 @@
+import { existsSync, statSync } from "node:fs";
+import { resolve } from "node:path";
+import { findTask, TASKS } from "../../../declarations/tasks/index.ts";
+import type { Check, Verdict } from "../../../workers/grading/types.ts";
+import { gradeRepo } from "../../harness/grade-repo.ts";
+import { UsageError } from "../errors.ts";
+import { openFarm } from "../farm-option.ts";
+
+/** Options of `wirebench grade`. */
+export interface GradeOptions {
+  task: string;
+  repo: string;
+  seed?: string;
+  json?: boolean;
+  farm?: string;
+}
+
+/** A readable table of a verdict's checks. */
+export function formatVerdict(v: Verdict): string {
+  const lines = [`${v.task}  run ${v.runId}  seed ${v.seed}`];
+  for (const level of ["l1", "l2", "l3"] as const) {
+    for (const c of v.checks[level] as Check[]) {
+      lines.push(`  ${c.ok ? "ok  " : "FAIL"} ${level} ${c.mandatory ? "*" : " "} ${c.name.padEnd(44)} ${String(c.value).padStart(2)}  ${c.detail}`);
+    }
+  }
+  if (v.error) lines.push(`  error: ${v.error.class}: ${v.error.message}`);
+  lines.push(`score ${v.score.toFixed(1)} / 100  (raw ${v.raw} of ${v.max})  ${v.solved ? "solved" : "not solved"}   (* = mandatory)`);
+  return lines.join("\n");
+}
+
+/** `wirebench grade --task T --repo DIR`: grades a connector folder against a fresh world. */
+export async function grade(opts: GradeOptions): Promise<void> {
+  const entry = findTask(opts.task);
+  if (!entry) throw new UsageError(`unknown task "${opts.task}" (known: ${Object.keys(TASKS).join(", ") || "none"})`);
+  const repoDir = resolve(opts.repo);
+  if (!existsSync(repoDir) || !statSync(repoDir).isDirectory()) throw new UsageError(`--repo ${opts.repo} is not a folder`);
+  if (opts.seed !== undefined && !/^\d+$/.test(opts.seed)) throw new UsageError(`--seed must be a non-negative integer, got "${opts.seed}"`);
+  if (!entry.gold) throw new UsageError(`task ${opts.task} has no gold manifest yet; run wirebench validate ${opts.task} --write-gold`);
+  const farm = await openFarm(opts.farm);
+  try {
+    const verdict = await gradeRepo({ farm, task: entry.task, repoDir, seed: opts.seed === undefined ? undefined : Number(opts.seed) });
+    console.log(opts.json ? JSON.stringify(verdict, null, 2) : formatVerdict(verdict));
+  } finally {
+    await farm.close();
+  }
+}

@@ -1,0 +1,135 @@
+import { writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import { join } from "node:path";
+import { SingleBar, MultiBar, Presets } from "cli-progress";
+import { findTask, TASKS, type TaskEntry } from "../../../declarations/tasks/index.ts";
+import { manifestFrom } from "../../../workers/grading/score.ts";
+import type { Verdict } from "../../../workers/grading/types.ts";
+import { startLocalFarm } from "../../farm/local-farm.ts";
+import { gradeRepo } from "../../harness/grade-repo.ts";
+import { checkBars, type BarResult } from "../../harness/probe-bars.ts";
+import { probeSource, removeDir, taskDir, type Probe } from "../../harness/workspace.ts";
+import { UsageError } from "../errors.ts";
+import type { FarmHandle } from "../farm-client.ts";
+import { LOCAL_ADMIN_TOKEN } from "../farm-option.ts";
+
+/** Options of `wirebench validate`. */
+export interface ValidateOptions {
+  json?: boolean;
+  writeGold?: boolean;
+  runs: string;
+  farm?: string;
+}
+
+interface TaskReport {
+  task: string;
+  seconds: number;
+  scores: Record<Probe, number>;
+  bars: BarResult[];
+  ok: boolean;
+}
+
+async function freshFarm(url: string | undefined): Promise<FarmHandle> {
+  if (url) return { url: url.replace(/\/$/, ""), adminToken: process.env.WIREBENCH_ADMIN_TOKEN || LOCAL_ADMIN_TOKEN, close: async () => {} };
+  const farm = await startLocalFarm({ port: 0, adminToken: LOCAL_ADMIN_TOKEN });
+  return { url: farm.url, adminToken: farm.adminToken, close: () => farm.stop() };
+}
+
+async function gradeProbe(farm: FarmHandle, entry: TaskEntry, probe: Probe, reference: "gold" | "self" = "gold"): Promise<Verdict> {
+  const source = probeSource(entry.task, probe);
+  try {
+    return await gradeRepo({ farm, task: entry.task, repoDir: source, reference });
+  } finally {
+    if (probe !== "empty") removeDir(source);
+  }
+}
+
+/** Runs `fn` over items with at most `limit` at a time. */
+async function pool<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        results[i] = await fn(items[i]);
+      }
+    }),
+  );
+  return results;
+}
+
+/** Grades gold against itself and writes the manifest every later grade is scored with. */
+async function writeGold(entries: TaskEntry[]): Promise<void> {
+  const farm = await freshFarm(undefined);
+  try {
+    for (const entry of entries) {
+      const v = await gradeProbe(farm, entry, "gold", "self");
+      const failed = [...v.checks.l1, ...v.checks.l2, ...v.checks.l3].filter((c) => !c.ok);
+      if (v.error || failed.length) throw new UsageError(`gold of ${entry.task.id} does not pass its own checks: ${v.error?.message ?? failed.map((c) => `${c.name} (${c.detail})`).join("; ")}`);
+      const manifest = manifestFrom(v);
+      writeFileSync(join(taskDir(entry.task.id), "gold-manifest.json"), JSON.stringify(manifest, null, 2) + "\n");
+      console.error(`${entry.task.id}: gold manifest written (${manifest.checks.length} checks, max ${manifest.max})`);
+    }
+  } finally {
+    await farm.close();
+  }
+}
+
+/** `wirebench validate [T...]`: probe bars for each task; exit 1 when any bar fails. */
+export async function validate(ids: string[], opts: ValidateOptions): Promise<void> {
+  const entries = ids.length ? ids.map((id) => findTask(id) ?? (() => { throw new UsageError(`unknown task "${id}"`); })()) : Object.values(TASKS);
+  if (!entries.length) throw new UsageError("no tasks to validate");
+  if (!/^[1-9]\d*$/.test(opts.runs)) throw new UsageError(`--runs must be a positive integer, got "${opts.runs}"`);
+  const runs = Number(opts.runs);
+  if (opts.writeGold) {
+    if (opts.farm) throw new UsageError("--write-gold needs the local farm: gold manifests are bundled into the Worker");
+    await writeGold(entries);
+    if (!ids.length || entries.length) console.error("gold manifests written; validating against them on a rebuilt farm");
+    const { spawnSync } = await import("node:child_process");
+    const again = spawnSync(process.execPath, [process.argv[1], "validate", ...ids, "--runs", String(runs), ...(opts.json ? ["--json"] : [])], { stdio: "inherit" });
+    process.exit(again.status ?? 1);
+  }
+  for (const e of entries) if (!e.gold) throw new UsageError(`${e.task.id} has no gold manifest; run wirebench validate ${e.task.id} --write-gold`);
+
+  const farm = await freshFarm(opts.farm);
+  const steps = 3 + runs;
+  const tty = process.stderr.isTTY && !opts.json;
+  const bars = tty ? new MultiBar({ format: " {task} [{bar}] {value}/{total} {probe}", hideCursor: true, clearOnComplete: false }, Presets.shades_classic) : null;
+  const started = performance.now();
+  try {
+    const reports = await pool(entries, availableParallelism(), async (entry): Promise<TaskReport> => {
+      const t0 = performance.now();
+      const bar: SingleBar | null = bars ? bars.create(steps, 0, { task: entry.task.id, probe: "" }) : null;
+      const step = (probe: string) => (bar ? bar.increment({ probe }) : console.error(`${entry.task.id}: ${probe} done`));
+      const empty = await gradeProbe(farm, entry, "empty");
+      step("empty");
+      const stub = await gradeProbe(farm, entry, "stub");
+      step("stub");
+      const naive = await gradeProbe(farm, entry, "naive");
+      step("naive");
+      const gold: Verdict[] = [];
+      for (let i = 0; i < runs; i++) {
+        gold.push(await gradeProbe(farm, entry, "gold"));
+        step(`gold ${i + 1}/${runs}`);
+      }
+      const results = checkBars({ empty, stub, naive, gold });
+      return { task: entry.task.id, seconds: Math.round((performance.now() - t0) / 100) / 10, scores: { empty: empty.score, stub: stub.score, naive: naive.score, gold: gold[0].score }, bars: results, ok: results.every((b) => b.ok) };
+    });
+    bars?.stop();
+    const total = Math.round((performance.now() - started) / 100) / 10;
+    if (opts.json) console.log(JSON.stringify({ ok: reports.every((r) => r.ok), seconds: total, tasks: reports }, null, 2));
+    else {
+      console.log(`task       gold  empty  stub  naive  flake  seconds`);
+      for (const r of reports) {
+        const mark = (bar: string) => (r.bars.find((b) => b.bar === bar)!.ok ? "" : "!");
+        console.log(`${r.task}  ${String(r.scores.gold).padStart(4)}${mark("gold")}  ${String(r.scores.empty).padStart(5)}${mark("empty")}  ${String(r.scores.stub).padStart(4)}${mark("stub")}  ${String(r.scores.naive).padStart(5)}${mark("naive")}  ${r.bars.find((b) => b.bar === "flake")!.ok ? "  ok" : "FAIL"}  ${String(r.seconds).padStart(7)}`);
+        for (const b of r.bars.filter((x) => !x.ok)) console.log(`  ${b.bar}: ${b.detail}`);
+      }
+      console.log(`${reports.filter((r) => r.ok).length}/${reports.length} tasks pass every bar in ${total}s`);
+    }
+    if (!reports.every((r) => r.ok)) process.exitCode = 1;
+  } finally {
+    await farm.close();
+  }
+}

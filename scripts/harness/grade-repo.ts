@@ -1,0 +1,123 @@
+import { existsSync, mkdirSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import type { DriveContext, Task } from "../../declarations/schema/task.ts";
+import type { ConnectorRun, Snapshot, Verdict } from "../../workers/grading/types.ts";
+import type { FarmHandle } from "../cli/farm-client.ts";
+import { controlCall } from "../cli/farm-client.ts";
+import { connectorEnv, runConnector } from "./connector-process.ts";
+import { copyWorkspace, entryScript, removeDir } from "./workspace.ts";
+
+interface WorldInfo {
+  world: string;
+  vendors: Record<string, { vendor: string; baseUrl: string; docsUrl: string; env: Record<string, string> }>;
+}
+
+/** What a scenario's drive produced in Node. */
+interface DriveEvidence {
+  name: string;
+  epochs: Record<string, number[]>;
+  runs: ConnectorRun[];
+  snapshots: Record<string, Record<string, Snapshot>>;
+  notes: Record<string, unknown>;
+}
+
+/** Environment of the connector: per role `<ROLE>_BASE_URL`, `<ROLE>_DOCS_URL`, the vendor's own names, and `VENDOR_*` for the first role. */
+function vendorEnv(world: WorldInfo): Record<string, string> {
+  const env: Record<string, string> = {};
+  Object.entries(world.vendors).forEach(([role, v], i) => {
+    const prefix = role.toUpperCase().replace(/-/g, "_");
+    Object.assign(env, v.env, { [`${prefix}_BASE_URL`]: v.baseUrl, [`${prefix}_DOCS_URL`]: v.docsUrl });
+    if (i === 0) Object.assign(env, { VENDOR_BASE_URL: v.baseUrl, VENDOR_DOCS_URL: v.docsUrl });
+  });
+  return env;
+}
+
+class Drive implements DriveContext {
+  readonly evidence: DriveEvidence;
+  readonly seed: number;
+  private readonly farm: FarmHandle;
+  private readonly task: Task;
+  private readonly world: WorldInfo;
+  private readonly workspace: string;
+
+  constructor(farm: FarmHandle, task: Task, world: WorldInfo, seed: number, workspace: string, name: string) {
+    this.farm = farm;
+    this.task = task;
+    this.world = world;
+    this.seed = seed;
+    this.workspace = workspace;
+    this.evidence = { name, epochs: {}, runs: [], snapshots: {}, notes: {} };
+  }
+
+  get outputDir(): string {
+    return join(this.workspace, "output");
+  }
+
+  async recreate(role: string, checkpoint: number): Promise<void> {
+    if (!this.world.vendors[role]) throw new Error(`task ${this.task.id} has no role "${role}"`);
+    const r = await controlCall<{ epoch: number }>(this.farm, "POST", `/v1/worlds/${this.world.world}/roles/${role}/recreate`, { checkpoint });
+    (this.evidence.epochs[role] ??= []).push(r.epoch);
+  }
+
+  async run(label: string, args: string[] = [], opts: { timeoutMs?: number } = {}): Promise<ConnectorRun> {
+    mkdirSync(this.outputDir, { recursive: true });
+    const run = await runConnector({
+      label,
+      cwd: this.workspace,
+      command: this.task.entry.command,
+      args,
+      env: connectorEnv(vendorEnv(this.world), this.outputDir),
+      timeoutMs: opts.timeoutMs ?? this.task.timeLimitS * 1000,
+      outputs: this.task.outputs,
+      outputDir: this.outputDir,
+    });
+    this.evidence.runs.push(run);
+    return run;
+  }
+
+  async snapshot(label: string): Promise<void> {
+    const shots: Record<string, Snapshot> = {};
+    for (const role of Object.keys(this.world.vendors)) shots[role] = await controlCall<Snapshot>(this.farm, "GET", `/v1/worlds/${this.world.world}/roles/${role}/records`);
+    this.evidence.snapshots[label] = shots;
+  }
+
+  async clearOutputs(): Promise<void> {
+    for (const f of this.task.outputs) rmSync(join(this.outputDir, f), { force: true });
+  }
+
+  note(key: string, value: unknown): void {
+    this.evidence.notes[key] = value;
+  }
+}
+
+/**
+ * Grades a connector folder: a fresh world for the task, each scenario's
+ * drive in its own copy of the folder (every role recreated at the task's
+ * checkpoint first), then the run is sealed into D1 and graded by the Worker.
+ */
+export async function gradeRepo(opts: { farm: FarmHandle; task: Task; repoDir: string; seed?: number; reference?: "gold" | "self" }): Promise<Verdict> {
+  const { farm, task } = opts;
+  const seed = opts.seed ?? task.seed;
+  const world = await controlCall<WorldInfo>(farm, "POST", "/v1/worlds", { task: task.id, seed });
+  const scenarios: DriveEvidence[] = [];
+  let error: Verdict["error"] = null;
+  if (!existsSync(join(opts.repoDir, entryScript(task)))) {
+    error = { class: "candidate_setup_failure", message: `the connector has no ${entryScript(task)}` };
+  } else {
+    for (const scenario of task.scenarios) {
+      const workspace = copyWorkspace(opts.repoDir);
+      const drive = new Drive(farm, task, world, seed, workspace, scenario.name);
+      try {
+        for (const [role, r] of Object.entries(task.roles)) await drive.recreate(role, r.checkpoint);
+        await scenario.drive(drive);
+      } catch (err) {
+        error ??= { class: "benchmark_verifier_failure", message: `drive of ${scenario.name} failed: ${(err as Error).message}` };
+      } finally {
+        removeDir(workspace);
+      }
+      scenarios.push(drive.evidence);
+    }
+  }
+  const sealed = await controlCall<{ run: string }>(farm, "POST", "/v1/runs", { world: world.world, task: task.id, seed, error, scenarios });
+  return controlCall<Verdict>(farm, "POST", `/v1/runs/${sealed.run}/grade${opts.reference === "self" ? "?reference=self" : ""}`);
+}

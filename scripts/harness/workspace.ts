@@ -1,0 +1,49 @@
+import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Task } from "../../declarations/schema/task.ts";
+import { projectRoot } from "../farm/paths.ts";
+
+/** The four reference submissions of the validation rig. */
+export type Probe = "empty" | "stub" | "gold" | "naive";
+export const PROBES: readonly Probe[] = ["empty", "stub", "gold", "naive"];
+
+/** Folder of a task's files. */
+export function taskDir(taskId: string): string {
+  return join(projectRoot(), "declarations", "tasks", taskId);
+}
+
+/** The script the entry command runs (`src/main.ts`). */
+export function entryScript(task: Task): string {
+  const script = task.entry.command.find((part, i) => i > 0 && /\.[cm]?[jt]s$/.test(part));
+  if (!script) throw new Error(`task ${task.id}: entry command names no script`);
+  return script;
+}
+
+const SKIP = new Set(["node_modules", ".git", "output"]);
+
+/** Copies a connector folder into a fresh temporary workspace. */
+export function copyWorkspace(source: string): string {
+  const dir = mkdtempSync(join(tmpdir(), "wb-ws-"));
+  cpSync(source, dir, { recursive: true, filter: (src) => !SKIP.has(src.split(/[\\/]/).pop()!) || src === source });
+  return dir;
+}
+
+/** A folder holding a probe's connector: the starter, with a solution overlaid or the entry stubbed. */
+export function probeSource(task: Task, probe: Probe): string {
+  const base = join(taskDir(task.id), "repo");
+  if (probe === "empty") return base;
+  const dir = mkdtempSync(join(tmpdir(), `wb-${probe}-`));
+  cpSync(base, dir, { recursive: true });
+  if (probe === "stub") writeFileSync(join(dir, entryScript(task)), "process.exit(0);\n");
+  else {
+    const overlay = join(taskDir(task.id), "solutions", probe);
+    if (!existsSync(overlay)) throw new Error(`task ${task.id} has no solutions/${probe}`);
+    cpSync(overlay, dir, { recursive: true });
+  }
+  return dir;
+}
+
+export function removeDir(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+}

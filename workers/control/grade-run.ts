@@ -1,0 +1,42 @@
+import { asc, eq } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import { findVendor } from "../../declarations/vendors/index.ts";
+import { findTask } from "../../declarations/tasks/index.ts";
+import { evidence, runs, verdicts } from "../db/schema.ts";
+import { gradeRun } from "../grading/grade-run.ts";
+import type { ScenarioEvidence, Verdict } from "../grading/types.ts";
+import type { AppContext } from "./world-lookup.ts";
+
+/**
+ * `POST /v1/runs/:run/grade[?reference=self]`: judges the archived evidence
+ * and stores the verdict. `reference=self` scores the run against its own
+ * checks (how gold's manifest is made); otherwise the task's gold manifest.
+ */
+export async function gradeRunRoute(c: AppContext): Promise<Response> {
+  const id = c.req.param("run")!;
+  const db = drizzle(c.env.DB);
+  const run = (await db.select().from(runs).where(eq(runs.id, id)).limit(1))[0];
+  if (!run) return c.json({ error: `unknown run "${id}"` }, 404);
+  const entry = findTask(run.task);
+  if (!entry) return c.json({ error: `run ${id} is of unknown task "${run.task}"` }, 409);
+  const self = c.req.query("reference") === "self";
+  if (!self && !entry.gold) return c.json({ error: `task ${run.task} has no gold manifest yet; run wirebench validate --write-gold` }, 409);
+  const scenarios = (await db.select().from(evidence).where(eq(evidence.runId, id)).orderBy(asc(evidence.position))).map((r) => JSON.parse(r.json) as ScenarioEvidence);
+  const vendors = Object.fromEntries(Object.entries(entry.task.roles).map(([role, r]) => [role, findVendor(r.vendor)!]));
+  const verdict = gradeRun(entry.task, vendors, { runId: id, task: run.task, seed: run.seed, scenarios, error: run.error as Verdict["error"] }, self ? null : entry.gold);
+  await db
+    .insert(verdicts)
+    .values({ runId: id, score: verdict.score, solved: verdict.solved, json: JSON.stringify(verdict), gradedAt: Date.now() })
+    .onConflictDoUpdate({ target: verdicts.runId, set: { score: verdict.score, solved: verdict.solved, json: JSON.stringify(verdict), gradedAt: Date.now() } });
+  return c.json(verdict);
+}
+
+/** `GET /v1/runs/:run`: the run and its latest verdict. */
+export async function getRun(c: AppContext): Promise<Response> {
+  const id = c.req.param("run")!;
+  const db = drizzle(c.env.DB);
+  const run = (await db.select().from(runs).where(eq(runs.id, id)).limit(1))[0];
+  if (!run) return c.json({ error: `unknown run "${id}"` }, 404);
+  const v = (await db.select().from(verdicts).where(eq(verdicts.runId, id)).limit(1))[0];
+  return c.json({ run, verdict: v ? JSON.parse(v.json) : null });
+}

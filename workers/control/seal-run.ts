@@ -1,0 +1,56 @@
+import { drizzle } from "drizzle-orm/d1";
+import { z } from "zod";
+import { findTask } from "../../declarations/tasks/index.ts";
+import { randomToken } from "../engine/auth/credentials.ts";
+import { evidence, runs } from "../db/schema.ts";
+import type { ScenarioEvidence } from "../grading/types.ts";
+import { readJson } from "./read-json.ts";
+import { findWorld, roleStub, type AppContext } from "./world-lookup.ts";
+
+/** What the harness sends: everything it saw in Node; the Worker adds the vendor logs. */
+const SealBody = z.strictObject({
+  world: z.string(),
+  task: z.string(),
+  seed: z.number().int().min(0),
+  error: z.object({ class: z.enum(["candidate_setup_failure", "benchmark_infrastructure_failure", "benchmark_verifier_failure"]), message: z.string() }).nullable().default(null),
+  scenarios: z.array(
+    z.object({
+      name: z.string(),
+      epochs: z.record(z.string(), z.array(z.number().int().min(0))),
+      runs: z.array(z.any()),
+      snapshots: z.record(z.string(), z.record(z.string(), z.any())),
+      notes: z.record(z.string(), z.unknown()).default({}),
+    }),
+  ),
+});
+
+/**
+ * `POST /v1/runs`: seals a run. The vendor logs of every epoch each scenario
+ * used are copied from the world's Durable Objects into D1 beside the
+ * harness's evidence, so the run can be graded (and re-graded) from D1 alone.
+ */
+export async function sealRun(c: AppContext): Promise<Response> {
+  const body = await readJson(c, SealBody);
+  if (body instanceof Response) return body;
+  if (!findTask(body.task)) return c.json({ error: `unknown task "${body.task}"` }, 404);
+  const world = await findWorld(c.env, body.world);
+  if (!world) return c.json({ error: `unknown world "${body.world}"` }, 404);
+  const runId = `run_${randomToken(8)}`;
+  const rows: { runId: string; position: number; scenario: string; json: string }[] = [];
+  for (const [position, s] of body.scenarios.entries()) {
+    const e: ScenarioEvidence = { ...s, notes: s.notes, requests: {}, tokens: {}, webhooks: {}, secrets: {} };
+    for (const [role, epochs] of Object.entries(s.epochs)) {
+      if (!world.roles[role]) return c.json({ error: `scenarios[${position}].epochs: world has no role "${role}"` }, 400);
+      const stub = roleStub(c.env, body.world, role);
+      e.requests[role] = (await Promise.all(epochs.map((ep) => stub.requestLog(ep)))).flat();
+      e.tokens[role] = (await Promise.all(epochs.map((ep) => stub.tokenLog(ep)))).flat();
+      e.webhooks[role] = [];
+      e.secrets[role] = await stub.secrets();
+    }
+    rows.push({ runId, position, scenario: s.name, json: JSON.stringify(e) });
+  }
+  const db = drizzle(c.env.DB);
+  await db.insert(runs).values({ id: runId, task: body.task, seed: body.seed, world: body.world, error: body.error, createdAt: Date.now() });
+  for (const row of rows) await db.insert(evidence).values(row);
+  return c.json({ run: runId, scenarios: rows.length }, 201);
+}

@@ -1,0 +1,28 @@
+import { soft, type ConductContext, type ConductResult } from "./context.ts";
+
+/** Soft: a write sent more than once carries the same idempotency key each time. */
+export function idempotentRetries(ctx: ConductContext): ConductResult {
+  const writes = ctx.vendor.writes.filter((w) => w.idempotency);
+  if (!writes.length) return null;
+  const bodyField = writes.find((w) => w.idempotency?.in === "body")?.idempotency;
+  const field = bodyField?.in === "body" ? bodyField.field : null;
+  const groups = new Map<string, (typeof ctx.requests)[number][]>();
+  for (const r of ctx.requests) {
+    if (!["POST", "PUT", "PATCH"].includes(r.method) || ctx.vendor.auth.mints.some((m) => m.path === r.path)) continue;
+    const body = r.body && typeof r.body === "object" ? { ...(r.body as Record<string, unknown>) } : r.body;
+    if (field && body && typeof body === "object") delete (body as Record<string, unknown>)[field];
+    const k = `${r.method} ${r.path} ${JSON.stringify(body)}`;
+    groups.set(k, [...(groups.get(k) ?? []), r]);
+  }
+  const repeated = [...groups.values()].filter((g) => g.length > 1);
+  if (!repeated.length) return null;
+  for (const g of repeated) {
+    const first = g[0];
+    for (const r of g.slice(1)) {
+      const informed = r.headers["if-match"] !== undefined && r.headers["if-match"] !== g[g.indexOf(r) - 1].headers["if-match"];
+      if (informed) continue;
+      if (!r.idempotencyKey || r.idempotencyKey !== first.idempotencyKey) return soft("idempotent_write_retries", false, `request #${r.seq} repeats ${r.method} ${r.path} with ${r.idempotencyKey ? "a different" : "no"} idempotency key`);
+    }
+  }
+  return soft("idempotent_write_retries", true, `${repeated.length} repeated writes, each with its first key`);
+}

@@ -1,0 +1,57 @@
+import type { Task } from "../../declarations/schema/task.ts";
+import type { Vendor } from "../../declarations/schema/vendor.ts";
+import { conductChecks } from "./conduct/index.ts";
+import type { DeliveryRow } from "./conduct/context.ts";
+import { CheckRecorder } from "./recorder.ts";
+import { byLevel, manifestFrom, scoreChecks } from "./score.ts";
+import type { GoldManifest, ScenarioEvidence, Verdict } from "./types.ts";
+
+/** The inputs of a grade: a sealed run's evidence. */
+export interface SealedRun {
+  runId: string;
+  task: string;
+  seed: number;
+  scenarios: ScenarioEvidence[];
+  /** Set when the harness could not run the connector at all. */
+  error: Verdict["error"];
+}
+
+/**
+ * Judges a sealed run: the task's judges, then the built-in conduct checks
+ * for every role's traffic, scored against gold's manifest (or, when there is
+ * none yet, against the run itself: that is how gold's manifest is made).
+ */
+export function gradeRun(task: Task, vendors: Record<string, Vendor>, run: SealedRun, gold: GoldManifest | null): Verdict {
+  const rec = new CheckRecorder();
+  let error = run.error;
+  for (const e of run.scenarios) {
+    const scenario = task.scenarios.find((s) => s.name === e.name);
+    if (!scenario) {
+      error ??= { class: "benchmark_verifier_failure", message: `evidence for unknown scenario "${e.name}"` };
+      continue;
+    }
+    try {
+      scenario.judge(e, rec, { seed: run.seed, vendors });
+    } catch (err) {
+      error ??= { class: "benchmark_verifier_failure", message: `judge of ${e.name} threw: ${(err as Error).message}` };
+    }
+    for (const role of Object.keys(e.requests)) {
+      rec.checks.push(
+        ...conductChecks({
+          vendor: vendors[role],
+          requests: e.requests[role] ?? [],
+          tokens: e.tokens[role] ?? [],
+          webhooks: (e.webhooks[role] ?? []) as DeliveryRow[],
+          secrets: e.secrets[role] ?? [],
+          connectorRuns: e.runs.length,
+        }),
+      );
+    }
+  }
+  const checks = byLevel(rec.checks);
+  const draft: Verdict = { schema: "wirebench-verdict/1", scorer: "task-score-v4-mandatory-gated", task: task.id, runId: run.runId, seed: run.seed, checks, raw: 0, max: 0, score: 0, solved: false, error };
+  const reference = gold ?? manifestFrom(draft);
+  if (reference.max <= 0) return { ...draft, error: error ?? { class: "benchmark_verifier_failure", message: "no check with a positive value was recorded" } };
+  const s = scoreChecks(rec.checks, reference);
+  return error ? { ...draft, raw: s.raw, max: s.max, score: 0, solved: false } : { ...draft, ...s };
+}
