@@ -8,7 +8,7 @@ export interface DriveContext {
   /** World seed of this run. */
   seed: number;
   /** Reset a role to a checkpoint; opens a new log epoch that the scenario's evidence includes. */
-  recreate(role: string, checkpoint: number): Promise<void>;
+  recreate(role: string, checkpoint: number, opts?: { faults?: string[] }): Promise<void>;
   /** Run the connector's entry command with arguments; outputs are read afterwards. */
   run(label: string, args?: string[], opts?: { timeoutMs?: number }): Promise<ConnectorRun>;
   /** Record every role's ground truth under a label. */

@@ -97,6 +97,10 @@ export function checkVendorReferences(v: VendorShape, ctx: Ctx): void {
     claim(`${w.method} ${w.path}`, `write ${w.name}`, ["writes", i, "path"]);
   });
 
+  (v as unknown as { faults: { id: string; kind: string; write?: string }[] }).faults.forEach((f, i) => {
+    if (f.kind === "error-after-commit" && !v.writes.some((w) => w.name === f.write)) issue(["faults", i, "write"], `unknown write "${f.write}"`);
+  });
+
   let last = 0;
   v.timeline.forEach((cp, i) => {
     if (cp.checkpoint <= last) issue(["timeline", i, "checkpoint"], "checkpoints must be strictly increasing");

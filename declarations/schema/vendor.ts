@@ -4,6 +4,7 @@ import { Field } from "./fields.ts";
 import { Paging } from "./pagination.ts";
 import { Checkpoint } from "./timeline.ts";
 import { Write } from "./writes.ts";
+import { Fault } from "./faults.ts";
 import { checkLies } from "./lie-references.ts";
 import { Lie } from "./lies.ts";
 import { checkVendorReferences } from "./vendor-references.ts";
@@ -47,6 +48,11 @@ export const Resource = z.object({
   /** Parent entity of a subresource. */
   parent: z.string().optional(),
   fields: z.array(Field).min(1),
+  /**
+   * The records are people: the n-th record of every person resource in a world
+   * has the same name, email and phone, so records can be matched across vendors.
+   */
+  person: z.boolean().default(false),
   /** Ordered stage vocabulary, used by `stage` fields and `advance-stage` mutations. */
   stages: z.array(z.string()).optional(),
   /** List endpoint (`:parentId` for subresources); none when the entity cannot be listed. */
@@ -145,6 +151,8 @@ export const VendorSchema = z
     rateLimit: RateLimit.optional(),
     writes: z.array(Write).default([]),
     timeline: z.array(Checkpoint).default([]),
+    /** Faults the vendor can inject when a scenario arms them. */
+    faults: z.array(Fault).default([]),
     /** Deliberate documentation errors, told by the `stale` and `sparse` docs profiles. */
     lies: z.array(Lie).default([]),
   })

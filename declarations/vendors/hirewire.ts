@@ -22,6 +22,7 @@ export default defineVendor({
     {
       name: "candidate",
       plural: "candidates",
+      person: true,
       description: "Someone in your hiring pipeline.",
       id: { format: "int", start: 1001 },
       count: 200,
@@ -89,6 +90,7 @@ export default defineVendor({
       ],
     },
   ],
+  faults: [{ kind: "error-after-commit", id: "hw-stage-500-after-commit", write: "moveStage", nth: 3, status: 500 }],
   lies: [
     {
       kind: "page-base",

@@ -46,6 +46,7 @@ export default defineVendor({
     {
       name: "candidate",
       plural: "candidates",
+      person: true,
       description: "A person registered with the agency.",
       id: { format: "prefixed", prefix: "cand_", width: 4 },
       count: 120,

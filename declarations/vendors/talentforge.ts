@@ -30,6 +30,7 @@ export default defineVendor({
     {
       name: "candidate",
       plural: "candidates",
+      person: true,
       description: "A person in the talent pool.",
       id: { format: "prefixed", prefix: "cand_", width: 5 },
       count: 150,
@@ -118,6 +119,24 @@ export default defineVendor({
       inputs: [
         { name: "body", type: "string", description: "Note text, up to 4000 characters.", required: true, maxLength: 4000 },
         { name: "author", type: "string", description: "Author's name.", required: true },
+      ],
+    },
+    {
+      name: "createCandidate",
+      method: "POST",
+      path: "/rest/candidates",
+      entity: "candidate",
+      op: "create",
+      errors: "http-422",
+      idempotency: { in: "header", name: "Idempotency-Key", windowS: 3600 },
+      description: "Adds a candidate to the talent pool.",
+      inputs: [
+        { name: "given_name", type: "string", description: "Given name.", required: true, maxLength: 100 },
+        { name: "family_name", type: "string", description: "Family name.", required: true, maxLength: 100 },
+        { name: "email", type: "string", description: "Primary email.", required: true, maxLength: 254 },
+        { name: "phone", type: "string", description: "Phone number.", maxLength: 32 },
+        { name: "current_title", type: "string", description: "Current job title.", maxLength: 120 },
+        { name: "location", type: "string", description: "Location.", maxLength: 120 },
       ],
     },
     {

@@ -53,9 +53,9 @@ class Drive implements DriveContext {
     return join(this.workspace, "output");
   }
 
-  async recreate(role: string, checkpoint: number): Promise<void> {
+  async recreate(role: string, checkpoint: number, opts: { faults?: string[] } = {}): Promise<void> {
     if (!this.world.vendors[role]) throw new Error(`task ${this.task.id} has no role "${role}"`);
-    const r = await controlCall<{ epoch: number }>(this.farm, "POST", `/v1/worlds/${this.world.world}/roles/${role}/recreate`, { checkpoint });
+    const r = await controlCall<{ epoch: number }>(this.farm, "POST", `/v1/worlds/${this.world.world}/roles/${role}/recreate`, { checkpoint, faults: opts.faults ?? [] });
     (this.evidence.epochs[role] ??= []).push(r.epoch);
   }
 

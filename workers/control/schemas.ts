@@ -29,8 +29,8 @@ export function createWorldSchema(raw: unknown) {
 /** Body of `POST /v1/worlds/:world/roles/:role/recreate`. */
 export const RecreateBody = z.strictObject({
   checkpoint: z.number().int().min(0),
-  /** Fault ids to arm (accepted once faults exist; none are declared yet). */
-  faults: z.array(z.string()).max(0, "no faults are declared for this vendor yet").optional(),
+  /** Ids of the vendor's declared faults to arm for the new epoch. */
+  faults: z.array(z.string()).default([]),
 });
 
 /** `?epoch=` of the log endpoints. */

@@ -26,8 +26,22 @@ function listParams(vendor: Vendor, r: Resource, paging: Paging): DocParam[] {
   return params;
 }
 
+/** Fields a create through the API may leave empty (null): not required inputs and not filled by the vendor. */
+function nullableByCreate(vendor: Vendor, r: Resource): Set<string> {
+  const out = new Set<string>();
+  for (const w of vendor.writes) {
+    if (w.entity !== r.name || w.op === "update") continue;
+    for (const f of r.fields) {
+      const filled = ["id", "createdAt", "updatedAt", "parent", "const", "stage"].includes(f.gen.gen) || f.name === w.parentFrom;
+      if (!filled && !w.inputs.some((i) => i.name === f.name && i.required)) out.add(f.name);
+    }
+  }
+  return out;
+}
+
 function docResource(vendor: Vendor, r: Resource, examples: StateRecord[]): DocResource {
   const paging = r.paging ?? vendor.paging;
+  const emptyOnCreate = nullableByCreate(vendor, r);
   return {
     name: r.name,
     plural: r.plural,
@@ -39,7 +53,7 @@ function docResource(vendor: Vendor, r: Resource, examples: StateRecord[]): DocR
       name: f.name,
       type: f.type,
       description: f.description,
-      nullable: f.nullable,
+      nullable: f.nullable || emptyOnCreate.has(f.name),
       onlyWith: f.onlyWith,
       refersTo: f.gen.gen === "ref" ? f.gen.entity : f.gen.gen === "parent" ? r.parent : undefined,
     })),

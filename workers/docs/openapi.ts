@@ -54,6 +54,10 @@ function securitySchemes(m: DocModel): Json {
   return schemes;
 }
 
+function oauthError(description: string): Json {
+  return { description, content: { "application/json": { schema: { $ref: "#/components/schemas/OAuthError" } } } };
+}
+
 function errorResponse(description: string): Json {
   return { description, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } };
 }
@@ -131,6 +135,7 @@ function writeOperation(m: DocModel, w: Write): Json {
   const ok = w.op === "bulk-create" ? "207" : String(w.op === "update" ? 200 : w.successStatus);
   const responses: Json = { [ok]: { description: w.op === "bulk-create" ? "One result per item" : "The record as stored", content: { "application/json": { schema: w.op === "bulk-create" ? { type: "object", properties: { results: { type: "array", items: { type: "object" } } } } : w.errors === "rpc-200" ? { type: "object" } : { $ref: `#/components/schemas/${w.entity}` } } } }, ...commonErrors(m) };
   if (w.errors === "http-422") responses["422"] = errorResponse("Validation failed; field errors listed");
+  if (w.path.includes(":")) responses["404"] = errorResponse("No such record");
   if (w.ifMatch) Object.assign(responses, { "412": errorResponse("The record changed since it was read"), "428": errorResponse("If-Match is required") });
   if (w.errors === "rpc-200" && ok !== "200") responses["200"] = { description: `The call failed (\`${m.errors.rpcOkField}: false\`)`, content: { "application/json": { schema: { type: "object" } } } };
   return { operationId: w.name, summary: w.description.split(". ")[0], tags: [m.resources.find((r) => r.name === w.entity)!.plural], parameters, requestBody: { required: true, content: { "application/json": { schema: body } } }, responses };
@@ -151,12 +156,37 @@ export function renderOpenApi(m: DocModel): Json {
   }
   for (const w of m.writes) at(w.path)[w.method.toLowerCase()] = { ...writeOperation(m, w), security };
   if (m.deletes.mode === "tombstones") {
+    const p = m.paging;
+    const pageParams = p.style === "offset" ? [p.offsetParam, p.limitParam] : p.style === "page" ? [p.pageParam, p.sizeParam] : [p.cursorParam, p.limitParam];
+    const sinceParam = m.deletes.incremental ? m.resources.flatMap((r) => r.list?.params ?? []).find((x) => x.role === "since") : undefined;
+    const ts = m.timeFormat === "epoch_ms" || m.timeFormat === "epoch_s" ? { type: "integer", format: m.timeFormat === "epoch_ms" ? "unix-ms" : "unix-s" } : { type: "string", format: "date-time" };
     at(m.deletes.path).get = {
       operationId: "list_tombstones",
       summary: "List deleted records",
       tags: ["deletes"],
       security,
-      responses: { "200": { description: "Deleted records", content: { "application/json": { schema: { type: "object", properties: { [m.envelope.items]: { type: "array", items: { type: "object", properties: { id: {}, [m.deletes.entityField]: { type: "string" }, [m.deletes.deletedAtField]: {} } } } } } } } }, ...commonErrors(m) },
+      parameters: [
+        ...pageParams.map((name) => ({ name, in: "query", required: false, schema: name === pageParams[1] ? { type: "integer", minimum: 1, maximum: p.maxLimit } : p.style === "cursor" ? { type: "string" } : { type: "integer", minimum: 0 } })),
+        ...(sinceParam ? [{ name: sinceParam.name, in: "query", required: false, description: "Only deletions after this time.", schema: { type: "string" } }] : []),
+      ],
+      responses: {
+        "200": {
+          description: "Deleted records",
+          content: {
+            "application/json": {
+              schema: {
+                type: "object",
+                properties: {
+                  [m.envelope.items]: { type: "array", items: { type: "object", properties: { id: { type: ["string", "integer"] }, [m.deletes.entityField]: { type: "string" }, [m.deletes.deletedAtField]: ts }, required: ["id", m.deletes.entityField, m.deletes.deletedAtField] } },
+                  ...(p.total ? { [m.envelope.total]: { type: "integer" } } : {}),
+                },
+                required: [m.envelope.items],
+              },
+            },
+          },
+        },
+        ...commonErrors(m),
+      },
     };
   }
   for (const mint of m.mints) {
@@ -172,7 +202,7 @@ export function renderOpenApi(m: DocModel): Json {
       tags: ["auth"],
       security: mint.kind === "session_exchange" ? [{ [`oauth_${mint.requires}`]: [] }] : [],
       requestBody: { required: mint.kind !== "session_exchange", content: { "application/x-www-form-urlencoded": { schema: { type: "object" } }, "application/json": { schema: { type: "object" } } } },
-      responses: { "200": { description: "Issued", content: { "application/json": { schema: { type: "object" } } } }, "400": errorResponse("Bad request"), "401": errorResponse("Bad credentials") },
+      responses: { "200": { description: "Issued", content: { "application/json": { schema: { type: "object" } } } }, "400": oauthError("Bad request"), "401": oauthError("Bad credentials") },
     };
   }
   const e = m.errors;
@@ -187,7 +217,11 @@ export function renderOpenApi(m: DocModel): Json {
     tags,
     paths,
     components: {
-      schemas: { ...Object.fromEntries(m.resources.map((r) => [r.name, resourceSchema(m, r)])), Error: e.wrap ? { type: "object", properties: { [e.wrap]: inner }, required: [e.wrap] } : inner },
+      schemas: {
+        ...Object.fromEntries(m.resources.map((r) => [r.name, resourceSchema(m, r)])),
+        Error: e.wrap ? { type: "object", properties: { [e.wrap]: inner }, required: [e.wrap] } : inner,
+        ...(m.mints.length ? { OAuthError: { type: "object", description: "Token endpoint errors follow RFC 6749.", properties: { error: { type: "string" }, error_description: { type: "string" } }, required: ["error"] } } : {}),
+      },
       securitySchemes: securitySchemes(m),
     },
   };

@@ -1,5 +1,6 @@
 import type { Vendor } from "../../declarations/schema/vendor.ts";
 import type { VendorRequest } from "./http/vendor-request.ts";
+import type { FaultState } from "./faults/fault-state.ts";
 import type { RowJsonCache } from "./protocol/row-json-cache.ts";
 import type { RecordStore } from "./store/records.ts";
 import type { WorldConfig } from "./world-config.ts";
@@ -27,4 +28,6 @@ export interface HandlerContext {
   /** Requests served in this epoch before this one (drives the data clock). */
   requestsInEpoch: number;
   notes: LogNotes;
+  /** Armed faults and their trigger counters. */
+  faults: FaultState;
 }

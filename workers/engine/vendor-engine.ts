@@ -14,6 +14,7 @@ import { rateLimit } from "./protocol/rate-limit.ts";
 import { RowJsonCache } from "./protocol/row-json-cache.ts";
 import { listTombstones } from "./protocol/tombstones.ts";
 import { handleWrite } from "./protocol/writes.ts";
+import { FaultState } from "./faults/fault-state.ts";
 import { liesTouched } from "./lies/touches.ts";
 import { readWarnings } from "./protocol/warnings.ts";
 import { RouteTable, type RouteAction } from "./routing/route-table.ts";
@@ -43,6 +44,7 @@ export class VendorEngine {
   readonly logs: LogStore;
   readonly tokens: TokenStore;
   private readonly rowCache = new RowJsonCache();
+  private readonly faults: FaultState;
 
   readonly vendor: Vendor;
   private readonly sql: SqlStorage;
@@ -52,6 +54,7 @@ export class VendorEngine {
     this.vendor = vendor;
     this.sql = sql;
     this.config = config;
+    this.faults = new FaultState(vendor.faults.filter((f) => (config.armedFaults ?? []).includes(f.id)));
     this.routes = new RouteTable(vendor);
     this.secretNames = secretHeaderNames(vendor);
     this.records = new RecordStore(sql);
@@ -123,7 +126,7 @@ export class VendorEngine {
     if (auth.outcome !== "ok") return plain(vendorError(this.vendor, 401, auth.code, auth.reason), auth.outcome);
     const rate = this.config.rateLimits ? rateLimit(this.vendor, this.sql, "client", req.nowMs) : { refusal: null, retryAfter: null, headers: {} };
     if (rate.refusal) return { reply: rate.refusal, action, auth: "ok", rateLimited: true, retryAfter: rate.retryAfter, extraHeaders: rate.headers };
-    const ctx: HandlerContext = { vendor: this.vendor, config: this.config, baseUrl, req, params: match.params, records: this.records, rowCache: this.rowCache, sql: this.sql, requestsInEpoch, notes };
+    const ctx: HandlerContext = { vendor: this.vendor, config: this.config, baseUrl, req, params: match.params, records: this.records, rowCache: this.rowCache, sql: this.sql, requestsInEpoch, notes, faults: this.faults };
     const reply = this.run(ctx, match.action);
     const a = match.action;
     const warnings = a.kind === "list" || a.kind === "get" ? readWarnings(this.vendor, a.resource, req.query, a.kind === "list") : [];

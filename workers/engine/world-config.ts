@@ -18,6 +18,8 @@ export interface WorldConfig {
   rateLimits: boolean;
   /** Checkpoint the records currently stand at. */
   checkpoint: number;
+  /** Ids of the vendor faults armed for this epoch. */
+  armedFaults: string[];
   /** Log epoch; bumped by every recreate. */
   epoch: number;
   /** Last request sequence number before this epoch began. */

@@ -62,7 +62,7 @@ export class WorldObject extends DurableObject<Env> {
     super(ctx, env);
     for (const stmt of WORLD_SCHEMA) ctx.storage.sql.exec(stmt);
     const rows = ctx.storage.sql.exec("SELECT value FROM meta WHERE key = 'config'").toArray();
-    if (rows.length) this.load({ scale: 1, rateLimits: true, docsProfile: "true", ...JSON.parse(rows[0].value as string) });
+    if (rows.length) this.load({ scale: 1, rateLimits: true, docsProfile: "true", armedFaults: [], ...JSON.parse(rows[0].value as string) });
   }
 
   private load(config: WorldConfig): void {
@@ -84,7 +84,7 @@ export class WorldObject extends DurableObject<Env> {
     const vendor = findVendor(args.vendor);
     if (!vendor) throw new Error(`unknown vendor "${args.vendor}"`);
     this.checkCheckpoint(args.checkpoint, vendor.timeline.at(-1)?.checkpoint ?? 0);
-    const config: WorldConfig = { ...args, epoch: 0, epochStartSeq: 0, credentials: mintCredentials(vendor.auth) };
+    const config: WorldConfig = { ...args, armedFaults: [], epoch: 0, epochStartSeq: 0, credentials: mintCredentials(vendor.auth) };
     this.ctx.storage.transactionSync(() => {
       new VendorEngine(vendor, this.ctx.storage.sql, config).records.replaceAll(buildState(vendor, args.seed, args.checkpoint, args.scale));
       this.save(config);
@@ -97,10 +97,10 @@ export class WorldObject extends DurableObject<Env> {
   }
 
   /** Resets records to a checkpoint, forgets writes, tokens and quotas, and opens a new log epoch. */
-  async recreate(checkpoint: number): Promise<RoleStatus> {
+  async recreate(checkpoint: number, faults: string[] = []): Promise<RoleStatus> {
     const { config, engine } = this.require();
     this.checkCheckpoint(checkpoint, engine.vendor.timeline.at(-1)?.checkpoint ?? 0);
-    const next: WorldConfig = { ...config, checkpoint, epoch: config.epoch + 1, epochStartSeq: engine.logs.nextRequestSeq() - 1 };
+    const next: WorldConfig = { ...config, checkpoint, armedFaults: faults, epoch: config.epoch + 1, epochStartSeq: engine.logs.nextRequestSeq() - 1 };
     const state = this.stateAt(checkpoint);
     engine.logs.flush();
     this.ctx.storage.transactionSync(() => {
@@ -142,8 +142,14 @@ export class WorldObject extends DurableObject<Env> {
       stateHash: this.stateHash(engine),
       records: sql.exec("SELECT count(*) AS n FROM records").one().n as number,
       requests: engine.logs.nextRequestSeq() - 1 - config.epochStartSeq,
-      firedFaults: [],
+      firedFaults: this.firedFaults(config.epoch),
     };
+  }
+
+  private firedFaults(epoch: number): string[] {
+    const fired = new Set<string>();
+    for (const r of this.ctx.storage.sql.exec("SELECT faults FROM requests WHERE epoch = ? AND faults != '[]'", epoch).toArray()) for (const f of JSON.parse(r.faults as string)) fired.add(f);
+    return [...fired];
   }
 
   /** Every record as the vendor serves it (all optional fields on), with its deletion state: the ground truth. */

@@ -25,6 +25,9 @@ export interface StateRecord {
 
 const DAY = 86_400_000;
 
+/** Generators that describe a person rather than a vendor's record of them. */
+const PERSON_GENS = new Set(["firstName", "lastName", "email", "phone"]);
+
 /**
  * Builds a vendor's records as they stand at a checkpoint: the seeded
  * population, then each checkpoint's mutations in order. A pure function of
@@ -152,7 +155,10 @@ class StateBuilder {
     const ctx = this.context(r, rec, rec.data, times);
     for (const f of r.fields) {
       if (f.name === r.idField) continue;
-      rec.data[f.name] = fieldValue(f, this.rng(r.name, index, f.name), ctx);
+      // Person fields of person resources are keyed by the person, not the vendor: the
+      // n-th person is the same human (name, email, phone) in every vendor of a world.
+      const personal = r.person && PERSON_GENS.has(f.gen.gen);
+      rec.data[f.name] = fieldValue(f, personal ? rngFor(this.seedValue, "person", index, f.gen.gen) : this.rng(r.name, index, f.name), ctx);
     }
     list.push(rec);
     this.records.push(rec);

@@ -33,6 +33,12 @@ export function handleWrite(ctx: HandlerContext, write: Write): Reply {
   }
   const reply = apply(ctx, write);
   if (key && reply.status < 500) ledger.remember(write, key, reply, req.nowMs);
+  const committed = reply.status < 400 && !(write.errors === "rpc-200" && (reply.body as Record<string, unknown>)?.[ctx.vendor.errors.rpcOkField] === false);
+  const fault = committed ? ctx.faults.afterCommit(write.name) : null;
+  if (fault) {
+    ctx.notes.faults.push(fault.id);
+    return vendorError(ctx.vendor, fault.status, "internal_error", "the server could not complete the request");
+  }
   return reply;
 }
 
