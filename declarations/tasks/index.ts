@@ -2,6 +2,14 @@ import type { Task } from "../schema/task.ts";
 import type { GoldManifest } from "../../workers/grading/types.ts";
 import task0001 from "./task-0001/task.ts";
 import gold0001 from "./task-0001/gold-manifest.json" with { type: "json" };
+import task0002 from "./task-0002/task.ts";
+import gold0002 from "./task-0002/gold-manifest.json" with { type: "json" };
+import task0003 from "./task-0003/task.ts";
+import gold0003 from "./task-0003/gold-manifest.json" with { type: "json" };
+import task0004 from "./task-0004/task.ts";
+import gold0004 from "./task-0004/gold-manifest.json" with { type: "json" };
+import task0005 from "./task-0005/task.ts";
+import gold0005 from "./task-0005/gold-manifest.json" with { type: "json" };
 
 /** A task and the checks gold earns on it (null until `wirebench validate --write-gold` has run). */
 export interface TaskEntry {
@@ -9,7 +17,13 @@ export interface TaskEntry {
   gold: GoldManifest | null;
 }
 
-const entries: TaskEntry[] = [{ task: task0001, gold: gold0001 as GoldManifest | null }];
+const entries: TaskEntry[] = [
+  { task: task0001, gold: gold0001 as GoldManifest | null },
+  { task: task0002, gold: gold0002 as GoldManifest | null },
+  { task: task0003, gold: gold0003 as GoldManifest | null },
+  { task: task0004, gold: gold0004 as GoldManifest | null },
+  { task: task0005, gold: gold0005 as GoldManifest | null },
+];
 
 /** Every task, by id. Adding a task means adding its folder and listing it here. */
 export const TASKS: Readonly<Record<string, TaskEntry>> = Object.freeze(Object.fromEntries(entries.map((e) => [e.task.id, e])));

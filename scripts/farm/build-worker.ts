@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { existsSync, statSync, readdirSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { projectRoot } from "./paths.ts";
 
@@ -23,10 +23,19 @@ export function buildWorker(force = false): string {
   const bundle = join(outDir, "index.js");
   const sources = Math.max(newestSource(join(root, "workers")), newestSource(join(root, "declarations")), statSync(join(root, "wrangler.toml")).mtimeMs);
   if (!force && existsSync(bundle) && statSync(bundle).mtimeMs > sources) return bundle;
-  execFileSync(process.execPath, [join(root, "node_modules", "wrangler", "bin", "wrangler.js"), "deploy", "--dry-run", "--outdir", outDir], {
-    cwd: root,
-    stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
-  });
+  // Build into a private folder, then move the bundle into place in one rename, so
+  // processes building at the same time never see (or serve) a half-written file.
+  const scratch = join(root, ".wirebench", `build-${process.pid}-${Date.now()}`);
+  try {
+    execFileSync(process.execPath, [join(root, "node_modules", "wrangler", "bin", "wrangler.js"), "deploy", "--dry-run", "--outdir", scratch], {
+      cwd: root,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
+    });
+    mkdirSync(outDir, { recursive: true });
+    renameSync(join(scratch, "index.js"), bundle);
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
   return bundle;
 }
