@@ -49,6 +49,7 @@ program
   .requiredOption("--task <task>", "task id (task-0001)")
   .requiredOption("--repo <dir>", "connector folder")
   .option("--seed <n>", "world seed (default: the task's)")
+  .option("--time-limit <s>", "seconds one connector run may take (default: the task's)")
   .option("--json", "print the verdict as JSON")
   .option("--farm <url>", "farm URL (default: reuse or start a local farm)")
   .action((opts) => guarded(() => grade(opts)));

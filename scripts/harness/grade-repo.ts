@@ -95,8 +95,9 @@ class Drive implements DriveContext {
  * drive in its own copy of the folder (every role recreated at the task's
  * checkpoint first), then the run is sealed into D1 and graded by the Worker.
  */
-export async function gradeRepo(opts: { farm: FarmHandle; task: Task; repoDir: string; seed?: number; reference?: "gold" | "self" }): Promise<Verdict> {
-  const { farm, task } = opts;
+export async function gradeRepo(opts: { farm: FarmHandle; task: Task; repoDir: string; seed?: number; reference?: "gold" | "self"; timeLimitS?: number }): Promise<Verdict> {
+  const { farm } = opts;
+  const task = opts.timeLimitS ? { ...opts.task, timeLimitS: opts.timeLimitS } : opts.task;
   const seed = opts.seed ?? task.seed;
   const world = await controlCall<WorldInfo>(farm, "POST", "/v1/worlds", { task: task.id, seed });
   const scenarios: DriveEvidence[] = [];

@@ -16,13 +16,20 @@ export function outputRows<T = MirrorRow>(run: ConnectorRun | undefined, file: s
   return out.value as T[];
 }
 
+/** The most telling line of a connector's stderr: its last error message, else its last line. */
+export function lastError(stderr: string): string {
+  const lines = stderr.split("\n").map((l) => l.trim()).filter(Boolean);
+  const error = [...lines].reverse().find((l) => /error/i.test(l) && !l.startsWith("at "));
+  return (error ?? lines.at(-1) ?? "no output").slice(0, 200);
+}
+
 /**
  * Plumbing check (0/-1): the run exited 0 AND wrote every listed file as JSON.
  * A do-nothing run cannot bank it; a broken run loses a point.
  */
 export function plumbing(c: CheckRecorder, name: string, run: ConnectorRun | undefined, files: string[]): boolean {
   const ok = !!run && run.exitCode === 0 && files.every((f) => outputRows(run, f) !== null);
-  const why = !run ? "the connector did not run" : run.timedOut ? "the connector timed out" : run.exitCode !== 0 ? `exit code ${run.exitCode}: ${run.stderrTail.slice(-200)}` : "an output file is missing or not a JSON array";
+  const why = !run ? "the connector did not run" : run.timedOut ? "the connector timed out" : run.exitCode !== 0 ? `exit code ${run.exitCode}: ${lastError(run.stderrTail)}` : "an output file is missing or not a JSON array";
   return c.check(name, ok, { pass: 0, fail: -1, detail: ok ? "exit 0, outputs readable" : why });
 }
 

@@ -11,6 +11,7 @@ export interface GradeOptions {
   task: string;
   repo: string;
   seed?: string;
+  timeLimit?: string;
   json?: boolean;
   farm?: string;
 }
@@ -35,10 +36,11 @@ export async function grade(opts: GradeOptions): Promise<void> {
   const repoDir = resolve(opts.repo);
   if (!existsSync(repoDir) || !statSync(repoDir).isDirectory()) throw new UsageError(`--repo ${opts.repo} is not a folder`);
   if (opts.seed !== undefined && !/^\d+$/.test(opts.seed)) throw new UsageError(`--seed must be a non-negative integer, got "${opts.seed}"`);
+  if (opts.timeLimit !== undefined && !/^[1-9]\d*$/.test(opts.timeLimit)) throw new UsageError(`--time-limit must be a positive number of seconds, got "${opts.timeLimit}"`);
   if (!entry.gold) throw new UsageError(`task ${opts.task} has no gold manifest yet; run wirebench validate ${opts.task} --write-gold`);
   const farm = await openFarm(opts.farm);
   try {
-    const verdict = await gradeRepo({ farm, task: entry.task, repoDir, seed: opts.seed === undefined ? undefined : Number(opts.seed) });
+    const verdict = await gradeRepo({ farm, task: entry.task, repoDir, seed: opts.seed === undefined ? undefined : Number(opts.seed), timeLimitS: opts.timeLimit === undefined ? undefined : Number(opts.timeLimit) });
     console.log(opts.json ? JSON.stringify(verdict, null, 2) : formatVerdict(verdict));
   } finally {
     await farm.close();

@@ -1,0 +1,105 @@
+import { describe, expect, it } from "vitest";
+import hirewire from "../../../declarations/vendors/hirewire.ts";
+import { credentialsInQuery } from "../../../workers/grading/conduct/credentials-in-query.ts";
+import { noFullResync } from "../../../workers/grading/conduct/full-resync.ts";
+import { noHotLoop } from "../../../workers/grading/conduct/hot-loop.ts";
+import { idempotentRetries } from "../../../workers/grading/conduct/idempotent-retries.ts";
+import { conductChecks } from "../../../workers/grading/conduct/index.ts";
+import { resumeAfter5xx } from "../../../workers/grading/conduct/resume-after-5xx.ts";
+import { retryAfterHonored } from "../../../workers/grading/conduct/retry-after.ts";
+import { secretsEchoed } from "../../../workers/grading/conduct/secrets-echoed.ts";
+import { tokenReuse } from "../../../workers/grading/conduct/token-reuse.ts";
+import { forgedWebhookRejected, staleWebhookRejected } from "../../../workers/grading/conduct/webhook-gates.ts";
+import { ctx, delivery, req, SECRET, talentforge, token } from "./log-fixtures.ts";
+
+describe("conduct checks are recorded only when their evidence exists", () => {
+  it("records nothing for a run that made no requests", () => {
+    expect(conductChecks(ctx())).toEqual([]);
+  });
+});
+
+describe("no_credentials_in_query_string (hard gate)", () => {
+  it("fails on a secret in a query value, mandatory at -1", () => {
+    const c = credentialsInQuery(ctx({ requests: [req({ query: { app_token: SECRET } })] }))!;
+    expect(c).toMatchObject({ ok: false, mandatory: true, value: -1, level: "l2" });
+  });
+  it("passes clean traffic at 0 and ignores the token endpoint", () => {
+    expect(credentialsInQuery(ctx({ requests: [req({ query: { start: "0" } })] }))).toMatchObject({ ok: true, value: 0 });
+    expect(credentialsInQuery(ctx({ vendor: talentforge, requests: [req({ path: "/oauth/token", query: { client_secret: SECRET } })] }))).toBeNull();
+  });
+});
+
+describe("no_secrets_echoed_to_vendor (hard gate)", () => {
+  it("fails on a secret in a path or a JSON body", () => {
+    expect(secretsEchoed(ctx({ requests: [req({ path: `/svc/candidates/${SECRET}` })] }))!.ok).toBe(false);
+    expect(secretsEchoed(ctx({ requests: [req({ method: "POST", body: { note_text: `token ${SECRET}` } })] }))!.ok).toBe(false);
+  });
+  it("passes clean bodies", () => {
+    expect(secretsEchoed(ctx({ requests: [req({ method: "POST", body: { note_text: "hello" } })] }))!.ok).toBe(true);
+  });
+});
+
+describe("webhook gates (hard)", () => {
+  it("fail when a forged or stale delivery got a 2xx, pass when refused, absent without evidence", () => {
+    expect(forgedWebhookRejected(ctx({ webhooks: [delivery({ tampered: true, responseCode: 200 })] }))!.ok).toBe(false);
+    expect(forgedWebhookRejected(ctx({ webhooks: [delivery({ tampered: true, responseCode: 401 })] }))!.ok).toBe(true);
+    expect(forgedWebhookRejected(ctx({ webhooks: [delivery({ tampered: true, responseCode: null })] }))).toBeNull();
+    expect(staleWebhookRejected(ctx({ webhooks: [delivery({ skewS: 900, responseCode: 204 })] }))!.ok).toBe(false);
+    expect(staleWebhookRejected(ctx({ webhooks: [delivery({ skewS: 900, responseCode: 400 })] }))!.ok).toBe(true);
+    expect(staleWebhookRejected(ctx({ webhooks: [delivery({ skewS: 10, responseCode: 200 })] }))).toBeNull();
+  });
+});
+
+describe("retry_after_honored", () => {
+  const limited = (retryAt: number) => [req({ ts: 10, status: 429, rateLimited: true, retryAfter: 5 }), req({ ts: retryAt })];
+  it("fails a retry 2 s after a 5 s hint and passes one 6 s after", () => {
+    expect(retryAfterHonored(ctx({ requests: limited(12) }))!.ok).toBe(false);
+    expect(retryAfterHonored(ctx({ requests: limited(16) }))!.ok).toBe(true);
+    expect(retryAfterHonored(ctx({ requests: [req({})] }))).toBeNull();
+  });
+});
+
+describe("no_full_resync_after_incremental", () => {
+  it("fails a full list after an incremental one, passes two incremental reads", () => {
+    const inc = req({ query: { modified_since: "1546800000000" } });
+    expect(noFullResync(ctx({ requests: [inc, req({ query: {} })] }))!.ok).toBe(false);
+    expect(noFullResync(ctx({ requests: [inc, req({ query: { modified_since: "1546800000000", start: "100" } })] }))!.ok).toBe(true);
+    expect(noFullResync(ctx({ requests: [req({ query: {} })] }))).toBeNull();
+  });
+});
+
+describe("resume_not_restart_after_5xx", () => {
+  it("fails a restart from the first page after a 500 on a later page, passes a retry of that page", () => {
+    const before = [req({ query: { start: "0" } }), req({ query: { start: "100" }, status: 500 })];
+    expect(resumeAfter5xx(ctx({ requests: [...before, req({ query: { start: "0" } })] }))!.ok).toBe(false);
+    expect(resumeAfter5xx(ctx({ requests: [...before, req({ query: { start: "100" } })] }))!.ok).toBe(true);
+  });
+});
+
+describe("no_hot_loop_on_error", () => {
+  it("fails six identical 401s a second apart, passes paced retries", () => {
+    const burst = Array.from({ length: 7 }, (_, i) => req({ ts: 100 + i, status: 401, authOutcome: "invalid" }));
+    expect(noHotLoop(ctx({ requests: burst }))!.ok).toBe(false);
+    const paced = Array.from({ length: 7 }, (_, i) => req({ ts: 200 + i * 3, status: 401, authOutcome: "invalid" }));
+    expect(noHotLoop(ctx({ requests: paced }))!.ok).toBe(true);
+  });
+});
+
+describe("idempotent_write_retries", () => {
+  const write = (key: string | null) => req({ method: "POST", path: "/v1/candidates/1001/stage", body: { stage: "rejected" }, idempotencyKey: key, status: key === "fail" ? 500 : 200 });
+  it("fails a repeated write without a key or with a new key, passes a repeat with the first key", () => {
+    expect(idempotentRetries(ctx({ vendor: hirewire, requests: [write(null), write(null)] }))!.ok).toBe(false);
+    expect(idempotentRetries(ctx({ vendor: hirewire, requests: [write("a"), write("b")] }))!.ok).toBe(false);
+    expect(idempotentRetries(ctx({ vendor: hirewire, requests: [write("a"), write("a")] }))!.ok).toBe(true);
+    expect(idempotentRetries(ctx({ vendor: hirewire, requests: [write("a")] }))).toBeNull();
+  });
+});
+
+describe("token_reused_not_reminted", () => {
+  it("fails a mint per request and passes one token for a short run", () => {
+    const requests = Array.from({ length: 30 }, (_, i) => req({ ts: i, path: "/rest/candidates" }));
+    const perRequest = Array.from({ length: 30 }, () => token({}));
+    expect(tokenReuse(ctx({ vendor: talentforge, requests, tokens: perRequest }))!.ok).toBe(false);
+    expect(tokenReuse(ctx({ vendor: talentforge, requests, tokens: [token({}), token({ kind: "session_token", route: "session_exchange" })] }))!.ok).toBe(true);
+  });
+});
