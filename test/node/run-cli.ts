@@ -5,8 +5,8 @@ import { projectRoot } from "../../scripts/farm/paths.ts";
 export const CLI = join(projectRoot(), "scripts", "bin", "wirebench.mjs");
 
 /** Runs the CLI to completion. */
-export function runCli(args: string[], env: Record<string, string> = {}) {
-  const r = spawnSync(process.execPath, [CLI, ...args], { encoding: "utf8", env: { ...process.env, ...env }, timeout: 120_000 });
+export function runCli(args: string[], env: Record<string, string> = {}, timeoutMs = 120_000) {
+  const r = spawnSync(process.execPath, [CLI, ...args], { encoding: "utf8", env: { ...process.env, ...env }, timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024 });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
