@@ -28,8 +28,8 @@ export interface RoleInfo {
   stateHash: string;
 }
 
-export async function createWorld(vendors: Record<string, string>, seed = 1, checkpoint = 0): Promise<{ world: string; vendors: Record<string, RoleInfo> }> {
-  const res = await admin("POST", "/v1/worlds", { vendors, seed, checkpoint });
+export async function createWorld(vendors: Record<string, string>, seed = 1, checkpoint = 0, docsProfile = "true"): Promise<{ world: string; vendors: Record<string, RoleInfo> }> {
+  const res = await admin("POST", "/v1/worlds", { vendors, seed, checkpoint, docsProfile });
   if (res.status !== 201) throw new Error(`world creation failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
 }

@@ -8,8 +8,14 @@ async function lastTags(world: string): Promise<string[]> {
 }
 
 describe("requests are tagged with the documentation lies they touch", () => {
+  it("tags nothing in a world whose docs are true", async () => {
+    const w = await createWorld({ ats: "hirewire" }, 1, 0, "true");
+    await hirewireClient(w.vendors.ats)("/v1/candidates?page=1");
+    expect(await lastTags(w.world)).toEqual([]);
+  });
+
   it("hirewire: a page request touches the page-base and time-format lies; a single read only the time format", async () => {
-    const w = await createWorld({ ats: "hirewire" });
+    const w = await createWorld({ ats: "hirewire" }, 1, 0, "stale");
     const hw = hirewireClient(w.vendors.ats);
     await hw("/v1/candidates?page=1");
     expect(await lastTags(w.world)).toEqual(["hw-pages-from-zero", "hw-times-in-ms"]);
@@ -18,7 +24,7 @@ describe("requests are tagged with the documentation lies they touch", () => {
   });
 
   it("staffline: application lists touch the omitted flag; every signed request touches the recipe", async () => {
-    const w = await createWorld({ ats: "staffline" });
+    const w = await createWorld({ ats: "staffline" }, 1, 0, "stale");
     const sl = stafflineClient(w.vendors.ats);
     const res = await sl("/svc/applications?count=2");
     expect(res.headers.get("warning")).toMatch(/field stage omitted; send include_stage=true/);
@@ -28,7 +34,7 @@ describe("requests are tagged with the documentation lies they touch", () => {
   });
 
   it("talentforge: the token endpoint of the session touches the expiry lie; ignored parameters are named", async () => {
-    const w = await createWorld({ ats: "talentforge" });
+    const w = await createWorld({ ats: "talentforge" }, 1, 0, "stale");
     const tf = await talentforgeClient(w.vendors.ats);
     const tokens = await admin("GET", `/v1/worlds/${w.world}/roles/ats/requests`);
     expect(tokens.body.records.map((r: any) => r.lies)).toEqual([[], ["tf-session-sliding"]]);

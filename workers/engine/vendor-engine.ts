@@ -76,7 +76,8 @@ export class VendorEngine {
       console.error("vendor engine failure", err);
     }
     const { reply } = served;
-    notes.lies = liesTouched(this.vendor, { action: served.action, status: reply.status, authOutcome: served.auth });
+    // Only a world whose docs tell the lies can have a request misled by one.
+    if (this.config.docsProfile !== "true") notes.lies = liesTouched(this.vendor, { action: served.action, status: reply.status, authOutcome: served.auth });
     const headers = new Headers({ "content-type": "application/json; charset=utf-8", ...served.extraHeaders, ...reply.headers });
     headers.set("date", new Date(req.nowMs + this.vendor.clock.wireOffsetS * 1000).toUTCString());
     if (this.vendor.clock.serverTimeHeader) {
