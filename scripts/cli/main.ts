@@ -61,6 +61,7 @@ program
   .option("--json", "print the report as JSON")
   .option("--write-gold", "grade gold against itself and write each task's gold-manifest.json first")
   .option("--runs <n>", "gold runs for the flake gate", "5")
+  .option("--jobs <n>", "gradings at a time (default: twice the cores)")
   .option("--farm <url>", "farm URL (default: reuse or start a local farm)")
   .action((tasks, opts) => guarded(() => validate(tasks, opts)));
 

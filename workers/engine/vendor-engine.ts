@@ -9,6 +9,7 @@ import { bodyText } from "./http/raw-json.ts";
 import { vendorError, type Reply } from "./http/reply.ts";
 import { readVendorRequest, type VendorRequest } from "./http/vendor-request.ts";
 import { getRecord } from "./protocol/get.ts";
+import { IdempotencyLedger } from "./protocol/idempotency.ts";
 import { listRecords } from "./protocol/list.ts";
 import { rateLimit } from "./protocol/rate-limit.ts";
 import { RowJsonCache } from "./protocol/row-json-cache.ts";
@@ -123,6 +124,9 @@ export class VendorEngine {
       for (const m of result.minted) this.logs.appendToken({ epoch: this.config.epoch, ts: req.nowMs / 1000, ...m });
       return plain(result.reply, result.auth);
     }
+    // A write's idempotency key is logged even when auth or the rate limit refuses it, so
+    // conduct checks see that a retry after a 429 reused its key.
+    if (match.action.kind === "write") notes.idempotencyKey = new IdempotencyLedger(this.sql).keyOf(match.action.write, req.headers, req.body);
     const auth = await verifyRequest(req, this.vendor, this.config.credentials, this.tokens);
     if (auth.outcome !== "ok") return plain(vendorError(this.vendor, 401, auth.code, auth.reason), auth.outcome);
     const rate = this.config.rateLimits ? rateLimit(this.vendor, this.sql, "client", req.nowMs) : { refusal: null, retryAfter: null, headers: {} };

@@ -1,15 +1,151 @@
 import { defineTask } from "../../schema/task.ts";
+import type { CheckRecorder } from "../../../workers/grading/recorder.ts";
+import type { RequestLogEntry } from "../../../workers/engine/store/logs.ts";
+import type { ConnectorRun, ScenarioEvidence, Snapshot, SnapshotRecord } from "../../../workers/grading/types.ts";
+import { outputRows, plumbing } from "../shared/judging.ts";
 
-// Placeholder while the task is authored: replace every field.
+const FILES = ["writeback_result.json"];
+const TARGET = "rejected";
+const FAULT = "hw-stage-500-after-commit";
+const STAGE_PATH = /^\/v1\/candidates\/([^/]+)\/stage$/;
+/** HireWire's Idempotency-Key replay window (declared on moveStage). */
+const REPLAY_WINDOW_S = 3600;
+
+/** One row of writeback_result.json. */
+interface ResultRow {
+  candidate_id: unknown;
+  from: unknown;
+  to: unknown;
+  ok: unknown;
+}
+
+/** The business rule of the ticket: rated 1 and neither rejected nor hired. */
+function selected(r: SnapshotRecord): boolean {
+  return !r.deleted && r.record.rating === 1 && r.record.stage !== "rejected" && r.record.stage !== "hired";
+}
+
+function candidates(s: Snapshot): Map<string, SnapshotRecord> {
+  return new Map((s.entities.candidate ?? []).map((r) => [r.id, r]));
+}
+
+/**
+ * Committed moveStage calls per candidate, from the request log alone. A call
+ * commits when HireWire applied it: a 2xx, or a 500 the after-commit fault
+ * produced. A call whose Idempotency-Key HireWire already stored (same epoch,
+ * inside the window) is a replay and commits nothing; refused calls (429,
+ * auth) never reach the write.
+ */
+function committedMoves(requests: RequestLogEntry[]): { commits: Map<string, number>; faulted: string[] } {
+  const stored = new Map<string, number>();
+  const commits = new Map<string, number>();
+  const faulted: string[] = [];
+  for (const r of [...requests].sort((a, b) => a.seq - b.seq)) {
+    const m = r.method === "POST" ? STAGE_PATH.exec(r.path) : null;
+    if (!m || r.rateLimited || r.authOutcome !== "ok" || r.status === 401 || r.status === 429) continue;
+    const id = decodeURIComponent(m[1]);
+    const key = r.idempotencyKey ? `${r.epoch}|${r.idempotencyKey}` : null;
+    const firstSeen = key === null ? undefined : stored.get(key);
+    if (firstSeen !== undefined && r.ts - firstSeen <= REPLAY_WINDOW_S) continue;
+    const afterCommit = r.status >= 500 && r.faults.includes(FAULT);
+    if (afterCommit) faulted.push(id);
+    if (key !== null && (r.status < 500 || afterCommit)) stored.set(key, r.ts);
+    if ((r.status >= 200 && r.status < 300) || afterCommit) commits.set(id, (commits.get(id) ?? 0) + 1);
+  }
+  return { commits, faulted };
+}
+
+function list(ids: string[]): string {
+  return ids.slice(0, 4).join(", ") + (ids.length > 4 ? ", ..." : "");
+}
+
+/** The checks both scenarios share; names carry the scenario's prefix. */
+function judgeCorrection(e: ScenarioEvidence, c: CheckRecorder, opts: { prefix: string; exitCheck: string; fault: boolean }): void {
+  const run: ConnectorRun | undefined = e.runs[0];
+  if (!plumbing(c, opts.exitCheck, run, FILES)) return;
+  const before = candidates(e.snapshots.before.ats);
+  const after = candidates(e.snapshots.after.ats);
+  const backlog = [...before.values()].filter(selected).map((r) => r.id);
+  const backlogSet = new Set(backlog);
+  const level = opts.fault ? "l3" : "l1";
+
+  const notMoved = backlog.filter((id) => after.get(id)?.record.stage !== TARGET);
+  c.check(`${opts.prefix}rule_selected_candidates_rejected`, backlog.length > 0 && notMoved.length === 0, {
+    pass: 2, fail: 0, mandatory: true, level,
+    detail: notMoved.length ? `${notMoved.length} of ${backlog.length} candidates the rule selects are not ${TARGET} (${list(notMoved)})` : `all ${backlog.length} selected candidates are ${TARGET}`,
+  });
+
+  const changed = [...before.values()].filter((r) => !backlogSet.has(r.id) && JSON.stringify(after.get(r.id)) !== JSON.stringify(r)).map((r) => r.id);
+  const added = [...after.keys()].filter((id) => !before.has(id));
+  c.check(`${opts.prefix}other_candidates_untouched`, changed.length === 0 && added.length === 0, {
+    pass: 1, fail: 0, mandatory: true,
+    detail: changed.length || added.length ? `${changed.length} candidates outside the rule changed (${list(changed)}), ${added.length} created` : `${before.size - backlog.length} other candidates unchanged`,
+  });
+
+  const { commits, faulted } = committedMoves(e.requests.ats ?? []);
+  const twice = [...commits].filter(([, n]) => n > 1).map(([id, n]) => `${id} x${n}`);
+  c.check(`${opts.prefix}one_committed_move_per_candidate`, twice.length === 0, {
+    pass: 2, fail: 0, mandatory: true, level: opts.fault ? "l3" : "l2",
+    detail: twice.length ? `${twice.length} candidates moved more than once (${list(twice)})` : `${commits.size} candidates moved, each once`,
+  });
+
+  const rows = outputRows<ResultRow>(run, FILES[0])!;
+  const got = new Map(rows.filter((r) => r && typeof r === "object").map((r) => [String(r.candidate_id), r]));
+  const missing = backlog.filter((id) => !got.has(id));
+  const extra = [...got.keys()].filter((id) => !backlogSet.has(id));
+  const wrong = backlog.filter((id) => {
+    const row = got.get(id);
+    if (!row) return false;
+    return row.from !== before.get(id)!.record.stage || row.to !== TARGET || row.ok !== (after.get(id)?.record.stage === TARGET);
+  });
+  const sorted = rows.every((r, i) => i === 0 || Number(rows[i - 1]?.candidate_id) < Number(r?.candidate_id));
+  const truthful = !missing.length && !extra.length && !wrong.length && sorted;
+  c.check(`${opts.prefix}writeback_result_matches_vendor`, truthful, {
+    pass: 2, fail: 0, mandatory: true,
+    detail: truthful
+      ? `${backlog.length} rows true to HireWire`
+      : [missing.length && `${missing.length} missing (${list(missing)})`, extra.length && `${extra.length} unexpected (${list(extra)})`, wrong.length && `${wrong.length} wrong (${list(wrong)})`, !sorted && "not sorted by candidate_id"].filter(Boolean).join("; "),
+  });
+
+  if (opts.fault && faulted.length) {
+    const misreported = faulted.filter((id) => got.get(id)?.ok !== (after.get(id)?.record.stage === TARGET));
+    c.check("move_answered_500_reported_truthfully", misreported.length === 0, {
+      pass: 1, fail: 0, level: "l3",
+      detail: misreported.length ? `the move of ${list(misreported)} committed but answered 500; the result says otherwise` : `the move of ${list(faulted)} answered 500 after committing and is reported as landed`,
+    });
+  }
+}
+
 export default defineTask({
   id: "task-0003",
-  title: "placeholder",
-  kind: "build",
-  roles: { ats: { vendor: "hirewire", checkpoint: 0 } },
-  docsProfile: "true",
-  surfaces: ["polling"],
-  primaryMechanic: "placeholder_0003",
-  entry: { command: ["node", "src/main.ts"] },
-  outputs: ["out.json"],
-  scenarios: [{ name: "placeholder", drive: async () => {}, judge: () => {} }],
+  title: "HireWire stage corrections: write back through rate limits and a 500 after commit, exactly once",
+  kind: "harden",
+  roles: { ats: { vendor: "hirewire", checkpoint: 0, scale: 6 } },
+  seed: 7,
+  docsProfile: "stale",
+  surfaces: ["polling", "writeback"],
+  primaryMechanic: "write_500_after_commit_idempotency",
+  entry: { command: ["node", "src/main.ts"], subcommands: ["correct"] },
+  outputs: FILES,
+  timeLimitS: 60,
+  scenarios: [
+    {
+      name: "correct_under_rate_limit",
+      drive: async (h) => {
+        await h.snapshot("before");
+        await h.run("correct", ["correct"]);
+        await h.snapshot("after");
+      },
+      judge: (e, c) => judgeCorrection(e, c, { prefix: "", exitCheck: "correct_exit_ok", fault: false }),
+    },
+    {
+      name: "stage_500_after_commit",
+      drive: async (h) => {
+        await h.recreate("ats", 0, { faults: [FAULT] });
+        await h.snapshot("before");
+        await h.run("correct", ["correct"]);
+        await h.snapshot("after");
+      },
+      judge: (e, c) => judgeCorrection(e, c, { prefix: "fault_", exitCheck: "fault_correct_exit_ok", fault: true }),
+    },
+  ],
 });

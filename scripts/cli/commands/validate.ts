@@ -18,6 +18,7 @@ export interface ValidateOptions {
   json?: boolean;
   writeGold?: boolean;
   runs: string;
+  jobs?: string;
   farm?: string;
 }
 
@@ -82,51 +83,53 @@ export async function validate(ids: string[], opts: ValidateOptions): Promise<vo
   if (!entries.length) throw new UsageError("no tasks to validate");
   if (!/^[1-9]\d*$/.test(opts.runs)) throw new UsageError(`--runs must be a positive integer, got "${opts.runs}"`);
   const runs = Number(opts.runs);
+  if (opts.jobs !== undefined && !/^[1-9]\d*$/.test(opts.jobs)) throw new UsageError(`--jobs must be a positive integer, got "${opts.jobs}"`);
+  const jobsLimit = opts.jobs ? Number(opts.jobs) : availableParallelism() * 2;
   if (opts.writeGold) {
     if (opts.farm) throw new UsageError("--write-gold needs the local farm: gold manifests are bundled into the Worker");
     await writeGold(entries);
     if (!ids.length || entries.length) console.error("gold manifests written; validating against them on a rebuilt farm");
     const { spawnSync } = await import("node:child_process");
-    const again = spawnSync(process.execPath, [process.argv[1], "validate", ...ids, "--runs", String(runs), ...(opts.json ? ["--json"] : [])], { stdio: "inherit" });
+    const again = spawnSync(process.execPath, [process.argv[1], "validate", ...ids, "--runs", String(runs), ...(opts.jobs ? ["--jobs", opts.jobs] : []), ...(opts.json ? ["--json"] : [])], { stdio: "inherit" });
     process.exit(again.status ?? 1);
   }
   for (const e of entries) if (!e.gold) throw new UsageError(`${e.task.id} has no gold manifest; run wirebench validate ${e.task.id} --write-gold`);
 
   const farm = await freshFarm(opts.farm);
-  const steps = 3 + runs;
+  const jobs = entries.flatMap((entry) => (["empty", "stub", "naive", ...Array<Probe>(runs).fill("gold")] as Probe[]).map((probe) => ({ entry, probe })));
   const tty = process.stderr.isTTY && !opts.json;
   const bars = tty ? new MultiBar({ format: " {task} [{bar}] {value}/{total} {probe}", hideCursor: true, clearOnComplete: false }, Presets.shades_classic) : null;
+  const progress = new Map<string, SingleBar | null>(entries.map((e) => [e.task.id, bars ? bars.create(3 + runs, 0, { task: e.task.id, probe: "" }) : null]));
   const started = performance.now();
   try {
-    const reports = await pool(entries, availableParallelism(), async (entry): Promise<TaskReport> => {
+    // Gradings mostly wait (on the connector, on rate-limit cooldowns), so more run at once than there are cores.
+    const graded = await pool(jobs, jobsLimit, async ({ entry, probe }) => {
       const t0 = performance.now();
-      const bar: SingleBar | null = bars ? bars.create(steps, 0, { task: entry.task.id, probe: "" }) : null;
-      const step = (probe: string) => (bar ? bar.increment({ probe }) : console.error(`${entry.task.id}: ${probe} done`));
-      const empty = await gradeProbe(farm, entry, "empty");
-      step("empty");
-      const stub = await gradeProbe(farm, entry, "stub");
-      step("stub");
-      const naive = await gradeProbe(farm, entry, "naive");
-      step("naive");
-      const gold: Verdict[] = [];
-      for (let i = 0; i < runs; i++) {
-        gold.push(await gradeProbe(farm, entry, "gold"));
-        step(`gold ${i + 1}/${runs}`);
-      }
-      const results = checkBars({ empty, stub, naive, gold });
-      return { task: entry.task.id, seconds: Math.round((performance.now() - t0) / 100) / 10, scores: { empty: empty.score, stub: stub.score, naive: naive.score, gold: gold[0].score }, bars: results, ok: results.every((b) => b.ok) };
+      const verdict = await gradeProbe(farm, entry, probe);
+      const bar = progress.get(entry.task.id);
+      if (bar) bar.increment({ probe });
+      else console.error(`${entry.task.id}: ${probe} ${verdict.score}`);
+      return { task: entry.task.id, probe, verdict, seconds: (performance.now() - t0) / 1000 };
+    });
+    const reports = entries.map((entry): TaskReport => {
+      const mine = graded.filter((g) => g.task === entry.task.id);
+      const one = (probe: Probe) => mine.find((g) => g.probe === probe)!.verdict;
+      const gold = mine.filter((g) => g.probe === "gold").map((g) => g.verdict);
+      const results = checkBars({ empty: one("empty"), stub: one("stub"), naive: one("naive"), gold });
+      const seconds = Math.round(mine.reduce((s, g) => s + g.seconds, 0) * 10) / 10;
+      return { task: entry.task.id, seconds, scores: { empty: one("empty").score, stub: one("stub").score, naive: one("naive").score, gold: gold[0].score }, bars: results, ok: results.every((b) => b.ok) };
     });
     bars?.stop();
     const total = Math.round((performance.now() - started) / 100) / 10;
-    if (opts.json) console.log(JSON.stringify({ ok: reports.every((r) => r.ok), seconds: total, tasks: reports }, null, 2));
+    if (opts.json) console.log(JSON.stringify({ ok: reports.every((r) => r.ok), seconds: total, concurrency: jobsLimit, tasks: reports }, null, 2));
     else {
-      console.log(`task       gold  empty  stub  naive  flake  seconds`);
+      console.log(`task       gold  empty  stub  naive  flake  grading-s`);
       for (const r of reports) {
         const mark = (bar: string) => (r.bars.find((b) => b.bar === bar)!.ok ? "" : "!");
         console.log(`${r.task}  ${String(r.scores.gold).padStart(4)}${mark("gold")}  ${String(r.scores.empty).padStart(5)}${mark("empty")}  ${String(r.scores.stub).padStart(4)}${mark("stub")}  ${String(r.scores.naive).padStart(5)}${mark("naive")}  ${r.bars.find((b) => b.bar === "flake")!.ok ? "  ok" : "FAIL"}  ${String(r.seconds).padStart(7)}`);
         for (const b of r.bars.filter((x) => !x.ok)) console.log(`  ${b.bar}: ${b.detail}`);
       }
-      console.log(`${reports.filter((r) => r.ok).length}/${reports.length} tasks pass every bar in ${total}s`);
+      console.log(`${reports.filter((r) => r.ok).length}/${reports.length} tasks pass every bar; ${jobs.length} gradings in ${total}s wall (${jobsLimit} at a time)`);
     }
     if (!reports.every((r) => r.ok)) process.exitCode = 1;
   } finally {

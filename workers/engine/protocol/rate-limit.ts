@@ -37,7 +37,10 @@ export function rateLimit(vendor: Vendor, sql: SqlStorage, key: string, nowMs: n
     const headers: Record<string, string> = {};
     const extra: Record<string, unknown> = {};
     if (rl.retryAfter === "seconds") headers["retry-after"] = String(retryAfter);
-    else if (rl.retryAfter === "http-date") headers["retry-after"] = new Date(nowMs + retryAfter * 1000).toUTCString();
+    else if (rl.retryAfter === "http-date") {
+      // HTTP dates have whole seconds: round the moment up, so waiting until it is never early.
+      headers["retry-after"] = new Date(Math.ceil((nowMs + retryAfter * 1000) / 1000) * 1000).toUTCString();
+    }
     else extra.retry_after_seconds = retryAfter;
     refusal = vendorError(vendor, 429, "rate_limited", "Too many requests", extra, headers);
   } else used += 1;
