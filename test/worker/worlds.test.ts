@@ -90,3 +90,21 @@ describe("request log", () => {
     expect(rows.map((r: any) => r.ts)).toEqual([...rows.map((r: any) => r.ts)].sort((a: number, b: number) => a - b));
   });
 });
+
+describe("concurrent requests", () => {
+  it("get distinct sequence numbers and are all logged", async () => {
+    const w = await createWorld({ ats: "hirewire" });
+    const hw = hirewireClient(w.vendors.ats);
+    const writes = Array.from({ length: 12 }, (_, i) =>
+      hw("/v1/candidates", { method: "POST", headers: { "content-type": "application/json", "idempotency-key": `c${i}` }, body: JSON.stringify({ name: `N${i}`, surname: "S", email: `n${i}@example.com` }) }),
+    );
+    const reads = Array.from({ length: 12 }, (_, i) => hw(`/v1/candidates/${1001 + i}`));
+    const results = await Promise.all([...writes, ...reads]);
+    expect(results.every((r) => r.status < 300)).toBe(true);
+    const log = await admin("GET", `/v1/worlds/${w.world}/roles/ats/requests`);
+    const seqs = log.body.records.map((r: any) => r.seq);
+    expect(seqs).toHaveLength(24);
+    expect(new Set(seqs).size).toBe(24);
+    expect(log.body.records.filter((r: any) => r.method === "POST")).toHaveLength(12);
+  });
+});

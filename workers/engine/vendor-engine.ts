@@ -65,7 +65,7 @@ export class VendorEngine {
 
   /** Serves one request; `baseUrl` is the vendor root as the client reached it. */
   async serve(request: Request, path: string, baseUrl: string): Promise<Response> {
-    const seq = this.logs.nextRequestSeq();
+    const seq = this.logs.allocateRequestSeq();
     const req = await readVendorRequest(request, path, seq, Date.now());
     const requestsInEpoch = seq - 1 - this.config.epochStartSeq;
     const notes: LogNotes = { idempotencyKey: null, faults: [], lies: [] };

@@ -61,9 +61,18 @@ export class LogStore {
     return this.lastRequestSeq + 1;
   }
 
+  /**
+   * Takes the next sequence number for a request that just arrived. Done
+   * synchronously on arrival: requests interleave at every await, so a number
+   * handed out later could be handed out twice.
+   */
+  allocateRequestSeq(): number {
+    this.lastRequestSeq += 1;
+    return this.lastRequestSeq;
+  }
+
   appendRequest(e: RequestLogEntry): void {
     this.pending.push(e);
-    this.lastRequestSeq = e.seq;
     this.flushTimer ??= setTimeout(() => this.flush(), 0);
   }
 
