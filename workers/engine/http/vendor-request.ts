@@ -19,7 +19,7 @@ export interface VendorRequest {
 
 export async function readVendorRequest(request: Request, path: string, seq: number, nowMs: number): Promise<VendorRequest> {
   const url = new URL(request.url);
-  const rawBody = request.method === "GET" || request.method === "HEAD" ? "" : await request.text();
+  const rawBody = request.method === "GET" || request.method === "HEAD" ? "" : new TextDecoder().decode(await request.arrayBuffer());
   const { body, invalid } = parseBody(rawBody, request.headers.get("content-type") ?? "");
   return { method: request.method.toUpperCase(), path, query: url.searchParams, headers: request.headers, rawBody, body, bodyInvalid: invalid, seq, nowMs };
 }
