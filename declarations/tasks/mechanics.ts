@@ -1,0 +1,11 @@
+/**
+ * The primary-mechanic vocabulary: each task is about exactly one of these,
+ * and no two tasks share one. Add the slug here when a task introduces it.
+ */
+export const MECHANICS: Readonly<Record<string, string>> = Object.freeze({
+  hmac_clock_skew: "Sign every request with a timestamp on the vendor's clock, which runs behind yours; watermark on the vendor's data clock.",
+  subresource_cursor_sweep: "Read every page of every per-parent subresource behind opaque cursors, including parents whose own timestamps did not move.",
+  write_500_after_commit_idempotency: "Retry writes that failed after they committed with the same idempotency key, through rate limits, so nothing is written twice.",
+  planted_defect_repair: "Find and repair planted defects in a working-looking connector without breaking what works.",
+  cross_vendor_identity_matching: "Match the same people across two vendors' schemas and ids, create the missing ones once, write only to the new vendor.",
+});
