@@ -97,8 +97,18 @@ export function checkVendorReferences(v: VendorShape, ctx: Ctx): void {
     claim(`${w.method} ${w.path}`, `write ${w.name}`, ["writes", i, "path"]);
   });
 
-  (v as unknown as { faults: { id: string; kind: string; write?: string }[] }).faults.forEach((f, i) => {
-    if (f.kind === "error-after-commit" && !v.writes.some((w) => w.name === f.write)) issue(["faults", i, "write"], `unknown write "${f.write}"`);
+  const faultIds = new Set<string>();
+  (v as unknown as { faults: ({ id: string; kind: string; write?: string; resource?: string; field?: string; afterRequests?: number; afterSeconds?: number } & Record<string, unknown>)[] }).faults.forEach((f, i) => {
+    if (faultIds.has(f.id)) issue(["faults", i, "id"], `duplicate fault id "${f.id}"`);
+    faultIds.add(f.id);
+    if (f.write !== undefined && !v.writes.some((w) => w.name === f.write)) issue(["faults", i, "write"], `unknown write "${f.write}"`);
+    if (f.resource !== undefined) {
+      const r = entities.get(f.resource);
+      if (!r) issue(["faults", i, "resource"], `unknown entity "${f.resource}"`);
+      else if ((f.kind === "error-on-page" || f.kind === "page-drift") && !r.list) issue(["faults", i, "resource"], `"${f.resource}" has no list endpoint`);
+      else if (f.kind === "schema-change" && !r.fields.some((x) => x.name === f.field)) issue(["faults", i, "field"], `"${f.resource}" has no field "${String(f.field)}"`);
+    }
+    if (f.kind === "maintenance" && (f.afterRequests === undefined) === (f.afterSeconds === undefined)) issue(["faults", i], "maintenance needs exactly one of afterRequests or afterSeconds");
   });
 
   let last = 0;

@@ -90,7 +90,11 @@ export default defineVendor({
       ],
     },
   ],
-  faults: [{ kind: "error-after-commit", id: "hw-stage-500-after-commit", write: "moveStage", nth: 3, status: 500 }],
+  faults: [
+    { kind: "error-after-commit", id: "hw-stage-500-after-commit", write: "moveStage", nth: 3, status: 500 },
+    { kind: "error-on-page", id: "hw-candidates-502-page-2", resource: "candidate", page: 1, times: 2, status: 502 },
+    { kind: "rate-limit-window", id: "hw-burst-429", afterRequests: 3, cooldownS: 2, retryAfter: "http-date" },
+  ],
   lies: [
     {
       kind: "page-base",

@@ -155,6 +155,15 @@ export default defineVendor({
       ],
     },
   ],
+  faults: [
+    { kind: "error-after-commit", id: "tf-create-500-after-commit", write: "createCandidate", nth: 2, status: 500 },
+    { kind: "token-revoked", id: "tf-session-revoked", afterRequests: 4, status: 403 },
+    { kind: "cursor-invalidated", id: "tf-cursors-reset", afterRequests: 4, path: "/rest/candidates" },
+    { kind: "page-drift", id: "tf-candidates-drift", afterRequests: 3, path: "/rest/candidates", resource: "candidate", inserts: 3 },
+    { kind: "schema-change", id: "tf-email-renamed", resource: "candidate", field: "email", renameTo: "email_address", fromCheckpoint: 2 },
+    { kind: "slow", id: "tf-slow-reads", afterRequests: 2, count: 1, delayMs: 300 },
+    { kind: "maintenance", id: "tf-maintenance-window", afterSeconds: 600, durationS: 900, retryAfterS: 900 },
+  ],
   lies: [
     {
       kind: "param-name",

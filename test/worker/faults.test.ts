@@ -1,5 +1,7 @@
+import { runDurableObjectAlarm } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { hirewireClient } from "./clients.ts";
+import { hirewireClient, stafflineClient, talentforgeClient } from "./clients.ts";
 import { admin, createWorld } from "./helpers.ts";
 
 describe("error after commit (hirewire moveStage, armed at recreate)", () => {
@@ -31,5 +33,140 @@ describe("error after commit (hirewire moveStage, armed at recreate)", () => {
     const bad = await admin("POST", `/v1/worlds/${w.world}/roles/ats/recreate`, { checkpoint: 0, faults: ["meteor-strike"] });
     expect(bad.status).toBe(400);
     expect(bad.body.error).toMatch(/declares no fault "meteor-strike"/);
+  });
+});
+
+async function armed(vendor: string, faults: string[], checkpoint = 0) {
+  const w = await createWorld({ ats: vendor });
+  const re = await admin("POST", `/v1/worlds/${w.world}/roles/ats/recreate`, { checkpoint, faults });
+  expect(re.status).toBe(200);
+  return w;
+}
+
+async function epochLog(world: string) {
+  return (await admin("GET", `/v1/worlds/${world}/roles/ats/requests?epoch=1`)).body.records as any[];
+}
+
+describe("read-side faults fire at their trigger and only there", () => {
+  it("error-on-page: the second page fails twice with 502, then serves; other pages never fail", async () => {
+    const w = await armed("hirewire", ["hw-candidates-502-page-2"]);
+    const hw = hirewireClient(w.vendors.ats);
+    const statuses = [];
+    for (const page of [1, 2, 2, 2, 3, 1]) statuses.push((await hw(`/v1/candidates?page=${page}&per_page=20`)).status);
+    expect(statuses).toEqual([200, 502, 502, 200, 200, 200]);
+    expect((await epochLog(w.world)).map((r) => r.faults)).toEqual([[], ["hw-candidates-502-page-2"], ["hw-candidates-502-page-2"], [], [], []]);
+  });
+
+  it("rate-limit-window: after 3 requests a 429 window with an HTTP-date Retry-After opens, then closes", async () => {
+    const w = await armed("hirewire", ["hw-burst-429"]);
+    const hw = hirewireClient(w.vendors.ats);
+    for (let i = 0; i < 3; i++) expect((await hw("/v1/audit-events")).status).toBe(200);
+    const limited = await hw("/v1/audit-events");
+    expect(limited.status).toBe(429);
+    expect(Number.isNaN(Date.parse(limited.headers.get("retry-after")!))).toBe(false);
+    const row = (await epochLog(w.world)).at(-1);
+    expect(row).toMatchObject({ rateLimited: true, faults: ["hw-burst-429"] });
+    await new Promise((r) => setTimeout(r, (row.retryAfter + 0.2) * 1000));
+    expect((await hw("/v1/audit-events")).status).toBe(200);
+  });
+
+  it("token-revoked: the session stops working with an off-spec 403 after 4 requests; a new session works", async () => {
+    const w = await armed("talentforge", ["tf-session-revoked"]);
+    const tf = await talentforgeClient(w.vendors.ats);
+    expect((await tf("/rest/requisitions")).status).toBe(200);
+    expect((await tf("/rest/requisitions")).status).toBe(200);
+    const revoked = await tf("/rest/requisitions");
+    expect(revoked.status).toBe(403);
+    expect(revoked.body.error.code).toBe("token_revoked");
+    const fresh = await talentforgeClient(w.vendors.ats);
+    expect((await fresh("/rest/requisitions")).status).toBe(200);
+    expect((await epochLog(w.world)).filter((r) => r.faults.includes("tf-session-revoked"))).toHaveLength(1);
+  });
+
+  it("cursor-invalidated: a cursor issued before the fourth candidates request is refused", async () => {
+    const w = await armed("talentforge", ["tf-cursors-reset"]);
+    const tf = await talentforgeClient(w.vendors.ats);
+    const first = await tf("/rest/candidates?limit=10");
+    for (let i = 0; i < 3; i++) await tf("/rest/candidates?limit=1");
+    const stale = await tf(`/rest/candidates?limit=10&cursor=${first.body.next_cursor}`);
+    expect(stale.status).toBe(400);
+    expect(stale.body.error.code).toBe("cursor_expired");
+    const fresh = await tf("/rest/candidates?limit=10");
+    expect((await tf(`/rest/candidates?limit=10&cursor=${fresh.body.next_cursor}`)).status).toBe(200);
+  });
+
+  it("page-drift: after three candidate reads, three records move to the head of the list", async () => {
+    const w = await armed("talentforge", ["tf-candidates-drift"]);
+    const tf = await talentforgeClient(w.vendors.ats);
+    const before = (await tf("/rest/candidates?limit=5")).body.data.map((c: any) => c.id);
+    await tf("/rest/candidates?limit=1");
+    await tf("/rest/candidates?limit=1");
+    const after = (await tf("/rest/candidates?limit=5")).body.data.map((c: any) => c.id);
+    expect(after.slice(3)).toEqual(before.slice(0, 2));
+    expect(after.slice(0, 3)).not.toContain(before[0]);
+  });
+
+  it("schema-change: from checkpoint 2 the email field is served as email_address", async () => {
+    const early = await armed("talentforge", ["tf-email-renamed"], 1);
+    const tf1 = await talentforgeClient(early.vendors.ats);
+    expect(Object.keys((await tf1("/rest/candidates/cand_00001")).body)).toContain("email");
+    const late = await armed("talentforge", ["tf-email-renamed"], 2);
+    const tf2 = await talentforgeClient(late.vendors.ats);
+    const rec = (await tf2("/rest/candidates/cand_00001")).body;
+    expect(rec).toHaveProperty("email_address");
+    expect(rec).not.toHaveProperty("email");
+    expect((await tf2("/rest/candidates?limit=2")).body.data[0]).toHaveProperty("email_address");
+  });
+
+  it("slow: one response is delayed by 300 ms", async () => {
+    const w = await armed("talentforge", ["tf-slow-reads"]);
+    const tf = await talentforgeClient(w.vendors.ats);
+    const t0 = Date.now();
+    await tf("/rest/requisitions");
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(280);
+    expect((await epochLog(w.world)).at(-1).faults).toEqual(["tf-slow-reads"]);
+  });
+
+  it("maintenance by request count: two 503s with a long Retry-After, then normal service", async () => {
+    const w = await armed("staffline", ["sl-maintenance-503"]);
+    const sl = stafflineClient(w.vendors.ats);
+    const statuses = [];
+    for (let i = 0; i < 8; i++) statuses.push((await sl("/svc/jobs?count=1")).status);
+    expect(statuses.filter((s) => s === 503)).toHaveLength(2);
+    expect(statuses.slice(0, 5).every((s) => s === 200 || s === 401)).toBe(true);
+  });
+
+  it("payload-too-large: a bulk write over the armed cap gets 413", async () => {
+    const w = await armed("staffline", ["sl-bulk-413"]);
+    const sl = stafflineClient(w.vendors.ats);
+    const notes = Array.from({ length: 11 }, () => ({ candidate_id: "cand_0001", note_text: "x" }));
+    const res = await sl("/svc/rpc/bulkCreateNotes", { method: "POST", body: JSON.stringify({ notes }) });
+    expect(res.status).toBe(413);
+    expect((await sl("/svc/rpc/bulkCreateNotes", { method: "POST", body: JSON.stringify({ notes: notes.slice(0, 10) }) })).status).toBe(207);
+  });
+});
+
+describe("timed faults on the Durable Object alarm", () => {
+  it("opens and closes a maintenance window through scheduled events, each applied once", async () => {
+    const w = await armed("talentforge", ["tf-maintenance-window"]);
+    const tf = await talentforgeClient(w.vendors.ats);
+    expect((await tf("/rest/requisitions")).status).toBe(200);
+    const stub = env.WORLD.get(env.WORLD.idFromName(`${w.world}/ats`));
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    const down = await tf("/rest/requisitions");
+    expect(down.status).toBe(503);
+    expect(down.headers.get("retry-after")).toBe("900");
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    expect((await tf("/rest/requisitions")).status).toBe(200);
+    expect(await runDurableObjectAlarm(stub)).toBe(false);
+    const status = await admin("GET", `/v1/worlds/${w.world}`);
+    expect(status.body.roles.ats.firedFaults).toEqual(["tf-maintenance-window"]);
+  });
+
+  it("a recreate cancels the pending timeline", async () => {
+    const w = await armed("talentforge", ["tf-maintenance-window"]);
+    await admin("POST", `/v1/worlds/${w.world}/roles/ats/recreate`, { checkpoint: 0 });
+    const stub = env.WORLD.get(env.WORLD.idFromName(`${w.world}/ats`));
+    expect(await runDurableObjectAlarm(stub)).toBe(false);
   });
 });

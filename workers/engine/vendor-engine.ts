@@ -11,7 +11,7 @@ import { readVendorRequest, type VendorRequest } from "./http/vendor-request.ts"
 import { getRecord } from "./protocol/get.ts";
 import { IdempotencyLedger } from "./protocol/idempotency.ts";
 import { listRecords } from "./protocol/list.ts";
-import { rateLimit } from "./protocol/rate-limit.ts";
+import { rateLimit, tooManyRequests } from "./protocol/rate-limit.ts";
 import { RowJsonCache } from "./protocol/row-json-cache.ts";
 import { listTombstones } from "./protocol/tombstones.ts";
 import { handleWrite } from "./protocol/writes.ts";
@@ -45,7 +45,7 @@ export class VendorEngine {
   readonly logs: LogStore;
   readonly tokens: TokenStore;
   private readonly rowCache = new RowJsonCache();
-  private readonly faults: FaultState;
+  readonly faults: FaultState;
 
   readonly vendor: Vendor;
   private readonly sql: SqlStorage;
@@ -55,7 +55,7 @@ export class VendorEngine {
     this.vendor = vendor;
     this.sql = sql;
     this.config = config;
-    this.faults = new FaultState(vendor.faults.filter((f) => (config.armedFaults ?? []).includes(f.id)));
+    this.faults = new FaultState(vendor.faults.filter((f) => (config.armedFaults ?? []).includes(f.id)), sql, config.epoch);
     this.routes = new RouteTable(vendor);
     this.secretNames = secretHeaderNames(vendor);
     this.records = new RecordStore(sql);
@@ -114,6 +114,8 @@ export class VendorEngine {
     const match = this.routes.match(req.method, req.path);
     const action = match.found ? match.action : null;
     const plain = (reply: Reply, auth: AuthOutcome): Served => ({ reply, action, auth, rateLimited: false, retryAfter: null, extraHeaders: {} });
+    const injected = await this.injectFaults(req, notes, requestsInEpoch);
+    if (injected) return { ...injected, action };
     if (!match.found) {
       const auth = await verifyRequest(req, this.vendor, this.config.credentials, this.tokens);
       if (match.allowed.length) return plain(vendorError(this.vendor, 405, "method_not_allowed", `${req.method} is not allowed here`, {}, { allow: [...new Set(match.allowed)].join(", ") }), auth.outcome);
@@ -128,7 +130,14 @@ export class VendorEngine {
     // conduct checks see that a retry after a 429 reused its key.
     if (match.action.kind === "write") notes.idempotencyKey = new IdempotencyLedger(this.sql).keyOf(match.action.write, req.headers, req.body);
     const auth = await verifyRequest(req, this.vendor, this.config.credentials, this.tokens);
-    if (auth.outcome !== "ok") return plain(vendorError(this.vendor, 401, auth.code, auth.reason), auth.outcome);
+    if (auth.outcome !== "ok") {
+      const revocation = this.faults.revocation();
+      if (revocation && this.tokens.presentsRevoked(req.headers, this.vendor.auth.present)) {
+        notes.faults.push(revocation.id);
+        return plain(vendorError(this.vendor, revocation.status, "token_revoked", "the token was revoked"), "invalid");
+      }
+      return plain(vendorError(this.vendor, 401, auth.code, auth.reason), auth.outcome);
+    }
     const rate = this.config.rateLimits ? rateLimit(this.vendor, this.sql, "client", req.nowMs) : { refusal: null, retryAfter: null, headers: {} };
     if (rate.refusal) return { reply: rate.refusal, action, auth: "ok", rateLimited: true, retryAfter: rate.retryAfter, extraHeaders: rate.headers };
     const ctx: HandlerContext = { vendor: this.vendor, config: this.config, baseUrl, req, params: match.params, records: this.records, rowCache: this.rowCache, sql: this.sql, requestsInEpoch, notes, faults: this.faults };
@@ -137,6 +146,37 @@ export class VendorEngine {
     const warnings = a.kind === "list" || a.kind === "get" ? readWarnings(this.vendor, a.resource, req.query, a.kind === "list") : [];
     const extraHeaders = warnings.length ? { ...rate.headers, warning: warnings.join(", ") } : rate.headers;
     return { reply, action, auth: "ok", rateLimited: false, retryAfter: null, extraHeaders };
+  }
+
+  /**
+   * Faults that answer before routing (maintenance 503, a forced 429 window)
+   * or change the world at their trigger (revoked tokens, list drift,
+   * invalidated cursors), plus delays. Null when the request goes on.
+   */
+  private async injectFaults(req: VendorRequest, notes: LogNotes, requestsInEpoch: number): Promise<Omit<Served, "action"> | null> {
+    const f = this.faults;
+    f.observe(req.path, requestsInEpoch);
+    for (const due of f.dueOneShots(req.seq)) {
+      if (due.kind === "token-revoked") this.tokens.revokeAll();
+      if (due.kind === "page-drift") this.records.driftToHead(due.resource, due.inserts);
+    }
+    const maintenance = f.maintenance();
+    if (maintenance) {
+      notes.faults.push(maintenance.id);
+      const reply = vendorError(this.vendor, 503, "maintenance", "the service is down for maintenance", {}, { "retry-after": String(maintenance.retryAfterS) });
+      return { reply, auth: "ok", rateLimited: false, retryAfter: maintenance.retryAfterS, extraHeaders: {} };
+    }
+    const window = f.rateWindow(req.nowMs);
+    if (window) {
+      notes.faults.push(window.fault.id);
+      return { reply: tooManyRequests(this.vendor, window.fault.retryAfter, window.retryAfter, req.nowMs), auth: "ok", rateLimited: true, retryAfter: window.retryAfter, extraHeaders: {} };
+    }
+    const slow = f.slow();
+    if (slow) {
+      notes.faults.push(slow.id);
+      await new Promise((resolve) => setTimeout(resolve, slow.delayMs));
+    }
+    return null;
   }
 
   private run(ctx: HandlerContext, action: Exclude<RouteAction, { kind: "mint" }>): Reply {

@@ -11,6 +11,7 @@ import type { Snapshot } from "../grading/types.ts";
 import { VendorEngine } from "../engine/vendor-engine.ts";
 import type { WorldConfig } from "../engine/world-config.ts";
 import type { Env } from "../env.ts";
+import { Schedule } from "./schedule.ts";
 import { WORLD_SCHEMA } from "./schema.ts";
 
 /** Status of one (world, role) as the control plane reports it. */
@@ -112,6 +113,7 @@ export class WorldObject extends DurableObject<Env> {
     const fresh = this.require().engine;
     if (state.hash) this.hash = { version: fresh.records.version, value: state.hash };
     state.hash = this.stateHash(fresh);
+    await this.scheduleFaults(fresh);
     return this.status();
   }
 
@@ -146,9 +148,41 @@ export class WorldObject extends DurableObject<Env> {
     };
   }
 
+  /** Puts the armed timed faults of the new epoch on the alarm. */
+  private async scheduleFaults(engine: VendorEngine): Promise<void> {
+    const schedule = new Schedule(this.ctx.storage.sql);
+    schedule.clear();
+    const now = Date.now();
+    for (const f of engine.vendor.faults) {
+      if (f.kind !== "maintenance" || f.afterSeconds === undefined || !this.config!.armedFaults.includes(f.id)) continue;
+      schedule.add(now + f.afterSeconds * 1000, "fault-window", { fault: f.id, active: true });
+      schedule.add(now + (f.afterSeconds + f.durationS) * 1000, "fault-window", { fault: f.id, active: false });
+    }
+    const next = schedule.next();
+    if (next === null) await this.ctx.storage.deleteAlarm();
+    else await this.ctx.storage.setAlarm(next);
+  }
+
+  /** Applies the due scheduled events, each exactly once, then re-arms the alarm for the next. */
+  async alarm(): Promise<void> {
+    if (!this.engine) return;
+    const engine = this.engine;
+    const schedule = new Schedule(this.ctx.storage.sql);
+    for (const event of schedule.dueAt(Date.now())) {
+      this.ctx.storage.transactionSync(() => {
+        if (event.kind === "fault-window") engine.faults.setWindow(String(event.payload.fault), Boolean(event.payload.active));
+        schedule.markDone(event.id);
+      });
+    }
+    const next = schedule.next();
+    if (next !== null) await this.ctx.storage.setAlarm(next);
+  }
+
   private firedFaults(epoch: number): string[] {
     const fired = new Set<string>();
+    this.engine?.logs.flush();
     for (const r of this.ctx.storage.sql.exec("SELECT faults FROM requests WHERE epoch = ? AND faults != '[]'", epoch).toArray()) for (const f of JSON.parse(r.faults as string)) fired.add(f);
+    for (const r of this.ctx.storage.sql.exec("SELECT id FROM fault_fired WHERE epoch = ?", epoch).toArray()) fired.add(r.id as string);
     return [...fired];
   }
 

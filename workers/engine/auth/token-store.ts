@@ -1,3 +1,4 @@
+import type { Requirement } from "../../../declarations/schema/auth.ts";
 import { randomToken } from "./credentials.ts";
 
 /** A token the vendor has issued. */
@@ -56,6 +57,27 @@ export class TokenStore {
   clear(): void {
     this.sql.exec("DELETE FROM issued");
     this.values = [];
+  }
+
+  /** Revokes every token issued so far (a fault): they stay recognisable as revoked. */
+  revokeAll(): void {
+    this.sql.exec("INSERT OR IGNORE INTO revoked (value) SELECT value FROM issued");
+    this.sql.exec("DELETE FROM issued");
+    this.values = [];
+  }
+
+  /** Whether the request presents a token that was revoked. */
+  presentsRevoked(headers: Headers, present: readonly Requirement[]): boolean {
+    for (const p of present) {
+      let raw: string | null = null;
+      if (p.kind === "header" && "token" in p.value) raw = headers.get(p.name);
+      if (p.kind === "cookie") raw = (headers.get("cookie") ?? "").split(";").map((c) => c.trim()).find((c) => c.startsWith(`${p.name}=`))?.slice(p.name.length + 1) ?? null;
+      if (!raw) continue;
+      const scheme = p.kind === "header" && p.scheme ? `${p.scheme.toLowerCase()} ` : "";
+      const value = (scheme && raw.toLowerCase().startsWith(scheme) ? raw.slice(scheme.length) : raw).trim();
+      if (this.sql.exec("SELECT 1 FROM revoked WHERE value = ?", value).toArray().length) return true;
+    }
+    return false;
   }
 
   /** Every token ever issued in this world, recreates included (leak checks need them). */

@@ -18,5 +18,7 @@ export function getRecord(ctx: HandlerContext, resource: Resource): Reply {
     if (vendor.deletes.mode === "gone") return vendorError(vendor, 410, "gone", `${resource.name} ${id} was deleted`);
     if (vendor.deletes.mode !== "flag") return vendorError(vendor, 404, "not_found", `${resource.name} ${id} does not exist`);
   }
-  return json(200, serializeRecord(vendor, resource, row, ctx.req.query), { etag: etagOf(row) });
+  const renames = ctx.faults.renames(ctx.config.checkpoint);
+  for (const [key, r] of renames) if (key.startsWith(`${resource.name}.`)) ctx.notes.faults.push(r.fault);
+  return json(200, serializeRecord(vendor, resource, row, ctx.req.query, renames), { etag: etagOf(row) });
 }

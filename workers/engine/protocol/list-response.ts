@@ -15,11 +15,21 @@ export function pagedReply(
   paging: Paging,
   listKey: string,
   fetch: (page: PageRequest) => { items: string[]; total: number },
+  resource?: string,
 ): Reply {
   const { vendor, req } = ctx;
-  const scope: CursorScope = { seed: ctx.config.seed, epoch: ctx.config.epoch, listKey, requestSeq: req.seq };
+  const scope: CursorScope = { seed: ctx.config.seed, epoch: ctx.config.epoch, listKey, requestSeq: req.seq, cutoff: ctx.faults.cursorCutoff };
   const parsed = parsePage(paging, req.query, scope);
-  if (!parsed.ok) return vendorError(vendor, 400, "invalid_parameter", parsed.message, { parameter: parsed.param });
+  if (!parsed.ok) {
+    const fault = parsed.invalidated ? ctx.faults.cursorFault() : null;
+    if (fault) ctx.notes.faults.push(fault.id);
+    return vendorError(vendor, 400, parsed.invalidated ? "cursor_expired" : "invalid_parameter", parsed.message, { parameter: parsed.param });
+  }
+  const pageFault = resource ? ctx.faults.pageError(resource, Math.floor(parsed.page.offset / parsed.page.limit)) : null;
+  if (pageFault) {
+    ctx.notes.faults.push(pageFault.id);
+    return vendorError(vendor, pageFault.status, "internal_error", "the server could not complete the request");
+  }
   const { items, total } = fetch(parsed.page);
   const next = nextPageParams(paging, parsed.page, items.length, total, scope);
   const env = vendor.envelope;

@@ -7,7 +7,7 @@ export interface PageRequest {
   limit: number;
 }
 
-export type PageParse = { ok: true; page: PageRequest } | { ok: false; param: string; message: string };
+export type PageParse = { ok: true; page: PageRequest } | { ok: false; param: string; message: string; invalidated?: boolean };
 
 function readInt(query: URLSearchParams, name: string): number | null | "bad" {
   const raw = query.get(name);
@@ -23,6 +23,8 @@ export interface CursorScope {
   listKey: string;
   /** Sequence number of the request being served. */
   requestSeq: number;
+  /** Cursors issued before this request number are refused (a fault); 0 for none. */
+  cutoff?: number;
 }
 
 function cursorSig(scope: CursorScope, position: number, issuedAt: number): string {
@@ -35,7 +37,7 @@ export function encodeCursor(scope: CursorScope, position: number): string {
   return btoa(raw).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
 }
 
-export function decodeCursor(scope: CursorScope, cursor: string, ttlRequests: number | undefined): { ok: true; position: number } | { ok: false; message: string } {
+export function decodeCursor(scope: CursorScope, cursor: string, ttlRequests: number | undefined): { ok: true; position: number } | { ok: false; message: string; invalidated?: boolean } {
   let raw: string;
   try {
     raw = atob(cursor.replace(/-/g, "+").replace(/_/g, "/"));
@@ -45,6 +47,7 @@ export function decodeCursor(scope: CursorScope, cursor: string, ttlRequests: nu
   const m = /^(\d+)\.(\d+)\.([0-9a-z]+)$/.exec(raw);
   if (!m || cursorSig(scope, Number(m[1]), Number(m[2])) !== m[3]) return { ok: false, message: "cursor is not valid for this query" };
   if (ttlRequests !== undefined && scope.requestSeq - Number(m[2]) > ttlRequests) return { ok: false, message: "cursor has expired" };
+  if (scope.cutoff && Number(m[2]) < scope.cutoff) return { ok: false, message: "cursor has expired", invalidated: true };
   return { ok: true, position: Number(m[1]) };
 }
 
@@ -73,7 +76,7 @@ export function parsePage(p: Paging, query: URLSearchParams, scope: CursorScope)
       const cursor = query.get(p.cursorParam);
       if (cursor === null || cursor === "") return { ok: true, page: { offset: 0, limit } };
       const decoded = decodeCursor(scope, cursor, p.ttlRequests);
-      if (!decoded.ok) return { ok: false, param: p.cursorParam, message: decoded.message };
+      if (!decoded.ok) return { ok: false, param: p.cursorParam, message: decoded.message, invalidated: decoded.invalidated };
       return { ok: true, page: { offset: decoded.position, limit } };
     }
   }

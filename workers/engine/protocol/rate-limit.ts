@@ -13,6 +13,17 @@ export interface RateDecision {
 
 const OPEN: RateDecision = { refusal: null, retryAfter: null, headers: {} };
 
+/** A 429 telling the client to wait `seconds`, in the given style. */
+export function tooManyRequests(vendor: Vendor, style: "seconds" | "http-date" | "body", seconds: number, nowMs: number): Reply {
+  const headers: Record<string, string> = {};
+  const extra: Record<string, unknown> = {};
+  if (style === "seconds") headers["retry-after"] = String(seconds);
+  // HTTP dates have whole seconds: round the moment up, so waiting until it is never early.
+  else if (style === "http-date") headers["retry-after"] = new Date(Math.ceil((nowMs + seconds * 1000) / 1000) * 1000).toUTCString();
+  else extra.retry_after_seconds = seconds;
+  return vendorError(vendor, 429, "rate_limited", "Too many requests", extra, headers);
+}
+
 /**
  * Counted windows: `limit` requests are served, then the window closes for
  * `cooldownS` seconds of real time and reopens with a fresh count. Whether a
@@ -34,15 +45,7 @@ export function rateLimit(vendor: Vendor, sql: SqlStorage, key: string, nowMs: n
   if (closedUntil === 0 && used >= rl.limit) closedUntil = nowMs + rl.cooldownS * 1000;
   if (closedUntil > 0) {
     retryAfter = Math.max(1, Math.ceil((closedUntil - nowMs) / 1000));
-    const headers: Record<string, string> = {};
-    const extra: Record<string, unknown> = {};
-    if (rl.retryAfter === "seconds") headers["retry-after"] = String(retryAfter);
-    else if (rl.retryAfter === "http-date") {
-      // HTTP dates have whole seconds: round the moment up, so waiting until it is never early.
-      headers["retry-after"] = new Date(Math.ceil((nowMs + retryAfter * 1000) / 1000) * 1000).toUTCString();
-    }
-    else extra.retry_after_seconds = retryAfter;
-    refusal = vendorError(vendor, 429, "rate_limited", "Too many requests", extra, headers);
+    refusal = tooManyRequests(vendor, rl.retryAfter, retryAfter, nowMs);
   } else used += 1;
   sql.exec("INSERT OR REPLACE INTO rate (credential, used, closed_until_ms) VALUES (?, ?, ?)", key, used, closedUntil);
   const remaining = Math.max(0, rl.limit - used);

@@ -4,7 +4,13 @@ import { wireId } from "../data/ids.ts";
 import type { RecordRow } from "../store/records.ts";
 
 /** Renders a stored record as the vendor serves it to this request. */
-export function serializeRecord(vendor: Vendor, resource: Resource, row: Pick<RecordRow, "id" | "data" | "deletedMs">, query: URLSearchParams): Record<string, unknown> {
+export function serializeRecord(
+  vendor: Vendor,
+  resource: Resource,
+  row: Pick<RecordRow, "id" | "data" | "deletedMs">,
+  query: URLSearchParams,
+  renames?: Map<string, { to: string }>,
+): Record<string, unknown> {
   const out: Record<string, unknown> = { [resource.idField]: wireId(resource, row.id) };
   for (const f of resource.fields) {
     if (f.name === resource.idField) continue;
@@ -19,7 +25,8 @@ export function serializeRecord(vendor: Vendor, resource: Resource, row: Pick<Re
     } else out[f.name] = value ?? null;
   }
   if (vendor.deletes.mode === "flag") out[vendor.deletes.field] = row.deletedMs !== null;
-  return out;
+  if (!renames?.size) return out;
+  return Object.fromEntries(Object.entries(out).map(([k, v]) => [renames.get(`${resource.name}.${k}`)?.to ?? k, v]));
 }
 
 /** Which `onlyWith` fields this query turns on, as a cache key fragment ("" when the resource has none). */

@@ -63,6 +63,11 @@ function bulkCreate(ctx: HandlerContext, write: Write, resource: Resource, body:
   const items = body[write.itemsField];
   if (!Array.isArray(items) || items.length === 0) return failure(ctx, write, 400, "invalid_body", `${write.itemsField} must be a non-empty array`);
   if (items.length > write.maxItems) return failure(ctx, write, 413, "too_many_items", `at most ${write.maxItems} items per call`);
+  const cap = ctx.faults.sizeCap(write.name);
+  if (cap && items.length > cap.maxItems) {
+    ctx.notes.faults.push(cap.id);
+    return vendorError(ctx.vendor, 413, "payload_too_large", "the request body is too large");
+  }
   const results = items.map((item, index) => {
     if (!item || typeof item !== "object" || Array.isArray(item)) return { index, status: 422, errors: [{ field: "(item)", message: "must be an object" }] };
     const errors = validateInputs(write, item as Record<string, unknown>, ctx.records);

@@ -155,6 +155,13 @@ export class RecordStore {
       });
   }
 
+  /** Moves the last `n` live records of an entity to the head of its list (a fault: offsets shift mid-crawl). */
+  driftToHead(entity: string, n: number): void {
+    const tail = this.sql.exec("SELECT id, seq FROM records WHERE entity = ? AND deleted_ms IS NULL AND seq > 0 ORDER BY seq DESC LIMIT ?", entity, n).toArray();
+    for (const r of tail) this.sql.exec("UPDATE records SET seq = ? WHERE entity = ? AND id = ?", -(r.seq as number), entity, r.id);
+    this.version += 1;
+  }
+
   countEntity(entity: string): number {
     return this.sql.exec("SELECT count(*) AS n FROM records WHERE entity = ?", entity).one().n as number;
   }
