@@ -97,6 +97,13 @@ export function checkVendorReferences(v: VendorShape, ctx: Ctx): void {
     claim(`${w.method} ${w.path}`, `write ${w.name}`, ["writes", i, "path"]);
   });
 
+  const hooks = (v as unknown as { webhooks?: { entities: string[]; signature: { secret: string }; subscriptionPath?: string } }).webhooks;
+  if (hooks) {
+    hooks.entities.forEach((e, i) => entities.has(e) || issue(["webhooks", "entities", i], `unknown entity "${e}"`));
+    if (!credentials.has(hooks.signature.secret)) issue(["webhooks", "signature", "secret"], `unknown credential "${hooks.signature.secret}"`);
+    if (hooks.subscriptionPath) claim(`POST ${hooks.subscriptionPath}`, "webhook subscriptions", ["webhooks", "subscriptionPath"]);
+  }
+
   const faultIds = new Set<string>();
   (v as unknown as { faults: ({ id: string; kind: string; write?: string; resource?: string; field?: string; afterRequests?: number; afterSeconds?: number } & Record<string, unknown>)[] }).faults.forEach((f, i) => {
     if (faultIds.has(f.id)) issue(["faults", i, "id"], `duplicate fault id "${f.id}"`);

@@ -5,6 +5,7 @@ import { Paging } from "./pagination.ts";
 import { Checkpoint } from "./timeline.ts";
 import { Write } from "./writes.ts";
 import { Fault } from "./faults.ts";
+import { Webhooks } from "./webhooks.ts";
 import { checkLies } from "./lie-references.ts";
 import { Lie } from "./lies.ts";
 import { checkVendorReferences } from "./vendor-references.ts";
@@ -151,6 +152,8 @@ export const VendorSchema = z
     rateLimit: RateLimit.optional(),
     writes: z.array(Write).default([]),
     timeline: z.array(Checkpoint).default([]),
+    /** Events the vendor pushes to a subscriber, when it has any. */
+    webhooks: Webhooks.optional(),
     /** Faults the vendor can inject when a scenario arms them. */
     faults: z.array(Fault).default([]),
     /** Deliberate documentation errors, told by the `stale` and `sparse` docs profiles. */

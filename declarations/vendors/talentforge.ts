@@ -13,6 +13,7 @@ export default defineVendor({
     credentials: [
       { name: "client_id", prefix: "tfci_", secret: false, description: "OAuth client id of the integration." },
       { name: "client_secret", prefix: "tfcs_", secret: true, description: "OAuth client secret of the integration." },
+      { name: "webhook_secret", prefix: "tfwh_", secret: true, description: "Key that signs webhook deliveries." },
     ],
     mints: [
       { kind: "client_credentials", path: "/oauth/token", clientId: "client_id", clientSecret: "client_secret", issues: "access_token", ttlS: 600, refresh: { use: "single-use", expiry: "absolute", ttlS: 3600 } },
@@ -155,6 +156,13 @@ export default defineVendor({
       ],
     },
   ],
+  webhooks: {
+    entities: ["candidate", "application"],
+    payload: "id-only",
+    signature: { scheme: "custom", secret: "webhook_secret", signatureHeader: "X-TF-Signature", timestampHeader: "X-TF-Timestamp" },
+    maxSkewS: 300,
+    retrySchedule: [1, 3, 10],
+  },
   faults: [
     { kind: "error-after-commit", id: "tf-create-500-after-commit", write: "createCandidate", nth: 2, status: 500 },
     { kind: "token-revoked", id: "tf-session-revoked", afterRequests: 4, status: 403 },

@@ -11,14 +11,22 @@ import { roleStub, vendorBaseUrl, type AppContext } from "./world-lookup.ts";
 export async function createWorld(c: AppContext): Promise<Response> {
   const body = await readJson(c, createWorldSchema);
   if (body instanceof Response) return body;
-  let plan: { task: string | null; seed: number; roles: Record<string, { vendor: string; checkpoint: number; scale: number }>; docsProfile: "true" | "stale" | "sparse"; rateLimits: boolean };
+  let plan: {
+    task: string | null;
+    seed: number;
+    roles: Record<string, { vendor: string; checkpoint: number; scale: number }>;
+    docsProfile: "true" | "stale" | "sparse";
+    rateLimits: boolean;
+    webhookTargets: Record<string, string>;
+    relay: boolean;
+  };
   if ("task" in body) {
     const entry = findTask(body.task);
     if (!entry) return c.json({ error: `unknown task "${body.task}"` }, 404);
-    plan = { task: entry.task.id, seed: body.seed ?? entry.task.seed, roles: entry.task.roles, docsProfile: entry.task.docsProfile, rateLimits: true };
+    plan = { task: entry.task.id, seed: body.seed ?? entry.task.seed, roles: entry.task.roles, docsProfile: entry.task.docsProfile, rateLimits: true, webhookTargets: body.webhookTargets, relay: body.relay };
   } else {
     const roles = Object.fromEntries(Object.entries(body.vendors).map(([role, vendor]) => [role, { vendor, checkpoint: body.checkpoint, scale: body.scale }]));
-    plan = { task: null, seed: body.seed, roles, docsProfile: body.docsProfile, rateLimits: body.rateLimits };
+    plan = { task: null, seed: body.seed, roles, docsProfile: body.docsProfile, rateLimits: body.rateLimits, webhookTargets: body.webhookTargets, relay: body.relay };
   }
 
   for (const [role, { vendor: vendorId, checkpoint }] of Object.entries(plan.roles)) {
@@ -28,10 +36,11 @@ export async function createWorld(c: AppContext): Promise<Response> {
     if (checkpoint > last) return c.json({ error: `checkpoint: ${vendorId} has checkpoints 0 to ${last}` }, 400);
   }
 
+  for (const role of Object.keys(plan.webhookTargets)) if (!plan.roles[role]) return c.json({ error: `webhookTargets: no role "${role}"` }, 400);
   const world = `w_${randomToken(8)}`;
   const roles = Object.entries(plan.roles);
   const inits = await Promise.all(
-    roles.map(([role, r]) => roleStub(c.env, world, role).init({ world, role, vendor: r.vendor, seed: plan.seed, task: plan.task, checkpoint: r.checkpoint, scale: r.scale, rateLimits: plan.rateLimits, docsProfile: plan.docsProfile })),
+    roles.map(([role, r]) => roleStub(c.env, world, role).init({ world, role, vendor: r.vendor, seed: plan.seed, task: plan.task, checkpoint: r.checkpoint, scale: r.scale, rateLimits: plan.rateLimits, docsProfile: plan.docsProfile, webhookTarget: plan.webhookTargets[role] ?? null, relay: plan.relay })),
   );
   await drizzle(c.env.DB).insert(worlds).values({ id: world, task: plan.task, seed: plan.seed, roles: Object.fromEntries(roles.map(([role, r]) => [role, r.vendor])), createdAt: Date.now() });
 

@@ -14,11 +14,3 @@ export function roleLog(kind: "requests" | "tokens") {
   };
 }
 
-/** `GET .../webhooks`: no vendor delivers webhooks yet, so the log is empty but well-formed. */
-export async function webhookLog(c: AppContext): Promise<Response> {
-  const target = await resolveRole(c);
-  if (target instanceof Response) return target;
-  const q = EpochQuery.safeParse(c.req.query());
-  if (!q.success) return c.json({ error: describeZodError(q.error) }, 400);
-  return c.json({ world: target.world, role: target.role, epoch: q.data.epoch ?? null, records: [] });
-}

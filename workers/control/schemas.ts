@@ -16,10 +16,20 @@ export const CreateVendorWorldBody = z.strictObject({
   rateLimits: z.boolean().default(true),
   /** Documentation served at `_docs/`: truthful, with the declared lies, or sparse with the lies. */
   docsProfile: z.enum(["true", "stale", "sparse"]).default("true"),
+  /** Role -> URL that receives the vendor's webhooks. */
+  webhookTargets: z.record(Role, z.url()).default({}),
+  /** Deliver webhooks through the relay outbox instead of fetching targets. */
+  relay: z.boolean().default(false),
 });
 
+/** Body of `POST /v1/worlds/:world/roles/:role/webhook-target`. */
+export const WebhookTargetBody = z.strictObject({ url: z.url().nullable(), relay: z.boolean().default(false) });
+
+/** Body of `POST .../outbox/:id/result`: what the receiver answered (null: no answer). */
+export const RelayResultBody = z.strictObject({ responseCode: z.number().int().min(100).max(599).nullable() });
+
 /** Body of `POST /v1/worlds` for a task's world. */
-export const CreateTaskWorldBody = z.strictObject({ task: z.string().min(1), seed: Seed.optional() });
+export const CreateTaskWorldBody = z.strictObject({ task: z.string().min(1), seed: Seed.optional(), webhookTargets: z.record(Role, z.url()).default({}), relay: z.boolean().default(false) });
 
 /** Picks the creation schema by the body's shape, so errors name the right fields. */
 export function createWorldSchema(raw: unknown) {

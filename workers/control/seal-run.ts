@@ -44,7 +44,7 @@ export async function sealRun(c: AppContext): Promise<Response> {
       const stub = roleStub(c.env, body.world, role);
       e.requests[role] = (await Promise.all(epochs.map((ep) => stub.requestLog(ep)))).flat();
       e.tokens[role] = (await Promise.all(epochs.map((ep) => stub.tokenLog(ep)))).flat();
-      e.webhooks[role] = [];
+      e.webhooks[role] = (await Promise.all(epochs.map((ep) => stub.webhookLog(ep)))).flat();
       e.secrets[role] = await stub.secrets();
     }
     rows.push({ runId, position, scenario: s.name, json: JSON.stringify(e) });

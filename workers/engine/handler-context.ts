@@ -2,7 +2,7 @@ import type { Vendor } from "../../declarations/schema/vendor.ts";
 import type { VendorRequest } from "./http/vendor-request.ts";
 import type { FaultState } from "./faults/fault-state.ts";
 import type { RowJsonCache } from "./protocol/row-json-cache.ts";
-import type { RecordStore } from "./store/records.ts";
+import type { RecordRow, RecordStore } from "./store/records.ts";
 import type { WorldConfig } from "./world-config.ts";
 
 /** Annotations a handler adds to the request's log row. */
@@ -30,4 +30,6 @@ export interface HandlerContext {
   notes: LogNotes;
   /** Armed faults and their trigger counters. */
   faults: FaultState;
+  /** Announces a change made through the API (webhook vendors). */
+  changed: (entity: string, op: "created" | "updated", row: RecordRow) => void;
 }

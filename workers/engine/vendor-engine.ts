@@ -51,7 +51,11 @@ export class VendorEngine {
   private readonly sql: SqlStorage;
   private readonly config: WorldConfig;
 
-  constructor(vendor: Vendor, sql: SqlStorage, config: WorldConfig) {
+  /** Called for every change made through the API. */
+  private readonly onChange: HandlerContext["changed"];
+
+  constructor(vendor: Vendor, sql: SqlStorage, config: WorldConfig, onChange: HandlerContext["changed"] = () => {}) {
+    this.onChange = onChange;
     this.vendor = vendor;
     this.sql = sql;
     this.config = config;
@@ -140,7 +144,7 @@ export class VendorEngine {
     }
     const rate = this.config.rateLimits ? rateLimit(this.vendor, this.sql, "client", req.nowMs) : { refusal: null, retryAfter: null, headers: {} };
     if (rate.refusal) return { reply: rate.refusal, action, auth: "ok", rateLimited: true, retryAfter: rate.retryAfter, extraHeaders: rate.headers };
-    const ctx: HandlerContext = { vendor: this.vendor, config: this.config, baseUrl, req, params: match.params, records: this.records, rowCache: this.rowCache, sql: this.sql, requestsInEpoch, notes, faults: this.faults };
+    const ctx: HandlerContext = { vendor: this.vendor, config: this.config, baseUrl, req, params: match.params, records: this.records, rowCache: this.rowCache, sql: this.sql, requestsInEpoch, notes, faults: this.faults, changed: this.onChange };
     const reply = this.run(ctx, match.action);
     const a = match.action;
     const warnings = a.kind === "list" || a.kind === "get" ? readWarnings(this.vendor, a.resource, req.query, a.kind === "list") : [];

@@ -18,6 +18,10 @@ export interface WorldConfig {
   rateLimits: boolean;
   /** Checkpoint the records currently stand at. */
   checkpoint: number;
+  /** Where webhook deliveries go (null: nowhere yet). */
+  webhookTarget: string | null;
+  /** Deliver through the relay outbox (a harness drains it) instead of fetching the target. */
+  relay: boolean;
   /** Ids of the vendor faults armed for this epoch. */
   armedFaults: string[];
   /** Log epoch; bumped by every recreate. */

@@ -11,6 +11,9 @@ import type { Snapshot } from "../grading/types.ts";
 import { VendorEngine } from "../engine/vendor-engine.ts";
 import type { WorldConfig } from "../engine/world-config.ts";
 import type { Env } from "../env.ts";
+import { WebhookDispatcher, type DeliveryJob, type DeliveryLogEntry } from "../engine/webhooks/dispatcher.ts";
+import { allFlags, checkpointEvents } from "../engine/webhooks/events.ts";
+import type { RecordRow } from "../engine/store/records.ts";
 import { Schedule } from "./schedule.ts";
 import { WORLD_SCHEMA } from "./schema.ts";
 
@@ -43,6 +46,10 @@ export interface InitArgs {
   scale: number;
   rateLimits: boolean;
   docsProfile: WorldConfig["docsProfile"];
+  /** Where webhook deliveries go, if the vendor has webhooks. */
+  webhookTarget?: string | null;
+  /** Deliver through the relay outbox instead of fetching the target. */
+  relay?: boolean;
 }
 
 /**
@@ -56,6 +63,7 @@ export class WorldObject extends DurableObject<Env> {
   private readonly states = new Map<number, { packed: PackedState; hash?: string }>();
   /** State hash and the record-store version it was computed at. */
   private hash: { version: number; value: string } | null = null;
+  private dispatcher: WebhookDispatcher | null = null;
   /** Documentation sets by the base URL they were rendered for. */
   private readonly docs = new Map<string, DocsSet>();
 
@@ -63,14 +71,15 @@ export class WorldObject extends DurableObject<Env> {
     super(ctx, env);
     for (const stmt of WORLD_SCHEMA) ctx.storage.sql.exec(stmt);
     const rows = ctx.storage.sql.exec("SELECT value FROM meta WHERE key = 'config'").toArray();
-    if (rows.length) this.load({ scale: 1, rateLimits: true, docsProfile: "true", armedFaults: [], ...JSON.parse(rows[0].value as string) });
+    if (rows.length) this.load({ scale: 1, rateLimits: true, docsProfile: "true", armedFaults: [], webhookTarget: null, relay: false, ...JSON.parse(rows[0].value as string) });
   }
 
   private load(config: WorldConfig): void {
     const vendor = findVendor(config.vendor);
     if (!vendor) throw new Error(`world ${config.world} references unknown vendor ${config.vendor}`);
     this.config = config;
-    this.engine = new VendorEngine(vendor, this.ctx.storage.sql, config);
+    this.engine = new VendorEngine(vendor, this.ctx.storage.sql, config, (entity, op, row) => this.announce(entity, op, row));
+    this.dispatcher = new WebhookDispatcher(vendor, this.ctx.storage.sql, config);
     this.hash = null;
   }
 
@@ -85,7 +94,7 @@ export class WorldObject extends DurableObject<Env> {
     const vendor = findVendor(args.vendor);
     if (!vendor) throw new Error(`unknown vendor "${args.vendor}"`);
     this.checkCheckpoint(args.checkpoint, vendor.timeline.at(-1)?.checkpoint ?? 0);
-    const config: WorldConfig = { ...args, armedFaults: [], epoch: 0, epochStartSeq: 0, credentials: mintCredentials(vendor.auth) };
+    const config: WorldConfig = { ...args, webhookTarget: args.webhookTarget ?? null, relay: args.relay ?? false, armedFaults: [], epoch: 0, epochStartSeq: 0, credentials: mintCredentials(vendor.auth) };
     this.ctx.storage.transactionSync(() => {
       new VendorEngine(vendor, this.ctx.storage.sql, config).records.replaceAll(buildState(vendor, args.seed, args.checkpoint, args.scale));
       this.save(config);
@@ -114,6 +123,10 @@ export class WorldObject extends DurableObject<Env> {
     if (state.hash) this.hash = { version: fresh.records.version, value: state.hash };
     state.hash = this.stateHash(fresh);
     await this.scheduleFaults(fresh);
+    if (checkpoint > 0 && fresh.vendor.webhooks && this.config!.webhookTarget) {
+      const events = checkpointEvents(fresh.vendor, buildState(fresh.vendor, config.seed, checkpoint - 1, config.scale), buildState(fresh.vendor, config.seed, checkpoint, config.scale));
+      await this.queue(this.dispatcher!.enqueue(events, Date.now()));
+    }
     return this.status();
   }
 
@@ -152,6 +165,7 @@ export class WorldObject extends DurableObject<Env> {
   private async scheduleFaults(engine: VendorEngine): Promise<void> {
     const schedule = new Schedule(this.ctx.storage.sql);
     schedule.clear();
+    this.ctx.storage.sql.exec("UPDATE outbox SET state = 'done' WHERE state != 'done'");
     const now = Date.now();
     for (const f of engine.vendor.faults) {
       if (f.kind !== "maintenance" || f.afterSeconds === undefined || !this.config!.armedFaults.includes(f.id)) continue;
@@ -165,17 +179,68 @@ export class WorldObject extends DurableObject<Env> {
 
   /** Applies the due scheduled events, each exactly once, then re-arms the alarm for the next. */
   async alarm(): Promise<void> {
-    if (!this.engine) return;
+    if (!this.engine || !this.dispatcher) return;
     const engine = this.engine;
+    const dispatcher = this.dispatcher;
     const schedule = new Schedule(this.ctx.storage.sql);
+    const retries: DeliveryJob[] = [];
     for (const event of schedule.dueAt(Date.now())) {
+      // Marked done before any outbound call: a retried alarm never repeats an attempt.
       this.ctx.storage.transactionSync(() => {
         if (event.kind === "fault-window") engine.faults.setWindow(String(event.payload.fault), Boolean(event.payload.active));
         schedule.markDone(event.id);
       });
+      if (event.kind === "webhook-deliver") {
+        const retry = await dispatcher.attempt(String(event.payload.eventId), Number(event.payload.attempt), Date.now());
+        if (retry) retries.push(retry);
+      }
     }
+    await this.queue(retries);
+  }
+
+  /** Puts delivery jobs on the alarm's schedule. */
+  private async queue(jobs: DeliveryJob[]): Promise<void> {
+    const schedule = new Schedule(this.ctx.storage.sql);
+    for (const j of jobs) schedule.add(j.dueMs, "webhook-deliver", { eventId: j.eventId, attempt: j.attempt });
     const next = schedule.next();
     if (next !== null) await this.ctx.storage.setAlarm(next);
+  }
+
+  /** A change made through the API becomes an event (when someone listens). */
+  private announce(entity: string, op: "created" | "updated", row: RecordRow): void {
+    const engine = this.engine!;
+    const hooks = engine.vendor.webhooks;
+    if (!hooks || !hooks.entities.includes(entity) || !this.config?.webhookTarget) return;
+    const resource = engine.vendor.resources.find((r) => r.name === entity)!;
+    const record = serializeRecord(engine.vendor, resource, row, allFlags(engine.vendor));
+    void this.queue(this.dispatcher!.enqueue([{ type: `${entity}.${op}`, entity, recordId: row.id, atMs: row.updatedMs, record }], Date.now()));
+  }
+
+  /** Webhook deliveries of an epoch (or all). */
+  webhookLog(epoch?: number): DeliveryLogEntry[] {
+    this.require();
+    return this.dispatcher!.log(epoch);
+  }
+
+  /** Hands out pending relay deliveries. */
+  drainOutbox() {
+    this.require();
+    return this.dispatcher!.drainOutbox();
+  }
+
+  /** Records a relayed delivery's outcome; false when the id is unknown or already reported. */
+  async relayResult(id: string, code: number | null): Promise<boolean> {
+    this.require();
+    const r = this.dispatcher!.relayResult(id, code, Date.now());
+    if (!r) return false;
+    if (r.job) await this.queue([r.job]);
+    return true;
+  }
+
+  /** Points deliveries at a target (or the relay). */
+  async setWebhookTarget(url: string | null, relay: boolean): Promise<void> {
+    const { config } = this.require();
+    this.save({ ...config, webhookTarget: url, relay });
   }
 
   private firedFaults(epoch: number): string[] {

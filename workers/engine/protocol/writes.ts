@@ -103,6 +103,7 @@ function insertCreated(ctx: HandlerContext, write: Write, resource: Resource, bo
   }
   const row: RecordRow = { entity: resource.name, id, seq: records.nextSeq(), parent, data, updatedMs: now, deletedMs: null, visibleAt, listedData: null, version: 1 };
   records.insert(row);
+  ctx.changed(resource.name, "created", row);
   return row;
 }
 
@@ -122,5 +123,6 @@ function update(ctx: HandlerContext, write: Write, resource: Resource, body: Rec
   for (const f of resource.fields) if (f.gen.gen === "updatedAt") data[f.name] = now;
   const next: RecordRow = { ...row, data, updatedMs: now, version: row.version + 1, visibleAt, listedData: visibleAt > 0 ? before : null };
   records.update(next);
+  ctx.changed(resource.name, "updated", next);
   return success(ctx, write, 200, resource, next);
 }
