@@ -45,6 +45,16 @@ export const Fault = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("page-drift"), id, ...AfterRequests, resource: z.string(), inserts: z.number().int().positive() }),
   /** From a checkpoint on, a field is served under another name. */
   z.object({ kind: z.literal("schema-change"), id, resource: z.string(), field: z.string(), renameTo: z.string(), fromCheckpoint: z.number().int().min(0) }),
+  /** Every `every`-th webhook event is delivered `copies` extra times (marked duplicate in the log). */
+  z.object({ kind: z.literal("webhook-duplicates"), id, every: z.number().int().positive().default(1), copies: z.number().int().positive().default(2) }),
+  /** The `nth` webhook event of the epoch is never delivered (recoverable only by polling). */
+  z.object({ kind: z.literal("webhook-drop"), id, nth: z.number().int().positive() }),
+  /** A batch of events is delivered in reverse order. */
+  z.object({ kind: z.literal("webhook-out-of-order"), id }),
+  /** After `afterEvents` events, `count` forged deliveries (bad signature) are injected. */
+  z.object({ kind: z.literal("webhook-tamper"), id, afterEvents: z.number().int().min(0), count: z.number().int().positive().default(1) }),
+  /** After `afterEvents` events, `count` deliveries signed with a timestamp `skewS` seconds old are injected. */
+  z.object({ kind: z.literal("webhook-stale"), id, afterEvents: z.number().int().min(0), count: z.number().int().positive().default(1), skewS: z.number().int().positive().default(900) }),
   /** Bulk writes with more than `maxItems` items are refused with 413. */
   z.object({ kind: z.literal("payload-too-large"), id, write: z.string(), maxItems: z.number().int().positive() }),
 ]);

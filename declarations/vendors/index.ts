@@ -2,12 +2,16 @@ import type { Vendor } from "../schema/vendor.ts";
 import hirewire from "./hirewire.ts";
 import staffline from "./staffline.ts";
 import talentforge from "./talentforge.ts";
+import globalhire from "./globalhire.ts";
+import talentloop from "./talentloop.ts";
 
 /** Every vendor declaration, by id. Adding a vendor means adding its file here. */
 export const VENDORS: Readonly<Record<string, Vendor>> = Object.freeze({
   [staffline.id]: staffline,
   [talentforge.id]: talentforge,
   [hirewire.id]: hirewire,
+  [globalhire.id]: globalhire,
+  [talentloop.id]: talentloop,
 });
 
 export function findVendor(id: string): Vendor | undefined {

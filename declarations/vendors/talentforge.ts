@@ -171,6 +171,11 @@ export default defineVendor({
     { kind: "schema-change", id: "tf-email-renamed", resource: "candidate", field: "email", renameTo: "email_address", fromCheckpoint: 2 },
     { kind: "slow", id: "tf-slow-reads", afterRequests: 2, count: 1, delayMs: 300 },
     { kind: "maintenance", id: "tf-maintenance-window", afterSeconds: 600, durationS: 900, retryAfterS: 900 },
+    { kind: "webhook-duplicates", id: "tf-duplicate-storm", every: 3, copies: 2 },
+    { kind: "webhook-drop", id: "tf-drop-second-event", nth: 2 },
+    { kind: "webhook-out-of-order", id: "tf-reversed-burst" },
+    { kind: "webhook-tamper", id: "tf-forged-delivery", afterEvents: 1, count: 1 },
+    { kind: "webhook-stale", id: "tf-stale-delivery", afterEvents: 2, count: 1, skewS: 900 },
   ],
   lies: [
     {

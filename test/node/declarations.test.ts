@@ -21,8 +21,8 @@ function errorOf(input: unknown): string {
 }
 
 describe("vendor declarations", () => {
-  it("ships three valid vendors", () => {
-    expect(Object.keys(VENDORS).sort()).toEqual(["hirewire", "staffline", "talentforge"]);
+  it("ships the declared vendors", () => {
+    expect(Object.keys(VENDORS).sort()).toEqual(["globalhire", "hirewire", "staffline", "talentforge", "talentloop"]);
   });
 
   it("accepts the unmodified base", () => {

@@ -23,8 +23,10 @@ function differences(a: DocsSet, b: DocsSet): Set<string> {
     if (path === "info.version") continue;
     out.add(`openapi:${path}`);
   }
-  const pagesA = new Map(a.pages.map((p) => [p.slug, p.markdown.split("\n")]));
-  const pagesB = new Map(b.pages.map((p) => [p.slug, p.markdown.split("\n")]));
+  // A JSON example line's trailing comma depends on its neighbours, not on what it claims.
+  const lines = (md: string) => md.split("\n").map((l) => l.replace(/,$/, ""));
+  const pagesA = new Map(a.pages.map((p) => [p.slug, lines(p.markdown)]));
+  const pagesB = new Map(b.pages.map((p) => [p.slug, lines(p.markdown)]));
   for (const slug of new Set([...pagesA.keys(), ...pagesB.keys()])) {
     const la = pagesA.get(slug) ?? [];
     const lb = pagesB.get(slug) ?? [];

@@ -69,11 +69,11 @@ describe("webhooks delivered directly by the local farm", () => {
     expect(rows.every((r) => r.via === "direct" && r.target === url)).toBe(true);
 
     const before = received.length;
-    const token = await (await fetch(`${w.vendors.ats.baseUrl}/oauth/token`, { method: "POST", body: new URLSearchParams({ grant_type: "client_credentials", client_id: w.vendors.ats.credentials.client_id, client_secret: w.vendors.ats.credentials.client_secret }) })).json();
-    const session = await (await fetch(`${w.vendors.ats.baseUrl}/rest/login`, { method: "POST", headers: { authorization: `Bearer ${token.access_token}` } })).json();
+    const token: any = await (await fetch(`${w.vendors.ats.baseUrl}/oauth/token`, { method: "POST", body: new URLSearchParams({ grant_type: "client_credentials", client_id: w.vendors.ats.credentials.client_id, client_secret: w.vendors.ats.credentials.client_secret }) })).json();
+    const session: any = await (await fetch(`${w.vendors.ats.baseUrl}/rest/login`, { method: "POST", headers: { authorization: `Bearer ${token.access_token}` } })).json();
     const created = await fetch(`${w.vendors.ats.baseUrl}/rest/candidates`, { method: "POST", headers: { "x-tf-session": session.session_token, "content-type": "application/json", "idempotency-key": "k1" }, body: JSON.stringify({ given_name: "Ada", family_name: "Obi", email: "ada.obi@example.com" }) });
     expect(created.status).toBe(201);
-    const id = (await created.json()).id;
+    const id = ((await created.json()) as any).id;
     await until(() => received.length > before);
     const event = JSON.parse(received.at(-1)!.body);
     expect(event).toMatchObject({ type: "candidate.created", data: { id } });

@@ -125,7 +125,7 @@ export class WorldObject extends DurableObject<Env> {
     await this.scheduleFaults(fresh);
     if (checkpoint > 0 && fresh.vendor.webhooks && this.config!.webhookTarget) {
       const events = checkpointEvents(fresh.vendor, buildState(fresh.vendor, config.seed, checkpoint - 1, config.scale), buildState(fresh.vendor, config.seed, checkpoint, config.scale));
-      await this.queue(this.dispatcher!.enqueue(events, Date.now()));
+      await this.queue(this.dispatcher!.enqueue(events, Date.now(), fresh.faults));
     }
     return this.status();
   }
@@ -191,7 +191,8 @@ export class WorldObject extends DurableObject<Env> {
         schedule.markDone(event.id);
       });
       if (event.kind === "webhook-deliver") {
-        const retry = await dispatcher.attempt(String(event.payload.eventId), Number(event.payload.attempt), Date.now());
+        const p = event.payload;
+        const retry = await dispatcher.attempt({ eventId: String(p.eventId), attempt: Number(p.attempt), tampered: Boolean(p.tampered), skewS: Number(p.skewS ?? 0), duplicate: Boolean(p.duplicate), fault: p.fault as string | undefined }, Date.now());
         if (retry) retries.push(retry);
       }
     }
@@ -201,7 +202,7 @@ export class WorldObject extends DurableObject<Env> {
   /** Puts delivery jobs on the alarm's schedule. */
   private async queue(jobs: DeliveryJob[]): Promise<void> {
     const schedule = new Schedule(this.ctx.storage.sql);
-    for (const j of jobs) schedule.add(j.dueMs, "webhook-deliver", { eventId: j.eventId, attempt: j.attempt });
+    for (const j of jobs) schedule.add(j.dueMs, "webhook-deliver", { eventId: j.eventId, attempt: j.attempt, tampered: j.tampered ?? false, skewS: j.skewS ?? 0, duplicate: j.duplicate ?? false, fault: j.fault ?? null });
     const next = schedule.next();
     if (next !== null) await this.ctx.storage.setAlarm(next);
   }
@@ -213,7 +214,7 @@ export class WorldObject extends DurableObject<Env> {
     if (!hooks || !hooks.entities.includes(entity) || !this.config?.webhookTarget) return;
     const resource = engine.vendor.resources.find((r) => r.name === entity)!;
     const record = serializeRecord(engine.vendor, resource, row, allFlags(engine.vendor));
-    void this.queue(this.dispatcher!.enqueue([{ type: `${entity}.${op}`, entity, recordId: row.id, atMs: row.updatedMs, record }], Date.now()));
+    void this.queue(this.dispatcher!.enqueue([{ type: `${entity}.${op}`, entity, recordId: row.id, atMs: row.updatedMs, record }], Date.now(), engine.faults));
   }
 
   /** Webhook deliveries of an epoch (or all). */

@@ -164,6 +164,11 @@ export class FaultState {
     return null;
   }
 
+  /** Armed faults of one kind (webhook injections read them when events are queued). */
+  armedOf<K extends Fault["kind"]>(kind: K): Of<K>[] {
+    return this.of(kind);
+  }
+
   /** The alarm opened or closed a timed window. */
   setWindow(id: string, active: boolean): void {
     if (active) this.alarmActive.add(id);

@@ -3,6 +3,7 @@ import { formatTime } from "../data/clock.ts";
 import { wireId } from "../data/ids.ts";
 import type { WorldConfig } from "../world-config.ts";
 import type { VendorEvent } from "./events.ts";
+import type { FaultState } from "../faults/fault-state.ts";
 import { signatureHeaders } from "./sign.ts";
 
 /** One delivery attempt as logged (DESIGN.md shape). */
@@ -29,6 +30,12 @@ export interface DeliveryJob {
   dueMs: number;
   eventId: string;
   attempt: number;
+  /** Injected deliveries (faults) are never retried. */
+  tampered?: boolean;
+  skewS?: number;
+  duplicate?: boolean;
+  /** Fault that injected or shaped this delivery. */
+  fault?: string;
 }
 
 const TIMEOUT_MS = 5000;
@@ -50,9 +57,14 @@ export class WebhookDispatcher {
     this.config = config;
   }
 
-  /** Stores events with ids in arrival order (`evt_00001`, ...) and returns first-attempt jobs. */
-  enqueue(events: VendorEvent[], nowMs: number): DeliveryJob[] {
+  /**
+   * Stores events with ids in arrival order (`evt_00001`, ...) and returns
+   * first-attempt jobs, shaped by the armed webhook faults: duplicates,
+   * drops, reversed batches, forged and stale injections.
+   */
+  enqueue(events: VendorEvent[], nowMs: number, faults?: FaultState): DeliveryJob[] {
     const jobs: DeliveryJob[] = [];
+    const prior = this.sql.exec("SELECT count(*) AS n FROM events WHERE epoch = ?", this.config.epoch).one().n as number;
     let seq = ((this.sql.exec("SELECT max(seq) AS m FROM events").one().m as number | null) ?? 0);
     for (const e of events) {
       seq += 1;
@@ -61,24 +73,37 @@ export class WebhookDispatcher {
       const data = e.record && this.vendor.webhooks!.payload === "full" ? e.record : { [resource.idField]: wireId(resource, e.recordId) };
       const body = JSON.stringify({ id: eventId, type: e.type, created_at: formatTime(e.atMs, this.vendor.clock.format, e.recordId), data });
       this.sql.exec("INSERT INTO events (seq, event_id, epoch, type, body, created_ms) VALUES (?, ?, ?, ?, ?, ?)", seq, eventId, this.config.epoch, e.type, body, nowMs);
-      jobs.push({ dueMs: nowMs, eventId, attempt: 1 });
+      const n = prior + jobs.filter((j) => !j.tampered && !j.skewS && !j.duplicate).length + 1;
+      const drop = faults?.armedOf("webhook-drop").find((f) => f.nth === n);
+      if (!drop) jobs.push({ dueMs: nowMs, eventId, attempt: 1 });
+      else jobs.push({ dueMs: nowMs, eventId, attempt: 0, fault: drop.id });
+      for (const f of faults?.armedOf("webhook-duplicates") ?? []) {
+        if (n % f.every === 0) for (let k = 0; k < f.copies; k++) jobs.push({ dueMs: nowMs, eventId, attempt: 1, duplicate: true, fault: f.id });
+      }
+      for (const f of faults?.armedOf("webhook-tamper") ?? []) if (n > f.afterEvents && n <= f.afterEvents + f.count) jobs.push({ dueMs: nowMs, eventId, attempt: 1, tampered: true, fault: f.id });
+      for (const f of faults?.armedOf("webhook-stale") ?? []) if (n > f.afterEvents && n <= f.afterEvents + f.count) jobs.push({ dueMs: nowMs, eventId, attempt: 1, skewS: f.skewS, fault: f.id });
     }
-    return jobs;
+    const kept = jobs.filter((j) => j.attempt > 0);
+    return faults?.armedOf("webhook-out-of-order").length ? kept.reverse() : kept;
   }
 
   /** Makes one attempt; returns the retry job when another attempt is due. */
-  async attempt(eventId: string, attempt: number, nowMs: number): Promise<DeliveryJob | null> {
+  async attempt(job: Omit<DeliveryJob, "dueMs">, nowMs: number): Promise<DeliveryJob | null> {
+    const { eventId, attempt } = job;
+    const skewS = job.skewS ?? 0;
     const hooks = this.vendor.webhooks;
     const target = this.config.webhookTarget;
     const rows = this.sql.exec("SELECT body FROM events WHERE event_id = ?", eventId).toArray();
     if (!hooks || !target || !rows.length) return null;
     const body = rows[0].body as string;
-    const headers = { "content-type": "application/json", ...(await signatureHeaders(hooks.signature, this.config.credentials[hooks.signature.secret], { id: eventId, timestampS: Math.floor(nowMs / 1000), body })) };
+    const signed = await signatureHeaders(hooks.signature, this.config.credentials[hooks.signature.secret], { id: eventId, timestampS: Math.floor(nowMs / 1000) - skewS, body }, { tamper: job.tampered });
+    const headers = { "content-type": "application/json", ...signed };
+    const flags = { tampered: !!job.tampered, skewS, duplicate: !!job.duplicate };
     if (this.config.relay) {
-      const id = `${eventId}-a${attempt}`;
+      const n = this.sql.exec("SELECT count(*) AS n FROM outbox WHERE event_id = ?", eventId).one().n as number;
       this.sql.exec(
-        "INSERT OR IGNORE INTO outbox (id, epoch, event_id, attempt, url, headers, body, tampered, skew_s, duplicate, state) VALUES (?, ?, ?, ?, ?, ?, ?, 0, 0, 0, 'pending')",
-        id, this.config.epoch, eventId, attempt, target, JSON.stringify(headers), body,
+        "INSERT INTO outbox (id, epoch, event_id, attempt, url, headers, body, tampered, skew_s, duplicate, state) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending')",
+        `${eventId}-${n + 1}`, this.config.epoch, eventId, attempt, target, JSON.stringify(headers), body, flags.tampered ? 1 : 0, skewS, flags.duplicate ? 1 : 0,
       );
       return null;
     }
@@ -90,15 +115,16 @@ export class WebhookDispatcher {
     } catch {
       code = null;
     }
-    return this.record({ eventId, attempt, target, code, via: "direct", nowMs });
+    return this.record({ eventId, attempt, target, code, via: "direct", nowMs, ...flags });
   }
 
-  /** Logs an attempt's outcome and schedules the next one when it failed. */
-  record(r: { eventId: string; attempt: number; target: string; code: number | null; via: "direct" | "relay"; nowMs: number }): DeliveryJob | null {
+  /** Logs an attempt's outcome and schedules the next one when a real (not injected) delivery failed. */
+  record(r: { eventId: string; attempt: number; target: string; code: number | null; via: "direct" | "relay"; nowMs: number; tampered: boolean; skewS: number; duplicate: boolean }): DeliveryJob | null {
     this.sql.exec(
-      "INSERT INTO deliveries (epoch, ts, event_id, attempt, target, response_code, tampered, skew_s, duplicate, via) VALUES (?, ?, ?, ?, ?, ?, 0, 0, 0, ?)",
-      this.config.epoch, r.nowMs / 1000, r.eventId, r.attempt, r.target, r.code, r.via,
+      "INSERT INTO deliveries (epoch, ts, event_id, attempt, target, response_code, tampered, skew_s, duplicate, via) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      this.config.epoch, r.nowMs / 1000, r.eventId, r.attempt, r.target, r.code, r.tampered ? 1 : 0, r.skewS, r.duplicate ? 1 : 0, r.via,
     );
+    if (r.tampered || r.skewS || r.duplicate) return null;
     const ok = r.code !== null && r.code >= 200 && r.code < 300;
     const schedule = this.vendor.webhooks?.retrySchedule ?? [];
     if (ok || r.attempt > schedule.length) return null;
@@ -118,7 +144,7 @@ export class WebhookDispatcher {
     if (!rows.length) return null;
     this.sql.exec("UPDATE outbox SET state = 'done' WHERE id = ?", id);
     const r = rows[0];
-    return { job: this.record({ eventId: r.event_id as string, attempt: r.attempt as number, target: r.url as string, code, via: "relay", nowMs }) };
+    return { job: this.record({ eventId: r.event_id as string, attempt: r.attempt as number, target: r.url as string, code, via: "relay", nowMs, tampered: r.tampered === 1, skewS: r.skew_s as number, duplicate: r.duplicate === 1 }) };
   }
 
   log(epoch?: number): DeliveryLogEntry[] {
