@@ -17,6 +17,16 @@ export interface DriveContext {
   clearOutputs(): Promise<void>;
   /** Keep a fact for the judge. */
   note(key: string, value: unknown): void;
+  /**
+   * Starts the connector's listener (`<entry> <args>` with SERVE_PORT), waits
+   * until it accepts HTTP, and points every webhook role's deliveries at
+   * `http://127.0.0.1:<port><path>` (default `/webhooks/<vendor>`).
+   */
+  listen(args: string[], opts?: { path?: string }): Promise<void>;
+  /** Stops the listener; its run joins the evidence under label `serve`. */
+  stopListener(): Promise<void>;
+  /** Waits until no webhook attempt is pending for any role (at most `timeoutMs`, default 30 s). */
+  settleWebhooks(opts?: { timeoutMs?: number }): Promise<void>;
 }
 
 /** What a judge may read besides the evidence. */

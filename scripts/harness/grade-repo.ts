@@ -4,7 +4,8 @@ import type { DriveContext, Task } from "../../declarations/schema/task.ts";
 import type { ConnectorRun, Snapshot, Verdict } from "../../workers/grading/types.ts";
 import type { FarmHandle } from "../cli/farm-client.ts";
 import { controlCall } from "../cli/farm-client.ts";
-import { connectorEnv, runConnector } from "./connector-process.ts";
+import { connectorEnv, runConnector, startListener, type Listener } from "./connector-process.ts";
+import { isLoopback, relayOnce } from "./relay.ts";
 import { copyWorkspace, entryScript, removeDir } from "./workspace.ts";
 
 interface WorldInfo {
@@ -88,6 +89,48 @@ class Drive implements DriveContext {
   note(key: string, value: unknown): void {
     this.evidence.notes[key] = value;
   }
+
+  private listener: Listener | null = null;
+  /** A farm that cannot reach this machine delivers through the relay outbox, which settleWebhooks drains. */
+  private get relay(): boolean {
+    return process.env.WIREBENCH_RELAY === "1" || !isLoopback(this.farm.url);
+  }
+
+  async listen(args: string[], opts: { path?: string } = {}): Promise<void> {
+    if (this.listener) throw new Error("a listener is already running");
+    mkdirSync(this.outputDir, { recursive: true });
+    this.listener = await startListener({
+      label: "serve",
+      cwd: this.workspace,
+      command: this.task.entry.command,
+      args,
+      env: connectorEnv(vendorEnv(this.world), this.outputDir),
+      readyMs: 10_000,
+      outputs: this.task.outputs,
+      outputDir: this.outputDir,
+    });
+    for (const [role, v] of Object.entries(this.world.vendors)) {
+      const path = opts.path ?? `/webhooks/${v.vendor}`;
+      await controlCall(this.farm, "POST", `/v1/worlds/${this.world.world}/roles/${role}/webhook-target`, { url: `http://127.0.0.1:${this.listener.port}${path}`, relay: this.relay });
+    }
+  }
+
+  async stopListener(): Promise<void> {
+    if (!this.listener) return;
+    this.evidence.runs.push(await this.listener.stop());
+    this.listener = null;
+  }
+
+  async settleWebhooks(opts: { timeoutMs?: number } = {}): Promise<void> {
+    const deadline = Date.now() + (opts.timeoutMs ?? 30_000);
+    for (;;) {
+      if (this.relay) for (const role of Object.keys(this.world.vendors)) await relayOnce(this.farm, this.world.world, role);
+      const status = await controlCall<{ roles: Record<string, { pendingDeliveries: number }> }>(this.farm, "GET", `/v1/worlds/${this.world.world}`);
+      if (Object.values(status.roles).every((r) => r.pendingDeliveries === 0)) return;
+      if (Date.now() > deadline) return;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
 }
 
 /**
@@ -114,6 +157,7 @@ export async function gradeRepo(opts: { farm: FarmHandle; task: Task; repoDir: s
       } catch (err) {
         error ??= { class: "benchmark_verifier_failure", message: `drive of ${scenario.name} failed: ${(err as Error).message}` };
       } finally {
+        await drive.stopListener();
         removeDir(workspace);
       }
       scenarios.push(drive.evidence);

@@ -79,3 +79,19 @@ describe("webhooks delivered directly by the local farm", () => {
     expect(event).toMatchObject({ type: "candidate.created", data: { id } });
   });
 });
+
+describe("the harness relay", () => {
+  it("delivers outbox items to a local receiver and the log reads like direct delivery, via relay", async () => {
+    const { relayOnce } = await import("../../scripts/harness/relay.ts");
+    const w = await control(farm, "POST", "/v1/worlds", { vendors: { ats: "talentforge" }, seed: 6, webhookTargets: { ats: url }, relay: true });
+    const before = received.length;
+    await control(farm, "POST", `/v1/worlds/${w.world}/roles/ats/recreate`, { checkpoint: 1 });
+    const handle = { url: farm.url, adminToken: farm.adminToken, close: async () => {} };
+    let relayed = 0;
+    await until(async () => (relayed += await relayOnce(handle, w.world, "ats")) > 0);
+    const rows = (await control(farm, "GET", `/v1/worlds/${w.world}/roles/ats/webhooks?epoch=1`)).records as any[];
+    expect(rows).toHaveLength(relayed);
+    expect(received.length - before).toBe(relayed);
+    expect(rows.every((r) => r.via === "relay" && r.responseCode === 204)).toBe(true);
+  });
+});

@@ -125,3 +125,23 @@ describe("webhook faults", () => {
     expect(log.filter((r) => r.tampered || r.skewS).every((r) => r.attempt === 1)).toBe(true);
   });
 });
+
+describe("subscription through the vendor's own endpoint (talentloop)", () => {
+  it("registers the target a client posts, refuses a bad URL, and delivers Standard Webhooks there", async () => {
+    const res = await admin("POST", "/v1/worlds", { vendors: { ats: "talentloop" }, seed: 2, relay: true });
+    const w = res.body;
+    const base = `/w/${w.world}/ats`;
+    const { farm } = await import("./helpers.ts");
+    const tok = (await (await farm(`${base}/token`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ grant_type: "client_credentials", client_id: w.vendors.ats.credentials.client_id, client_secret: w.vendors.ats.credentials.client_secret }).toString() })).json()) as { access_token: string };
+    const auth = { authorization: `Bearer ${tok.access_token}`, "content-type": "application/json" };
+    expect((await farm(`${base}/webhooks/subscriptions`, { method: "POST", headers: auth, body: JSON.stringify({ url: "ftp://nope" }) })).status).toBe(422);
+    const sub = await farm(`${base}/webhooks/subscriptions`, { method: "POST", headers: auth, body: JSON.stringify({ url: "http://listener.test/hooks" }) });
+    expect(sub.status).toBe(201);
+    await admin("POST", `/v1/worlds/${w.world}/roles/ats/recreate`, { checkpoint: 1 });
+    await runDurableObjectAlarm(env.WORLD.get(env.WORLD.idFromName(`${w.world}/ats`)));
+    const out = await drain(w.world);
+    expect(out.length).toBeGreaterThan(3);
+    expect(out.every((d) => d.url === "http://listener.test/hooks" && d.headers["webhook-signature"]?.startsWith("v1,") && d.headers["webhook-id"] === d.eventId)).toBe(true);
+    expect(JSON.parse(out[0].body).data).toHaveProperty("id");
+  });
+});

@@ -54,8 +54,12 @@ export class VendorEngine {
   /** Called for every change made through the API. */
   private readonly onChange: HandlerContext["changed"];
 
-  constructor(vendor: Vendor, sql: SqlStorage, config: WorldConfig, onChange: HandlerContext["changed"] = () => {}) {
+  /** Called when a client registers a webhook target through the vendor's subscription endpoint. */
+  private readonly onSubscribe: (url: string) => void;
+
+  constructor(vendor: Vendor, sql: SqlStorage, config: WorldConfig, onChange: HandlerContext["changed"] = () => {}, onSubscribe: (url: string) => void = () => {}) {
     this.onChange = onChange;
+    this.onSubscribe = onSubscribe;
     this.vendor = vendor;
     this.sql = sql;
     this.config = config;
@@ -152,6 +156,22 @@ export class VendorEngine {
     return { reply, action, auth: "ok", rateLimited: false, retryAfter: null, extraHeaders };
   }
 
+  /** `POST <subscriptionPath> {url}`: deliveries go to `url` from now on. */
+  private subscribe(ctx: HandlerContext): Reply {
+    const url = ctx.req.body?.url;
+    let ok = typeof url === "string";
+    if (ok) {
+      try {
+        ok = ["http:", "https:"].includes(new URL(url as string).protocol);
+      } catch {
+        ok = false;
+      }
+    }
+    if (!ok) return vendorError(this.vendor, 422, "validation_failed", "url must be an http(s) URL", { [this.vendor.errors.fieldErrorsField]: [{ field: "url", message: "must be an http(s) URL" }] });
+    this.onSubscribe(url as string);
+    return { status: 201, headers: {}, body: { url, events: this.vendor.webhooks!.entities.flatMap((e) => [`${e}.created`, `${e}.updated`, `${e}.deleted`]) } };
+  }
+
   /**
    * Faults that answer before routing (maintenance 503, a forced 429 window)
    * or change the world at their trigger (revoked tokens, list drift,
@@ -193,6 +213,8 @@ export class VendorEngine {
         return listTombstones(ctx);
       case "write":
         return handleWrite(ctx, action.write);
+      case "subscribe":
+        return this.subscribe(ctx);
     }
   }
 }

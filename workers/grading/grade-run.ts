@@ -38,6 +38,7 @@ export function gradeRun(task: Task, vendors: Record<string, Vendor>, run: Seale
     for (const role of Object.keys(e.requests)) {
       rec.checks.push(
         ...conductChecks({
+          maxSkewS: vendors[role].webhooks?.maxSkewS ?? 300,
           vendor: vendors[role],
           requests: e.requests[role] ?? [],
           tokens: e.tokens[role] ?? [],

@@ -33,6 +33,8 @@ export interface RoleStatus {
   requests: number;
   /** Faults that have fired in the current epoch. */
   firedFaults: string[];
+  /** Webhook attempts still to be made (scheduled or waiting in the relay outbox). */
+  pendingDeliveries: number;
 }
 
 /** Arguments of a role's first initialisation. */
@@ -78,7 +80,13 @@ export class WorldObject extends DurableObject<Env> {
     const vendor = findVendor(config.vendor);
     if (!vendor) throw new Error(`world ${config.world} references unknown vendor ${config.vendor}`);
     this.config = config;
-    this.engine = new VendorEngine(vendor, this.ctx.storage.sql, config, (entity, op, row) => this.announce(entity, op, row));
+    this.engine = new VendorEngine(
+      vendor,
+      this.ctx.storage.sql,
+      config,
+      (entity, op, row) => this.announce(entity, op, row),
+      (url) => void this.setWebhookTarget(url, this.config?.relay ?? false),
+    );
     this.dispatcher = new WebhookDispatcher(vendor, this.ctx.storage.sql, config);
     this.hash = null;
   }
@@ -158,6 +166,7 @@ export class WorldObject extends DurableObject<Env> {
       records: sql.exec("SELECT count(*) AS n FROM records").one().n as number,
       requests: engine.logs.nextRequestSeq() - 1 - config.epochStartSeq,
       firedFaults: this.firedFaults(config.epoch),
+      pendingDeliveries: this.pendingDeliveries(),
     };
   }
 
@@ -238,10 +247,23 @@ export class WorldObject extends DurableObject<Env> {
     return true;
   }
 
-  /** Points deliveries at a target (or the relay). */
+  /**
+   * Points deliveries at a target (or the relay). The config is changed in
+   * place: the engine and dispatcher share it, and rebuilding them could
+   * drop log rows of a request being served.
+   */
   async setWebhookTarget(url: string | null, relay: boolean): Promise<void> {
     const { config } = this.require();
-    this.save({ ...config, webhookTarget: url, relay });
+    config.webhookTarget = url;
+    config.relay = relay;
+    this.ctx.storage.sql.exec("INSERT OR REPLACE INTO meta (key, value) VALUES ('config', ?)", JSON.stringify(config));
+  }
+
+  private pendingDeliveries(): number {
+    const sql = this.ctx.storage.sql;
+    const scheduled = sql.exec("SELECT count(*) AS n FROM schedule WHERE done = 0 AND kind = 'webhook-deliver'").one().n as number;
+    const parked = sql.exec("SELECT count(*) AS n FROM outbox WHERE state != 'done'").one().n as number;
+    return scheduled + parked;
   }
 
   private firedFaults(epoch: number): string[] {

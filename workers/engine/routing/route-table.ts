@@ -8,7 +8,8 @@ export type RouteAction =
   | { kind: "list"; resource: Resource }
   | { kind: "get"; resource: Resource }
   | { kind: "tombstones" }
-  | { kind: "write"; write: Write };
+  | { kind: "write"; write: Write }
+  | { kind: "subscribe" };
 
 interface CompiledRoute {
   method: string;
@@ -46,6 +47,7 @@ export class RouteTable {
     }
     if (vendor.deletes.mode === "tombstones") this.routes.push(compile("GET", vendor.deletes.path, { kind: "tombstones" }));
     for (const w of vendor.writes) this.routes.push(compile(w.method, w.path, { kind: "write", write: w }));
+    if (vendor.webhooks?.subscriptionPath) this.routes.push(compile("POST", vendor.webhooks.subscriptionPath, { kind: "subscribe" }));
   }
 
   match(method: string, path: string): RouteMatch {

@@ -23,6 +23,8 @@ export interface ConductContext {
   secrets: string[];
   /** How many times the scenario ran the connector. */
   connectorRuns: number;
+  /** Largest timestamp skew the vendor's webhook receivers must accept. */
+  maxSkewS?: number;
 }
 
 /** A conduct check's result, or null when its evidence does not exist. */

@@ -11,7 +11,7 @@ export function forgedWebhookRejected(ctx: ConductContext): ConductResult {
 }
 
 /** Hard gate: every answered delivery with a timestamp outside the window was refused. */
-export function staleWebhookRejected(ctx: ConductContext, maxSkewS = 300): ConductResult {
+export function staleWebhookRejected(ctx: ConductContext, maxSkewS = ctx.maxSkewS ?? 300): ConductResult {
   const stale = ctx.webhooks.filter((d) => Math.abs(d.skewS) > maxSkewS && d.responseCode !== null);
   if (!stale.length) return null;
   const accepted = stale.find((d) => ok2xx(d.responseCode));

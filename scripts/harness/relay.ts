@@ -1,0 +1,30 @@
+import type { FarmHandle } from "../cli/farm-client.ts";
+import { controlCall } from "../cli/farm-client.ts";
+
+/** Whether a farm URL is on this machine (it can then reach local receivers itself). */
+export function isLoopback(url: string): boolean {
+  const host = new URL(url).hostname;
+  return host === "localhost" || host === "::1" || host === "[::1]" || host.startsWith("127.");
+}
+
+/**
+ * One pass of the relay: takes the pending deliveries of a role from the
+ * farm's outbox, delivers each to its (local) target as the farm would, and
+ * reports the status (null when the receiver did not answer). Returns how
+ * many it delivered.
+ */
+export async function relayOnce(farm: FarmHandle, world: string, role: string): Promise<number> {
+  const { deliveries } = await controlCall<{ deliveries: { id: string; url: string; headers: Record<string, string>; body: string }[] }>(farm, "GET", `/v1/worlds/${world}/roles/${role}/outbox`);
+  for (const d of deliveries) {
+    let code: number | null = null;
+    try {
+      const res = await fetch(d.url, { method: "POST", headers: d.headers, body: d.body, signal: AbortSignal.timeout(5000) });
+      code = res.status;
+      await res.arrayBuffer();
+    } catch {
+      code = null;
+    }
+    await controlCall(farm, "POST", `/v1/worlds/${world}/roles/${role}/outbox/${encodeURIComponent(d.id)}/result`, { responseCode: code });
+  }
+  return deliveries.length;
+}
