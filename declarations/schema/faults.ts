@@ -47,8 +47,8 @@ export const Fault = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("schema-change"), id, resource: z.string(), field: z.string(), renameTo: z.string(), fromCheckpoint: z.number().int().min(0) }),
   /** Every `every`-th webhook event is delivered `copies` extra times (marked duplicate in the log). */
   z.object({ kind: z.literal("webhook-duplicates"), id, every: z.number().int().positive().default(1), copies: z.number().int().positive().default(2) }),
-  /** The `nth` webhook event of the epoch is never delivered (recoverable only by polling). */
-  z.object({ kind: z.literal("webhook-drop"), id, nth: z.number().int().positive() }),
+  /** The `nth` webhook event of the epoch (counting only events of `type` when given) is never delivered: recoverable only by polling. */
+  z.object({ kind: z.literal("webhook-drop"), id, nth: z.number().int().positive(), type: z.string().optional() }),
   /** A batch of events is delivered in reverse order. */
   z.object({ kind: z.literal("webhook-out-of-order"), id }),
   /** After `afterEvents` events, `count` forged deliveries (bad signature) are injected. */

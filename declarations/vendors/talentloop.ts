@@ -111,6 +111,14 @@ export default defineVendor({
     retrySchedule: [1, 2, 5],
     subscriptionPath: "/webhooks/subscriptions",
   },
+  faults: [
+    { kind: "webhook-duplicates", id: "tl-duplicate-storm", every: 2, copies: 3 },
+    { kind: "webhook-drop", id: "tl-drop-first-candidate-delete", nth: 1, type: "candidate.deleted" },
+    { kind: "webhook-out-of-order", id: "tl-reversed-burst" },
+    { kind: "webhook-tamper", id: "tl-forged-delivery", afterEvents: 2, count: 2 },
+    { kind: "webhook-stale", id: "tl-stale-delivery", afterEvents: 4, count: 1, skewS: 900 },
+    { kind: "error-on-page", id: "tl-candidates-500-page-2", resource: "candidate", page: 1, times: 1, status: 500 },
+  ],
   lies: [
     {
       kind: "delete-semantics",

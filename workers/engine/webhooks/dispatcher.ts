@@ -74,7 +74,8 @@ export class WebhookDispatcher {
       const body = JSON.stringify({ id: eventId, type: e.type, created_at: formatTime(e.atMs, this.vendor.clock.format, e.recordId), data });
       this.sql.exec("INSERT INTO events (seq, event_id, epoch, type, body, created_ms) VALUES (?, ?, ?, ?, ?, ?)", seq, eventId, this.config.epoch, e.type, body, nowMs);
       const n = prior + jobs.filter((j) => !j.tampered && !j.skewS && !j.duplicate).length + 1;
-      const drop = faults?.armedOf("webhook-drop").find((f) => f.nth === n);
+      const ofType = (type: string) => (this.sql.exec("SELECT count(*) AS n FROM events WHERE epoch = ? AND type = ?", this.config.epoch, type).one().n as number);
+      const drop = faults?.armedOf("webhook-drop").find((f) => (f.type ? f.type === e.type && ofType(f.type) === f.nth : f.nth === n));
       if (!drop) jobs.push({ dueMs: nowMs, eventId, attempt: 1 });
       else jobs.push({ dueMs: nowMs, eventId, attempt: 0, fault: drop.id });
       for (const f of faults?.armedOf("webhook-duplicates") ?? []) {
