@@ -102,6 +102,8 @@ export function checkVendorReferences(v: VendorShape, ctx: Ctx): void {
     hooks.entities.forEach((e, i) => entities.has(e) || issue(["webhooks", "entities", i], `unknown entity "${e}"`));
     if (!credentials.has(hooks.signature.secret)) issue(["webhooks", "signature", "secret"], `unknown credential "${hooks.signature.secret}"`);
     if (hooks.subscriptionPath) claim(`POST ${hooks.subscriptionPath}`, "webhook subscriptions", ["webhooks", "subscriptionPath"]);
+    const ack = (hooks as { ack?: { deadLetterPath: string } }).ack;
+    if (ack) claim(`GET ${ack.deadLetterPath}`, "webhook dead letters", ["webhooks", "ack", "deadLetterPath"]);
   }
 
   const faultIds = new Set<string>();

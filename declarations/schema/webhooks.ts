@@ -26,5 +26,11 @@ export const Webhooks = z.object({
   retrySchedule: z.array(z.number().int().positive()).default([5, 30, 120]),
   /** Endpoint where a client registers its target URL (`POST {url}`); absent when only the control plane sets it. */
   subscriptionPath: z.string().startsWith("/").optional(),
+  /**
+   * Ack-body protocol: a delivery counts only when the receiver answers 2xx
+   * with a JSON body whose `field` equals the event id; events still unacked
+   * after the last retry go to a dead-letter queue drained at `deadLetterPath`.
+   */
+  ack: z.object({ field: z.string(), deadLetterPath: z.string().startsWith("/") }).optional(),
 });
 export type Webhooks = z.infer<typeof Webhooks>;

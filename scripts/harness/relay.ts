@@ -17,14 +17,15 @@ export async function relayOnce(farm: FarmHandle, world: string, role: string): 
   const { deliveries } = await controlCall<{ deliveries: { id: string; url: string; headers: Record<string, string>; body: string }[] }>(farm, "GET", `/v1/worlds/${world}/roles/${role}/outbox`);
   for (const d of deliveries) {
     let code: number | null = null;
+    let answer = "";
     try {
       const res = await fetch(d.url, { method: "POST", headers: d.headers, body: d.body, signal: AbortSignal.timeout(5000) });
       code = res.status;
-      await res.arrayBuffer();
+      answer = (await res.text()).slice(0, 65_536);
     } catch {
       code = null;
     }
-    await controlCall(farm, "POST", `/v1/worlds/${world}/roles/${role}/outbox/${encodeURIComponent(d.id)}/result`, { responseCode: code });
+    await controlCall(farm, "POST", `/v1/worlds/${world}/roles/${role}/outbox/${encodeURIComponent(d.id)}/result`, { responseCode: code, body: answer });
   }
   return deliveries.length;
 }

@@ -26,7 +26,7 @@ export const CreateVendorWorldBody = z.strictObject({
 export const WebhookTargetBody = z.strictObject({ url: z.url().nullable(), relay: z.boolean().default(false) });
 
 /** Body of `POST .../outbox/:id/result`: what the receiver answered (null: no answer). */
-export const RelayResultBody = z.strictObject({ responseCode: z.number().int().min(100).max(599).nullable() });
+export const RelayResultBody = z.strictObject({ responseCode: z.number().int().min(100).max(599).nullable(), body: z.string().max(65_536).default("") });
 
 /** Body of `POST /v1/worlds` for a task's world. */
 export const CreateTaskWorldBody = z.strictObject({ task: z.string().min(1), seed: Seed.optional(), webhookTargets: z.record(Role, z.url()).default({}), relay: z.boolean().default(false) });

@@ -40,7 +40,7 @@ export async function relayResult(c: AppContext): Promise<Response> {
   const body = await readJson(c, RelayResultBody);
   if (body instanceof Response) return body;
   const id = c.req.param("id")!;
-  const ok = await roleStub(c.env, target.world, target.role).relayResult(id, body.responseCode);
+  const ok = await roleStub(c.env, target.world, target.role).relayResult(id, body.responseCode, body.body);
   if (!ok) return c.json({ error: `no delivery "${id}" is awaiting a result` }, 404);
   return c.json({ id, recorded: true });
 }

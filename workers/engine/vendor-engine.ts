@@ -23,6 +23,16 @@ import { LogStore, type AuthOutcome } from "./store/logs.ts";
 import { RecordStore } from "./store/records.ts";
 import type { WorldConfig } from "./world-config.ts";
 
+/** What the engine asks of the object that hosts it (the world Durable Object). */
+export interface EngineHooks {
+  /** A change made through the API (webhook vendors announce it). */
+  changed: HandlerContext["changed"];
+  /** A client registered a webhook target through the vendor's subscription endpoint. */
+  subscribe: (url: string) => void;
+  /** Takes the undrained dead letters (ack-body vendors). */
+  drainDeadLetters: () => unknown[];
+}
+
 /** Outcome of the pipeline before it becomes a Response and a log row. */
 interface Served {
   reply: Reply;
@@ -51,15 +61,10 @@ export class VendorEngine {
   private readonly sql: SqlStorage;
   private readonly config: WorldConfig;
 
-  /** Called for every change made through the API. */
-  private readonly onChange: HandlerContext["changed"];
+  private readonly hooks: EngineHooks;
 
-  /** Called when a client registers a webhook target through the vendor's subscription endpoint. */
-  private readonly onSubscribe: (url: string) => void;
-
-  constructor(vendor: Vendor, sql: SqlStorage, config: WorldConfig, onChange: HandlerContext["changed"] = () => {}, onSubscribe: (url: string) => void = () => {}) {
-    this.onChange = onChange;
-    this.onSubscribe = onSubscribe;
+  constructor(vendor: Vendor, sql: SqlStorage, config: WorldConfig, hooks: Partial<EngineHooks> = {}) {
+    this.hooks = { changed: () => {}, subscribe: () => {}, drainDeadLetters: () => [], ...hooks };
     this.vendor = vendor;
     this.sql = sql;
     this.config = config;
@@ -148,7 +153,7 @@ export class VendorEngine {
     }
     const rate = this.config.rateLimits ? rateLimit(this.vendor, this.sql, "client", req.nowMs) : { refusal: null, retryAfter: null, headers: {} };
     if (rate.refusal) return { reply: rate.refusal, action, auth: "ok", rateLimited: true, retryAfter: rate.retryAfter, extraHeaders: rate.headers };
-    const ctx: HandlerContext = { vendor: this.vendor, config: this.config, baseUrl, req, params: match.params, records: this.records, rowCache: this.rowCache, sql: this.sql, requestsInEpoch, notes, faults: this.faults, changed: this.onChange };
+    const ctx: HandlerContext = { vendor: this.vendor, config: this.config, baseUrl, req, params: match.params, records: this.records, rowCache: this.rowCache, sql: this.sql, requestsInEpoch, notes, faults: this.faults, changed: this.hooks.changed };
     const reply = this.run(ctx, match.action);
     const a = match.action;
     const warnings = a.kind === "list" || a.kind === "get" ? readWarnings(this.vendor, a.resource, req.query, a.kind === "list") : [];
@@ -168,7 +173,7 @@ export class VendorEngine {
       }
     }
     if (!ok) return vendorError(this.vendor, 422, "validation_failed", "url must be an http(s) URL", { [this.vendor.errors.fieldErrorsField]: [{ field: "url", message: "must be an http(s) URL" }] });
-    this.onSubscribe(url as string);
+    this.hooks.subscribe(url as string);
     return { status: 201, headers: {}, body: { url, events: this.vendor.webhooks!.entities.flatMap((e) => [`${e}.created`, `${e}.updated`, `${e}.deleted`]) } };
   }
 
@@ -215,6 +220,8 @@ export class VendorEngine {
         return handleWrite(ctx, action.write);
       case "subscribe":
         return this.subscribe(ctx);
+      case "dead-letters":
+        return { status: 200, headers: {}, body: { data: this.hooks.drainDeadLetters() } };
     }
   }
 }

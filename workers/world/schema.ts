@@ -32,13 +32,20 @@ export const WORLD_SCHEMA = [
   `CREATE TABLE IF NOT EXISTS deliveries (
      seq INTEGER PRIMARY KEY AUTOINCREMENT, epoch INTEGER NOT NULL, ts REAL NOT NULL, event_id TEXT NOT NULL,
      attempt INTEGER NOT NULL, target TEXT NOT NULL, response_code INTEGER, tampered INTEGER NOT NULL,
-     skew_s INTEGER NOT NULL, duplicate INTEGER NOT NULL, via TEXT NOT NULL)`,
+     skew_s INTEGER NOT NULL, duplicate INTEGER NOT NULL, via TEXT NOT NULL, acked INTEGER)`,
   `CREATE TABLE IF NOT EXISTS outbox (
      id TEXT PRIMARY KEY, epoch INTEGER NOT NULL, event_id TEXT NOT NULL, attempt INTEGER NOT NULL,
      url TEXT NOT NULL, headers TEXT NOT NULL, body TEXT NOT NULL, tampered INTEGER NOT NULL, skew_s INTEGER NOT NULL,
      duplicate INTEGER NOT NULL, state TEXT NOT NULL)`,
+  `CREATE TABLE IF NOT EXISTS dead_letters (event_id TEXT PRIMARY KEY, epoch INTEGER NOT NULL, body TEXT NOT NULL, drained INTEGER NOT NULL DEFAULT 0)`,
   `CREATE TABLE IF NOT EXISTS schedule (
      id INTEGER PRIMARY KEY AUTOINCREMENT, due_ms INTEGER NOT NULL, kind TEXT NOT NULL,
      payload TEXT NOT NULL, done INTEGER NOT NULL DEFAULT 0)`,
   `CREATE TABLE IF NOT EXISTS rate (credential TEXT PRIMARY KEY, used INTEGER NOT NULL, closed_until_ms INTEGER NOT NULL)`,
 ];
+
+/** Adds columns that tables created by an older release lack (CREATE TABLE IF NOT EXISTS leaves them alone). */
+export function upgradeWorldSchema(sql: SqlStorage): void {
+  const columns = new Set(sql.exec("PRAGMA table_info(deliveries)").toArray().map((r) => r.name as string));
+  if (!columns.has("acked")) sql.exec("ALTER TABLE deliveries ADD COLUMN acked INTEGER");
+}

@@ -15,7 +15,7 @@ import { WebhookDispatcher, type DeliveryJob, type DeliveryLogEntry } from "../e
 import { allFlags, checkpointEvents } from "../engine/webhooks/events.ts";
 import type { RecordRow } from "../engine/store/records.ts";
 import { Schedule } from "./schedule.ts";
-import { WORLD_SCHEMA } from "./schema.ts";
+import { upgradeWorldSchema, WORLD_SCHEMA } from "./schema.ts";
 
 /** Status of one (world, role) as the control plane reports it. */
 export interface RoleStatus {
@@ -72,6 +72,7 @@ export class WorldObject extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     for (const stmt of WORLD_SCHEMA) ctx.storage.sql.exec(stmt);
+    upgradeWorldSchema(ctx.storage.sql);
     const rows = ctx.storage.sql.exec("SELECT value FROM meta WHERE key = 'config'").toArray();
     if (rows.length) this.load({ scale: 1, rateLimits: true, docsProfile: "true", armedFaults: [], webhookTarget: null, relay: false, ...JSON.parse(rows[0].value as string) });
   }
@@ -80,13 +81,11 @@ export class WorldObject extends DurableObject<Env> {
     const vendor = findVendor(config.vendor);
     if (!vendor) throw new Error(`world ${config.world} references unknown vendor ${config.vendor}`);
     this.config = config;
-    this.engine = new VendorEngine(
-      vendor,
-      this.ctx.storage.sql,
-      config,
-      (entity, op, row) => this.announce(entity, op, row),
-      (url) => void this.setWebhookTarget(url, this.config?.relay ?? false),
-    );
+    this.engine = new VendorEngine(vendor, this.ctx.storage.sql, config, {
+      changed: (entity, op, row) => this.announce(entity, op, row),
+      subscribe: (url) => void this.setWebhookTarget(url, this.config?.relay ?? false),
+      drainDeadLetters: () => this.dispatcher?.drainDeadLetters() ?? [],
+    });
     this.dispatcher = new WebhookDispatcher(vendor, this.ctx.storage.sql, config);
     this.hash = null;
   }
@@ -239,9 +238,9 @@ export class WorldObject extends DurableObject<Env> {
   }
 
   /** Records a relayed delivery's outcome; false when the id is unknown or already reported. */
-  async relayResult(id: string, code: number | null): Promise<boolean> {
+  async relayResult(id: string, code: number | null, answer = ""): Promise<boolean> {
     this.require();
-    const r = this.dispatcher!.relayResult(id, code, Date.now());
+    const r = this.dispatcher!.relayResult(id, code, Date.now(), answer);
     if (!r) return false;
     if (r.job) await this.queue([r.job]);
     return true;

@@ -9,7 +9,8 @@ export type RouteAction =
   | { kind: "get"; resource: Resource }
   | { kind: "tombstones" }
   | { kind: "write"; write: Write }
-  | { kind: "subscribe" };
+  | { kind: "subscribe" }
+  | { kind: "dead-letters" };
 
 interface CompiledRoute {
   method: string;
@@ -48,6 +49,7 @@ export class RouteTable {
     if (vendor.deletes.mode === "tombstones") this.routes.push(compile("GET", vendor.deletes.path, { kind: "tombstones" }));
     for (const w of vendor.writes) this.routes.push(compile(w.method, w.path, { kind: "write", write: w }));
     if (vendor.webhooks?.subscriptionPath) this.routes.push(compile("POST", vendor.webhooks.subscriptionPath, { kind: "subscribe" }));
+    if (vendor.webhooks?.ack) this.routes.push(compile("GET", vendor.webhooks.ack.deadLetterPath, { kind: "dead-letters" }));
   }
 
   match(method: string, path: string): RouteMatch {

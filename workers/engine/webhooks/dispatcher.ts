@@ -23,6 +23,8 @@ export interface DeliveryLogEntry {
   duplicate: boolean;
   /** `direct` (the farm fetched the target) or `relay` (a harness delivered it from the outbox). */
   via: "direct" | "relay";
+  /** Ack-body vendors: whether the answer acknowledged the event; null for vendors without the protocol. */
+  acked: boolean | null;
 }
 
 /** Something the dispatcher wants done later: the caller puts it on the alarm. */
@@ -39,6 +41,16 @@ export interface DeliveryJob {
 }
 
 const TIMEOUT_MS = 5000;
+
+/** Whether a receiver's answer acknowledges an event under the ack-body protocol. */
+function acknowledges(answer: string, field: string, eventId: string): boolean {
+  try {
+    const parsed = JSON.parse(answer) as Record<string, unknown>;
+    return parsed?.[field] === eventId;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * Turns vendor events into signed deliveries: stores each event once, sends
@@ -109,25 +121,32 @@ export class WebhookDispatcher {
       return null;
     }
     let code: number | null = null;
+    let answer = "";
     try {
       const res = await fetch(target, { method: "POST", headers, body, signal: AbortSignal.timeout(TIMEOUT_MS) });
       code = res.status;
-      await res.arrayBuffer();
+      answer = await res.text();
     } catch {
       code = null;
     }
-    return this.record({ eventId, attempt, target, code, via: "direct", nowMs, ...flags });
+    return this.record({ eventId, attempt, target, code, answer, via: "direct", nowMs, ...flags });
   }
 
   /** Logs an attempt's outcome and schedules the next one when a real (not injected) delivery failed. */
-  record(r: { eventId: string; attempt: number; target: string; code: number | null; via: "direct" | "relay"; nowMs: number; tampered: boolean; skewS: number; duplicate: boolean }): DeliveryJob | null {
+  record(r: { eventId: string; attempt: number; target: string; code: number | null; answer?: string; via: "direct" | "relay"; nowMs: number; tampered: boolean; skewS: number; duplicate: boolean }): DeliveryJob | null {
+    const ack = this.vendor.webhooks?.ack;
+    const acked = ack ? acknowledges(r.answer ?? "", ack.field, r.eventId) : null;
     this.sql.exec(
-      "INSERT INTO deliveries (epoch, ts, event_id, attempt, target, response_code, tampered, skew_s, duplicate, via) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-      this.config.epoch, r.nowMs / 1000, r.eventId, r.attempt, r.target, r.code, r.tampered ? 1 : 0, r.skewS, r.duplicate ? 1 : 0, r.via,
+      "INSERT INTO deliveries (epoch, ts, event_id, attempt, target, response_code, tampered, skew_s, duplicate, via, acked) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      this.config.epoch, r.nowMs / 1000, r.eventId, r.attempt, r.target, r.code, r.tampered ? 1 : 0, r.skewS, r.duplicate ? 1 : 0, r.via, acked === null ? null : acked ? 1 : 0,
     );
     if (r.tampered || r.skewS || r.duplicate) return null;
-    const ok = r.code !== null && r.code >= 200 && r.code < 300;
+    const ok = r.code !== null && r.code >= 200 && r.code < 300 && acked !== false;
     const schedule = this.vendor.webhooks?.retrySchedule ?? [];
+    if (!ok && ack && r.attempt > schedule.length) {
+      const body = this.sql.exec("SELECT body FROM events WHERE event_id = ?", r.eventId).one().body as string;
+      this.sql.exec("INSERT OR IGNORE INTO dead_letters (event_id, epoch, body) VALUES (?, ?, ?)", r.eventId, this.config.epoch, body);
+    }
     if (ok || r.attempt > schedule.length) return null;
     return { dueMs: r.nowMs + schedule[r.attempt - 1] * 1000, eventId: r.eventId, attempt: r.attempt + 1 };
   }
@@ -140,12 +159,12 @@ export class WebhookDispatcher {
   }
 
   /** The harness reports what a relayed delivery got; logged like a direct one. */
-  relayResult(id: string, code: number | null, nowMs: number): { job: DeliveryJob | null } | null {
+  relayResult(id: string, code: number | null, nowMs: number, answer = ""): { job: DeliveryJob | null } | null {
     const rows = this.sql.exec("SELECT * FROM outbox WHERE id = ? AND state = 'sent'", id).toArray();
     if (!rows.length) return null;
     this.sql.exec("UPDATE outbox SET state = 'done' WHERE id = ?", id);
     const r = rows[0];
-    return { job: this.record({ eventId: r.event_id as string, attempt: r.attempt as number, target: r.url as string, code, via: "relay", nowMs, tampered: r.tampered === 1, skewS: r.skew_s as number, duplicate: r.duplicate === 1 }) };
+    return { job: this.record({ eventId: r.event_id as string, attempt: r.attempt as number, target: r.url as string, code, answer, via: "relay", nowMs, tampered: r.tampered === 1, skewS: r.skew_s as number, duplicate: r.duplicate === 1 }) };
   }
 
   log(epoch?: number): DeliveryLogEntry[] {
@@ -163,6 +182,14 @@ export class WebhookDispatcher {
       skewS: r.skew_s as number,
       duplicate: r.duplicate === 1,
       via: r.via as "direct" | "relay",
+      acked: r.acked === null || r.acked === undefined ? null : r.acked === 1,
     }));
+  }
+
+  /** Takes the dead letters not yet drained, oldest first, and marks them drained. */
+  drainDeadLetters(): unknown[] {
+    const rows = this.sql.exec("SELECT event_id, body FROM dead_letters WHERE drained = 0 ORDER BY event_id").toArray();
+    this.sql.exec("UPDATE dead_letters SET drained = 1 WHERE drained = 0");
+    return rows.map((r) => JSON.parse(r.body as string));
   }
 }
