@@ -21,7 +21,10 @@ export async function gradeRunRoute(c: AppContext): Promise<Response> {
   if (!entry) return c.json({ error: `run ${id} is of unknown task "${run.task}"` }, 409);
   const self = c.req.query("reference") === "self";
   if (!self && !entry.gold) return c.json({ error: `task ${run.task} has no gold manifest yet; run wirebench validate --write-gold` }, 409);
-  const scenarios = (await db.select().from(evidence).where(eq(evidence.runId, id)).orderBy(asc(evidence.position))).map((r) => JSON.parse(r.json) as ScenarioEvidence);
+  const parts = await db.select().from(evidence).where(eq(evidence.runId, id)).orderBy(asc(evidence.position), asc(evidence.part));
+  const texts = new Map<number, string[]>();
+  for (const r of parts) texts.set(r.position, [...(texts.get(r.position) ?? []), r.json]);
+  const scenarios = [...texts.values()].map((t) => JSON.parse(t.join("")) as ScenarioEvidence);
   const vendors = Object.fromEntries(Object.entries(entry.task.roles).map(([role, r]) => [role, findVendor(r.vendor)!]));
   const verdict = gradeRun(entry.task, vendors, { runId: id, task: run.task, seed: run.seed, scenarios, error: run.error as Verdict["error"] }, self ? null : entry.gold);
   await db

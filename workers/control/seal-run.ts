@@ -7,6 +7,9 @@ import type { ScenarioEvidence } from "../grading/types.ts";
 import { readJson } from "./read-json.ts";
 import { findWorld, roleStub, type AppContext } from "./world-lookup.ts";
 
+/** Characters per evidence row: D1 caps a value at 2 MB, and a character may take up to three bytes. */
+const EVIDENCE_PART = 500_000;
+
 /** What the harness sends: everything it saw in Node; the Worker adds the vendor logs. */
 const SealBody = z.strictObject({
   world: z.string(),
@@ -36,7 +39,7 @@ export async function sealRun(c: AppContext): Promise<Response> {
   const world = await findWorld(c.env, body.world);
   if (!world) return c.json({ error: `unknown world "${body.world}"` }, 404);
   const runId = `run_${randomToken(8)}`;
-  const rows: { runId: string; position: number; scenario: string; json: string }[] = [];
+  const rows: { runId: string; position: number; part: number; scenario: string; json: string }[] = [];
   for (const [position, s] of body.scenarios.entries()) {
     const e: ScenarioEvidence = { ...s, notes: s.notes, requests: {}, tokens: {}, webhooks: {}, secrets: {} };
     for (const [role, epochs] of Object.entries(s.epochs)) {
@@ -47,7 +50,10 @@ export async function sealRun(c: AppContext): Promise<Response> {
       e.webhooks[role] = (await Promise.all(epochs.map((ep) => stub.webhookLog(ep)))).flat();
       e.secrets[role] = await stub.secrets();
     }
-    rows.push({ runId, position, scenario: s.name, json: JSON.stringify(e) });
+    const text = JSON.stringify(e);
+    for (let part = 0; part === 0 || part * EVIDENCE_PART < text.length; part++) {
+      rows.push({ runId, position, part, scenario: s.name, json: text.slice(part * EVIDENCE_PART, (part + 1) * EVIDENCE_PART) });
+    }
   }
   const db = drizzle(c.env.DB);
   await db.insert(runs).values({ id: runId, task: body.task, seed: body.seed, world: body.world, error: body.error, createdAt: Date.now() });

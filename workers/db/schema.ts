@@ -24,17 +24,23 @@ export const runs = sqliteTable("runs", {
   createdAt: integer("created_at").notNull(),
 });
 
-/** Evidence of one scenario of a sealed run (logs, outputs, snapshots), as JSON. */
+/**
+ * Evidence of one scenario of a sealed run (logs, outputs, snapshots), as JSON
+ * split into parts: D1 caps a single value at 2 MB and a large back-fill's
+ * evidence is several times that.
+ */
 export const evidence = sqliteTable(
   "evidence",
   {
     runId: text("run_id").notNull(),
     /** Position of the scenario in the task. */
     position: integer("position").notNull(),
+    /** Index of this slice of the scenario's JSON text. */
+    part: integer("part").notNull(),
     scenario: text("scenario").notNull(),
     json: text("json").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.runId, t.position] })],
+  (t) => [primaryKey({ columns: [t.runId, t.position, t.part] })],
 );
 
 /** The latest verdict of a run; re-grading replaces it. */

@@ -40,6 +40,10 @@ async function gradeProbe(farm: FarmHandle, entry: TaskEntry, probe: Probe, refe
   const source = probeSource(entry.task, probe);
   try {
     return await gradeRepo({ farm, task: entry.task, repoDir: source, reference });
+  } catch (err) {
+    // One grading the farm could not complete fails that probe's bar, not the whole validation.
+    const message = err instanceof Error ? err.message : String(err);
+    return { schema: "wirebench-verdict/1", scorer: "task-score-v4-mandatory-gated", task: entry.task.id, runId: "", seed: entry.task.seed, checks: { l1: [], l2: [], l3: [] }, raw: 0, max: entry.gold?.max ?? 0, score: 0, solved: false, error: { class: "benchmark_infrastructure_failure", message } };
   } finally {
     if (probe !== "empty") removeDir(source);
   }
