@@ -10,6 +10,10 @@ import task0004 from "./task-0004/task.ts";
 import gold0004 from "./task-0004/gold-manifest.json" with { type: "json" };
 import task0005 from "./task-0005/task.ts";
 import gold0005 from "./task-0005/gold-manifest.json" with { type: "json" };
+import task0006 from "./task-0006/task.ts";
+import gold0006 from "./task-0006/gold-manifest.json" with { type: "json" };
+import task0008 from "./task-0008/task.ts";
+import gold0008 from "./task-0008/gold-manifest.json" with { type: "json" };
 
 /** A task and the checks gold earns on it (null until `wirebench validate --write-gold` has run). */
 export interface TaskEntry {
@@ -23,6 +27,8 @@ const entries: TaskEntry[] = [
   { task: task0003, gold: gold0003 as GoldManifest | null },
   { task: task0004, gold: gold0004 as GoldManifest | null },
   { task: task0005, gold: gold0005 as GoldManifest | null },
+  { task: task0006, gold: gold0006 as GoldManifest | null },
+  { task: task0008, gold: gold0008 as GoldManifest | null },
 ];
 
 /** Every task, by id. Adding a task means adding its folder and listing it here. */

@@ -8,4 +8,6 @@ export const MECHANICS: Readonly<Record<string, string>> = Object.freeze({
   write_500_after_commit_idempotency: "Retry writes that failed after they committed with the same idempotency key, through rate limits, so nothing is written twice.",
   planted_defect_repair: "Find and repair planted defects in a working-looking connector without breaking what works.",
   cross_vendor_identity_matching: "Match the same people across two vendors' schemas and ids, create the missing ones once, write only to the new vendor.",
+  rate_limit_gated_resume: "Crawl a large list through rate-limit windows and server errors: wait as told, retry the failed page in place, persist progress so a rerun resumes instead of restarting.",
+  idempotency_keys_across_retry_storm: "Apply a batch of creates exactly once through lost answers, revoked sessions and a rerun of the whole batch: keys stable across retries and processes, credentials renewed, results told truthfully.",
 });

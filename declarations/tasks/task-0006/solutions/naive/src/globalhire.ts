@@ -1,0 +1,59 @@
+import type { Config } from "./config.ts";
+
+/** A candidate as GlobalHire serves it. */
+export interface Candidate {
+  id: string;
+  updated_at: string;
+  archived: boolean;
+  [field: string]: unknown;
+}
+
+/** One page of a list endpoint. */
+export interface Page<T> {
+  items: T[];
+  total_count: number;
+}
+
+/** Records per page: the documented maximum, so the back-fill spends as little quota as possible. */
+export const PAGE_SIZE = 500;
+
+const MAX_ATTEMPTS = 5;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** GlobalHire Talent API v2 client (X-GH-Api-Key auth), with retries for rate limits and server errors. */
+export class GlobalHireClient {
+  private readonly config: Config;
+
+  constructor(config: Config) {
+    this.config = config;
+  }
+
+  async get<T>(path: string, params: Record<string, string> = {}): Promise<T> {
+    const query = new URLSearchParams(params);
+    const url = `${this.config.baseUrl}${path}${query.size ? `?${query}` : ""}`;
+    for (let attempt = 1; ; attempt++) {
+      const res = await fetch(url, { headers: { "X-GH-Api-Key": this.config.apiKey, accept: "application/json" } });
+      const text = await res.text();
+      // Rate limits: the docs say Retry-After holds the HTTP date after which to retry.
+      if (res.status === 429 && attempt < MAX_ATTEMPTS) {
+        const until = Date.parse(res.headers.get("retry-after") ?? "");
+        await sleep(Number.isNaN(until) ? 1000 : Math.max(0, until - Date.now()));
+        continue;
+      }
+      // Transient server errors: try the same request again after a short pause.
+      if (res.status >= 500 && attempt < MAX_ATTEMPTS) {
+        await sleep(500 * attempt);
+        continue;
+      }
+      if (!res.ok) throw new Error(`GET ${path}?${query} failed with ${res.status}: ${text.slice(0, 200)}`);
+      return JSON.parse(text) as T;
+    }
+  }
+
+  /** One page of candidates from `offset`, optionally only those changed since a watermark. */
+  candidatePage(offset: number, since?: string): Promise<Page<Candidate>> {
+    const params: Record<string, string> = { offset: String(offset), limit: String(PAGE_SIZE) };
+    if (since) params.modified_since = since;
+    return this.get<Page<Candidate>>("/v2/candidates", params);
+  }
+}
