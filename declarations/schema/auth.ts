@@ -130,5 +130,7 @@ export const Auth = z.object({
   mints: z.array(Mint).default([]),
   /** What every data request must present; all of them. */
   present: z.array(Requirement).min(1),
+  /** A legacy static credential accepted instead of `present` until an `auth-sunset` fault retires it. */
+  legacy: HeaderRequirement.optional(),
 });
 export type Auth = z.infer<typeof Auth>;

@@ -55,6 +55,10 @@ export const Fault = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("webhook-tamper"), id, afterEvents: z.number().int().min(0), count: z.number().int().positive().default(1) }),
   /** After `afterEvents` events, `count` deliveries signed with a timestamp `skewS` seconds old are injected. */
   z.object({ kind: z.literal("webhook-stale"), id, afterEvents: z.number().int().min(0), count: z.number().int().positive().default(1), skewS: z.number().int().positive().default(900) }),
+  /** The legacy credential (`auth.legacy`) stops working: requests using it get 401 `legacy_auth_retired`. */
+  z.object({ kind: z.literal("auth-sunset"), id, ...AfterRequests }),
+  /** Single-record reads of a resource are served from a cache (`Age`, `Warning: 110`) unless the request says `Cache-Control: no-cache`. */
+  z.object({ kind: z.literal("stale-read"), id, ...AfterRequests, resource: z.string() }),
   /** Bulk writes with more than `maxItems` items are refused with 413. */
   z.object({ kind: z.literal("payload-too-large"), id, write: z.string(), maxItems: z.number().int().positive() }),
 ]);

@@ -41,6 +41,8 @@ export function checkVendorReferences(v: VendorShape, ctx: Ctx): void {
     }
     if (typeof m.requires === "string" && !tokens.has(m.requires)) issue(["auth", "mints", i, "requires"], `no mint issues token "${m.requires}"`);
   });
+  const legacy = (v.auth as { legacy?: { value: { credential?: string } } }).legacy;
+  if (legacy && !(legacy.value.credential && credentials.has(legacy.value.credential))) issue(["auth", "legacy", "value"], "the legacy requirement must name a declared credential");
   v.auth.present.forEach((p, i) => {
     const value = p.value as { credential?: string; token?: string } | undefined;
     if (value?.credential && !credentials.has(value.credential)) issue(["auth", "present", i, "value"], `unknown credential "${value.credential}"`);

@@ -14,9 +14,11 @@ export default defineVendor({
       { name: "client_id", prefix: "tlci_", secret: false, description: "OAuth client id of the integration." },
       { name: "client_secret", prefix: "tlcs_", secret: true, description: "OAuth client secret of the integration." },
       { name: "webhook_secret", prefix: "whsec_", secret: true, description: "Signing secret of webhook deliveries (Standard Webhooks `whsec_` format)." },
+      { name: "legacy_token", prefix: "tl_legacy_", secret: true, description: "Static token of the v0 integration API (deprecated)." },
     ],
     mints: [{ kind: "client_credentials", path: "/token", clientId: "client_id", clientSecret: "client_secret", issues: "access_token", ttlS: 3600 }],
     present: [{ kind: "header", name: "Authorization", scheme: "Bearer", value: { token: "access_token" } }],
+    legacy: { kind: "header", name: "X-TL-Token", value: { credential: "legacy_token" } },
   },
   paging: { style: "cursor", cursorParam: "cursor", limitParam: "limit", defaultLimit: 50, maxLimit: 100, overMax: "clamp", total: false, next: "body" },
   envelope: { items: "data", next: "next_cursor" },
@@ -118,6 +120,8 @@ export default defineVendor({
     { kind: "webhook-tamper", id: "tl-forged-delivery", afterEvents: 2, count: 2 },
     { kind: "webhook-stale", id: "tl-stale-delivery", afterEvents: 4, count: 1, skewS: 900 },
     { kind: "error-on-page", id: "tl-candidates-500-page-2", resource: "candidate", page: 1, times: 1, status: 500 },
+    { kind: "auth-sunset", id: "tl-legacy-token-sunset", afterRequests: 3 },
+    { kind: "stale-read", id: "tl-stale-candidate-reads", afterRequests: 0, resource: "candidate" },
   ],
   lies: [
     {

@@ -95,3 +95,29 @@ describe("the harness relay", () => {
     expect(rows.every((r) => r.via === "relay" && r.responseCode === 204)).toBe(true);
   });
 });
+
+describe("relay and direct delivery", () => {
+  it("give the same delivery log for the same seed and faults", async () => {
+    const { relayOnce } = await import("../../scripts/harness/relay.ts");
+    const handle = { url: farm.url, adminToken: farm.adminToken, close: async () => {} };
+    const run = async (relay: boolean) => {
+      const w = await control(farm, "POST", "/v1/worlds", { vendors: { ats: "talentforge" }, seed: 12, webhookTargets: { ats: url }, relay });
+      await control(farm, "POST", `/v1/worlds/${w.world}/roles/ats/recreate`, { checkpoint: 1, faults: ["tf-duplicate-storm", "tf-forged-delivery"] });
+      await until(async () => {
+        if (relay) await relayOnce(handle, w.world, "ats");
+        const status = await control(farm, "GET", `/v1/worlds/${w.world}`);
+        return status.roles.ats.pendingDeliveries === 0 && (await control(farm, "GET", `/v1/worlds/${w.world}/roles/ats/webhooks?epoch=1`)).records.length > 0;
+      });
+      const rows = (await control(farm, "GET", `/v1/worlds/${w.world}/roles/ats/webhooks?epoch=1`)).records as any[];
+      return rows.map((r) => [r.eventId, r.attempt, r.responseCode, r.tampered, r.duplicate, r.skewS, r.via]);
+    };
+    failFirst = 0;
+    const direct = await run(false);
+    const relayed = await run(true);
+    expect(direct.length).toBeGreaterThan(5);
+    expect(direct.some((r) => r[3] === true) && direct.some((r) => r[4] === true)).toBe(true);
+    expect(relayed.map((r) => r.slice(0, 6))).toEqual(direct.map((r) => r.slice(0, 6)));
+    expect(new Set(direct.map((r) => r[6]))).toEqual(new Set(["direct"]));
+    expect(new Set(relayed.map((r) => r[6]))).toEqual(new Set(["relay"]));
+  });
+});

@@ -170,3 +170,43 @@ describe("timed faults on the Durable Object alarm", () => {
     expect(await runDurableObjectAlarm(stub)).toBe(false);
   });
 });
+
+describe("auth sunset and stale reads (talentloop)", () => {
+  async function tl(faults: string[]) {
+    const w = await armed("talentloop", faults);
+    const { farm } = await import("./helpers.ts");
+    const base = `/w/${w.world}/ats`;
+    const call = (path: string, headers: Record<string, string> = {}, init: RequestInit = {}) => farm(`${base}${path}`, { ...init, headers });
+    return { w, call, creds: (w.vendors.ats as any).credentials as Record<string, string> };
+  }
+
+  it("accepts the legacy token until the sunset, then refuses it with legacy_auth_retired while OAuth keeps working", async () => {
+    const { w, call, creds } = await tl(["tl-legacy-token-sunset"]);
+    const legacy = { "x-tl-token": creds.legacy_token };
+    expect((await call("/v1/jobs", legacy)).status).toBe(200);
+    expect((await call("/v1/jobs", legacy)).status).toBe(200);
+    expect((await call("/v1/jobs", legacy)).status).toBe(200);
+    const retired = await call("/v1/jobs", legacy);
+    expect(retired.status).toBe(401);
+    expect(JSON.stringify(await retired.json())).toContain("legacy_auth_retired");
+    const tok = (await (await call("/token", { "content-type": "application/x-www-form-urlencoded" }, { method: "POST", body: new URLSearchParams({ grant_type: "client_credentials", client_id: creds.client_id, client_secret: creds.client_secret }).toString() })).json()) as { access_token: string };
+    expect((await call("/v1/jobs", { authorization: `Bearer ${tok.access_token}` })).status).toBe(200);
+    const log = await epochLog(w.world);
+    expect(log.filter((r) => r.faults.includes("tl-legacy-token-sunset")).length).toBeGreaterThanOrEqual(1);
+    expect(log[0].headers["x-tl-token"]).toBe("[redacted]");
+  });
+
+  it("serves a cached candidate after a write unless the client asks for no-cache", async () => {
+    const { call, creds } = await tl(["tl-stale-candidate-reads"]);
+    const auth = { "x-tl-token": creds.legacy_token };
+    const first = await call("/v1/candidates?limit=1", auth);
+    const id = ((await first.json()) as any).data[0].id;
+    const fresh = await call(`/v1/candidates/${id}`, auth);
+    expect(fresh.headers.get("age")).toBeNull();
+    const cached = await call(`/v1/candidates/${id}`, auth);
+    expect(cached.headers.get("warning")).toMatch(/^110/);
+    expect(cached.headers.get("age")).not.toBeNull();
+    const bypass = await call(`/v1/candidates/${id}`, { ...auth, "cache-control": "no-cache" });
+    expect(bypass.headers.get("warning")).toBeNull();
+  });
+});

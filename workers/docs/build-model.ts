@@ -100,6 +100,7 @@ export function truthfulModel(vendor: Vendor, opts: { baseUrl: string; release: 
     credentials: structuredClone(vendor.auth.credentials),
     mints: structuredClone(vendor.auth.mints),
     present: structuredClone(vendor.auth.present),
+    legacy: vendor.auth.legacy ? structuredClone(vendor.auth.legacy) : undefined,
     paging: structuredClone(vendor.paging),
     envelope: { ...vendor.envelope },
     errors: { ...vendor.errors },

@@ -66,6 +66,8 @@ export interface DocModel {
   credentials: Vendor["auth"]["credentials"];
   mints: Mint[];
   present: Requirement[];
+  /** Deprecated static credential still accepted instead of `present`. */
+  legacy?: Extract<Requirement, { kind: "header" }>;
   paging: Paging;
   envelope: Vendor["envelope"];
   errors: Vendor["errors"];

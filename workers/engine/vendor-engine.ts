@@ -142,8 +142,13 @@ export class VendorEngine {
     // A write's idempotency key is logged even when auth or the rate limit refuses it, so
     // conduct checks see that a retry after a 429 reused its key.
     if (match.action.kind === "write") notes.idempotencyKey = new IdempotencyLedger(this.sql).keyOf(match.action.write, req.headers, req.body);
-    const auth = await verifyRequest(req, this.vendor, this.config.credentials, this.tokens);
+    const sunset = this.vendor.auth.legacy ? this.faults.legacyRetired(req.seq) : null;
+    const auth = await verifyRequest(req, this.vendor, this.config.credentials, this.tokens, sunset !== null);
     if (auth.outcome !== "ok") {
+      if (sunset && auth.code === "legacy_auth_retired") {
+        notes.faults.push(sunset.id);
+        return plain(vendorError(this.vendor, 401, auth.code, auth.reason), "invalid");
+      }
       const revocation = this.faults.revocation();
       if (revocation && this.tokens.presentsRevoked(req.headers, this.vendor.auth.present)) {
         notes.faults.push(revocation.id);

@@ -58,6 +58,9 @@ export function authenticationPage(m: DocModel): string {
       );
     }
   }
+  if (m.legacy && "credential" in m.legacy.value) {
+    lines.push("", "## Legacy authentication (deprecated)", "", `Integrations built before the current scheme may still send \`${m.legacy.name}: <${m.legacy.value.credential}>\` instead. It will be retired; move to the scheme above.`);
+  }
   lines.push("", "Missing or invalid credentials get `401`.", "");
   return lines.join("\n");
 }

@@ -80,8 +80,17 @@ async function checkOne(req: VendorRequest, p: Requirement, credentials: Record<
   }
 }
 
-/** Checks every requirement in order; the first failure decides. */
-export async function verifyRequest(req: VendorRequest, vendor: Vendor, credentials: Record<string, string>, tokens: TokenStore): Promise<AuthCheck> {
+/**
+ * Checks every requirement in order; the first failure decides. A request
+ * carrying the vendor's legacy credential is judged on that alone (until an
+ * auth-sunset fault retires it: `legacyRetired`).
+ */
+export async function verifyRequest(req: VendorRequest, vendor: Vendor, credentials: Record<string, string>, tokens: TokenStore, legacyRetired = false): Promise<AuthCheck> {
+  const legacy = vendor.auth.legacy;
+  if (legacy && req.headers.get(legacy.name)) {
+    if (legacyRetired) return { outcome: "invalid", reason: `${legacy.name} was retired; use the current authentication`, code: "legacy_auth_retired" };
+    return checkOne(req, legacy, credentials, tokens, vendor);
+  }
   for (const p of vendor.auth.present) {
     const check = await checkOne(req, p, credentials, tokens, vendor);
     if (check.outcome !== "ok") return check;

@@ -169,6 +169,28 @@ export class FaultState {
     return this.of(kind);
   }
 
+  /** Whether an auth-sunset fault has retired the legacy credential (firing it at its trigger). */
+  legacyRetired(seq: number): Of<"auth-sunset"> | null {
+    for (const f of this.of("auth-sunset")) if (this.fired.has(f.id) || (this.reached(f) && this.fireOnce(f.id, seq))) return f;
+    return null;
+  }
+
+  private readonly readCache = new Map<string, { body: unknown; etag: string; atMs: number }>();
+
+  /** A cached copy of a single-record read, when a stale-read fault covers the resource and the client allows caches. */
+  staleRead(resource: string, id: string, noCache: boolean, nowMs: number): { fault: Of<"stale-read">; body: unknown; etag: string; ageS: number } | null {
+    const f = this.of("stale-read").find((x) => x.resource === resource && this.reached(x));
+    if (!f || noCache) return null;
+    const hit = this.readCache.get(`${resource}/${id}`);
+    return hit ? { fault: f, body: hit.body, etag: hit.etag, ageS: Math.max(0, Math.floor((nowMs - hit.atMs) / 1000)) } : null;
+  }
+
+  /** Remembers a fresh single-record read for later stale answers. */
+  rememberRead(resource: string, id: string, body: unknown, etag: string, nowMs: number): void {
+    if (!this.of("stale-read").some((x) => x.resource === resource)) return;
+    if (!this.readCache.has(`${resource}/${id}`)) this.readCache.set(`${resource}/${id}`, { body, etag, atMs: nowMs });
+  }
+
   /** The alarm opened or closed a timed window. */
   setWindow(id: string, active: boolean): void {
     if (active) this.alarmActive.add(id);

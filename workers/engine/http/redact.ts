@@ -6,6 +6,7 @@ export const REDACTED = "[redacted]";
 /** Header names whose values are credentials for this vendor. */
 export function secretHeaderNames(vendor: Vendor): Set<string> {
   const names = new Set(ALWAYS_SECRET);
+  if (vendor.auth.legacy) names.add(vendor.auth.legacy.name.toLowerCase());
   for (const p of vendor.auth.present) {
     if (p.kind === "header") names.add(p.name.toLowerCase());
     if (p.kind === "hmac") names.add(p.signatureHeader.toLowerCase());

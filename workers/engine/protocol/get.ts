@@ -18,7 +18,14 @@ export function getRecord(ctx: HandlerContext, resource: Resource): Reply {
     if (vendor.deletes.mode === "gone") return vendorError(vendor, 410, "gone", `${resource.name} ${id} was deleted`);
     if (vendor.deletes.mode !== "flag") return vendorError(vendor, 404, "not_found", `${resource.name} ${id} does not exist`);
   }
+  const stale = ctx.faults.staleRead(resource.name, id, /no-cache/i.test(ctx.req.headers.get("cache-control") ?? ""), ctx.req.nowMs);
+  if (stale) {
+    ctx.notes.faults.push(stale.fault.id);
+    return json(200, stale.body, { etag: stale.etag, age: String(stale.ageS), warning: '110 - "Response is stale"' });
+  }
   const renames = ctx.faults.renames(ctx.config.checkpoint);
   for (const [key, r] of renames) if (key.startsWith(`${resource.name}.`)) ctx.notes.faults.push(r.fault);
-  return json(200, serializeRecord(vendor, resource, row, ctx.req.query, renames), { etag: etagOf(row) });
+  const body = serializeRecord(vendor, resource, row, ctx.req.query, renames);
+  ctx.faults.rememberRead(resource.name, id, body, etagOf(row), ctx.req.nowMs);
+  return json(200, body, { etag: etagOf(row) });
 }
