@@ -12,6 +12,8 @@ import task0005 from "./task-0005/task.ts";
 import gold0005 from "./task-0005/gold-manifest.json" with { type: "json" };
 import task0006 from "./task-0006/task.ts";
 import gold0006 from "./task-0006/gold-manifest.json" with { type: "json" };
+import task0007 from "./task-0007/task.ts";
+import gold0007 from "./task-0007/gold-manifest.json" with { type: "json" };
 import task0008 from "./task-0008/task.ts";
 import gold0008 from "./task-0008/gold-manifest.json" with { type: "json" };
 
@@ -28,6 +30,7 @@ const entries: TaskEntry[] = [
   { task: task0004, gold: gold0004 as GoldManifest | null },
   { task: task0005, gold: gold0005 as GoldManifest | null },
   { task: task0006, gold: gold0006 as GoldManifest | null },
+  { task: task0007, gold: gold0007 as GoldManifest | null },
   { task: task0008, gold: gold0008 as GoldManifest | null },
 ];
 

@@ -107,6 +107,7 @@ export function truthfulModel(vendor: Vendor, opts: { baseUrl: string; release: 
     incremental: vendor.incremental ? { ...vendor.incremental } : undefined,
     deletes: structuredClone(vendor.deletes),
     rateLimit: vendor.rateLimit ? { ...vendor.rateLimit } : undefined,
+    webhooks: vendor.webhooks ? structuredClone(vendor.webhooks) : undefined,
     resources: vendor.resources.map((r) => docResource(vendor, r, opts.examples)),
     writes: structuredClone(vendor.writes),
     changelog: trueChangelog(vendor),

@@ -74,6 +74,7 @@ export interface DocModel {
   incremental?: Vendor["incremental"];
   deletes: Vendor["deletes"];
   rateLimit?: Vendor["rateLimit"];
+  webhooks?: Vendor["webhooks"];
   resources: DocResource[];
   writes: Write[];
   changelog: { version: string; date: string; text: string }[];

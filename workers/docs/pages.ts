@@ -7,6 +7,7 @@ import { paginationPage } from "./markdown/pagination-page.ts";
 import { rateLimitsPage } from "./markdown/rate-limits-page.ts";
 import { resourcePage } from "./markdown/resource-page.ts";
 import { syncingPage } from "./markdown/syncing-page.ts";
+import { webhooksPage } from "./markdown/webhooks-page.ts";
 
 /** One page of a documentation set. */
 export interface DocPage {
@@ -25,6 +26,7 @@ export function renderPages(m: DocModel): DocPage[] {
     plan.push({ slug: "syncing", title: "Incremental sync and deletes", render: () => syncingPage(m) });
     if (m.rateLimit) plan.push({ slug: "rate-limits", title: "Rate limits", render: () => rateLimitsPage(m) });
     plan.push({ slug: "errors", title: "Errors", render: () => errorsPage(m) });
+    if (m.webhooks) plan.push({ slug: "webhooks", title: "Webhooks", render: () => webhooksPage(m) });
   }
   for (const r of m.resources) plan.push({ slug: `resource-${r.plural.replace(/_/g, "-")}`, title: r.plural[0].toUpperCase() + r.plural.slice(1).replace(/_/g, " "), render: () => resourcePage(m, r) });
   plan.push({ slug: "changelog", title: "Changelog", render: () => changelogPage(m) });

@@ -66,6 +66,8 @@ export class WorldObject extends DurableObject<Env> {
   /** State hash and the record-store version it was computed at. */
   private hash: { version: number; value: string } | null = null;
   private dispatcher: WebhookDispatcher | null = null;
+  /** Delivery attempts under way (already off the schedule, not yet logged). */
+  private inFlight = 0;
   /** Documentation sets by the base URL they were rendered for. */
   private readonly docs = new Map<string, DocsSet>();
 
@@ -191,7 +193,6 @@ export class WorldObject extends DurableObject<Env> {
     const engine = this.engine;
     const dispatcher = this.dispatcher;
     const schedule = new Schedule(this.ctx.storage.sql);
-    const retries: DeliveryJob[] = [];
     for (const event of schedule.dueAt(Date.now())) {
       // Marked done before any outbound call: a retried alarm never repeats an attempt.
       this.ctx.storage.transactionSync(() => {
@@ -200,11 +201,16 @@ export class WorldObject extends DurableObject<Env> {
       });
       if (event.kind === "webhook-deliver") {
         const p = event.payload;
-        const retry = await dispatcher.attempt({ eventId: String(p.eventId), attempt: Number(p.attempt), tampered: Boolean(p.tampered), skewS: Number(p.skewS ?? 0), duplicate: Boolean(p.duplicate), fault: p.fault as string | undefined }, Date.now());
-        if (retry) retries.push(retry);
+        this.inFlight += 1;
+        try {
+          const retry = await dispatcher.attempt({ eventId: String(p.eventId), attempt: Number(p.attempt), tampered: Boolean(p.tampered), skewS: Number(p.skewS ?? 0), duplicate: Boolean(p.duplicate), fault: p.fault as string | undefined }, Date.now());
+          if (retry) await this.queue([retry]);
+        } finally {
+          this.inFlight -= 1;
+        }
       }
     }
-    await this.queue(retries);
+    await this.queue([]); // re-arms the alarm for whatever is still pending
   }
 
   /** Puts delivery jobs on the alarm's schedule. */
@@ -262,7 +268,7 @@ export class WorldObject extends DurableObject<Env> {
     const sql = this.ctx.storage.sql;
     const scheduled = sql.exec("SELECT count(*) AS n FROM schedule WHERE done = 0 AND kind = 'webhook-deliver'").one().n as number;
     const parked = sql.exec("SELECT count(*) AS n FROM outbox WHERE state != 'done'").one().n as number;
-    return scheduled + parked;
+    return scheduled + parked + this.inFlight;
   }
 
   private firedFaults(epoch: number): string[] {

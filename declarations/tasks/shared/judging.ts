@@ -57,7 +57,8 @@ export function compareRows(actual: MirrorRow[], expected: Map<string, MirrorRow
     if (Boolean(have.is_deleted) !== want.is_deleted) wrong.push(`${id} is_deleted`);
     else if (!want.is_deleted && (JSON.stringify(sortKeys(have.data)) !== JSON.stringify(sortKeys(want.data)) || have.updated_at !== want.updated_at)) wrong.push(id);
   }
-  const sorted = actual.every((r, i) => i === 0 || String(actual[i - 1].source_id) < String(r.source_id));
+  const rows = actual.filter((r) => r && typeof r === "object");
+  const sorted = rows.length === actual.length && rows.every((r, i) => i === 0 || String(rows[i - 1].source_id) < String(r.source_id));
   const ok = !missing.length && !extra.length && !wrong.length && sorted;
   const detail = ok
     ? `${expected.size} rows match`
