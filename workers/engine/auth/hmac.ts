@@ -12,11 +12,13 @@ export interface SignableRequest {
 
 const encoder = new TextEncoder();
 
-function toHex(bytes: ArrayBuffer): string {
+/** Lower-case hex of bytes. */
+export function toHex(bytes: ArrayBuffer): string {
   return [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-function toBase64(bytes: ArrayBuffer): string {
+/** Standard base64 of bytes. */
+export function toBase64(bytes: ArrayBuffer): string {
   let s = "";
   for (const b of new Uint8Array(bytes)) s += String.fromCharCode(b);
   return btoa(s);

@@ -71,14 +71,17 @@ export class FaultState {
         if (this.alarmActive.has(f.id)) return f;
         continue;
       }
-      if (!this.reached(f)) continue;
-      const n = this.served.get(f.id) ?? 0;
-      if (n < f.count) {
-        this.served.set(f.id, n + 1);
-        return f;
-      }
+      if (this.reached(f) && this.takeOne(f.id, f.count)) return f;
     }
     return null;
+  }
+
+  /** Counts one more request shaped by a fault that shapes `count` in all; false once they are used up. */
+  private takeOne(id: string, count: number): boolean {
+    const n = this.served.get(id) ?? 0;
+    if (n >= count) return false;
+    this.served.set(id, n + 1);
+    return true;
   }
 
   /** A forced rate-limit window in force for this request, with the seconds left. */
@@ -97,14 +100,7 @@ export class FaultState {
 
   /** Delay for this response, if a slow fault covers it. */
   slow(): Of<"slow"> | null {
-    for (const f of this.of("slow")) {
-      if (!this.reached(f)) continue;
-      const n = this.served.get(f.id) ?? 0;
-      if (n < f.count) {
-        this.served.set(f.id, n + 1);
-        return f;
-      }
-    }
+    for (const f of this.of("slow")) if (this.reached(f) && this.takeOne(f.id, f.count)) return f;
     return null;
   }
 

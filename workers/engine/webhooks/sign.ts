@@ -1,5 +1,5 @@
 import type { WebhookSignature } from "../../../declarations/schema/webhooks.ts";
-import { safeEqual } from "../auth/hmac.ts";
+import { safeEqual, toBase64, toHex } from "../auth/hmac.ts";
 
 /** One webhook delivery as it is signed. */
 export interface SignableDelivery {
@@ -15,16 +15,6 @@ const encoder = new TextEncoder();
 
 /** Appended to the key of a forged delivery, so its MAC is well formed but wrong. */
 const FORGED_KEY_SUFFIX = encoder.encode("#forged");
-
-function toHex(bytes: ArrayBuffer): string {
-  return [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-function toBase64(bytes: ArrayBuffer): string {
-  let s = "";
-  for (const b of new Uint8Array(bytes)) s += String.fromCharCode(b);
-  return btoa(s);
-}
 
 function fromBase64(text: string): Uint8Array {
   let binary: string;
