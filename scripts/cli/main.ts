@@ -65,6 +65,18 @@ program
   .option("--farm <url>", "farm URL (default: reuse or start a local farm)")
   .action((tasks, opts) => guarded(() => validate(tasks, opts)));
 
+program
+  .command("bench")
+  .description("measure the local farm (what npm run bench runs); writes bench-results/farm.json")
+  .option("--seconds <n>", "seconds per load measurement", "8")
+  .action((opts) =>
+    guarded(async () => {
+      if (!/^[1-9]\d*$/.test(opts.seconds)) throw new UsageError(`--seconds must be a positive integer, got "${opts.seconds}"`);
+      process.env.BENCH_SECONDS = opts.seconds;
+      await import("../bench/main.ts");
+    }),
+  );
+
 const world = program.command("world").description("manage worlds on a farm");
 world
   .command("create")
