@@ -41,7 +41,7 @@ export async function sealRun(c: AppContext): Promise<Response> {
   const runId = `run_${randomToken(8)}`;
   const rows: { runId: string; position: number; part: number; scenario: string; json: string }[] = [];
   for (const [position, s] of body.scenarios.entries()) {
-    const e: ScenarioEvidence = { ...s, notes: s.notes, requests: {}, tokens: {}, webhooks: {}, secrets: {} };
+    const e: ScenarioEvidence = { ...s, requests: {}, tokens: {}, webhooks: {}, secrets: {} };
     for (const [role, epochs] of Object.entries(s.epochs)) {
       if (!world.roles[role]) return c.json({ error: `scenarios[${position}].epochs: world has no role "${role}"` }, 400);
       const stub = roleStub(c.env, body.world, role);

@@ -8,14 +8,15 @@ const WORLD_SEGMENT = /^w_[0-9a-f]{16}$/;
 export async function vendorSurface(c: AppContext): Promise<Response> {
   const world = c.req.param("world")!;
   const role = c.req.param("role")!;
-  const pathname = new URL(c.req.url).pathname;
+  const url = new URL(c.req.url);
+  const pathname = url.pathname;
   const prefix = `/w/${world}/${role}`;
   const path = pathname.slice(prefix.length) || "/";
   if (path === "/_health") return c.json({ status: "ok" });
   if (!WORLD_SEGMENT.test(world) || !ROLE_SEGMENT.test(role) || path.startsWith("/_wb/") || path === "/_wb") {
     return c.json({ error: "not found" }, 404);
   }
-  const baseUrl = `${new URL(c.req.url).origin}${prefix}`;
+  const baseUrl = `${url.origin}${prefix}`;
   if (path === "/_docs") return c.redirect(`${prefix}/_docs/`, 301);
   if (path.startsWith("/_docs/")) {
     if (c.req.method !== "GET" && c.req.method !== "HEAD") return c.json({ error: "documentation is read-only" }, 405);

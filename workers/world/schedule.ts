@@ -51,7 +51,4 @@ export class Schedule {
     this.sql.exec("UPDATE schedule SET done = 1 WHERE id = ?", id);
   }
 
-  pending(): number {
-    return this.sql.exec("SELECT count(*) AS n FROM schedule WHERE done = 0").one().n as number;
-  }
 }

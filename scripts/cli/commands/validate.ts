@@ -92,7 +92,7 @@ export async function validate(ids: string[], opts: ValidateOptions): Promise<vo
   if (opts.writeGold) {
     if (opts.farm) throw new UsageError("--write-gold needs the local farm: gold manifests are bundled into the Worker");
     await writeGold(entries);
-    if (!ids.length || entries.length) console.error("gold manifests written; validating against them on a rebuilt farm");
+    console.error("gold manifests written; validating against them on a rebuilt farm");
     const { spawnSync } = await import("node:child_process");
     const again = spawnSync(process.execPath, [process.argv[1], "validate", ...ids, "--runs", String(runs), ...(opts.jobs ? ["--jobs", opts.jobs] : []), ...(opts.json ? ["--json"] : [])], { stdio: "inherit" });
     process.exit(again.status ?? 1);

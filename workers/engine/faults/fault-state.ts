@@ -33,27 +33,25 @@ export class FaultState {
     for (const r of sql.exec("SELECT id FROM fault_windows WHERE epoch = ? AND active = 1", epoch).toArray()) this.alarmActive.add(r.id as string);
   }
 
-  has(kind: Fault["kind"]): boolean {
-    return this.armed.some((f) => f.kind === kind);
-  }
-
   private of<K extends Fault["kind"]>(kind: K): Of<K>[] {
     return this.armed.filter((f): f is Of<K> => f.kind === kind);
   }
 
-  /** Counts this request; returns how many requests (to each fault's path) came before it. */
-  private counts = { before: 0, beforeByPath: new Map<string, number>() };
+  /** Requests in the epoch before the current one, and the current request's path. */
+  private current = { before: 0, path: "" };
 
+  /** Counts the request being served (triggers compare against the requests before it). */
   observe(path: string, requestsBefore: number): void {
-    const before = new Map(this.pathCounts);
+    if (!this.armed.length) return;
     this.pathCounts.set(path, (this.pathCounts.get(path) ?? 0) + 1);
-    this.counts = { before: requestsBefore, beforeByPath: before };
+    this.current = { before: requestsBefore, path };
   }
 
   private reached(f: { afterRequests?: number; path?: string }): boolean {
     if (f.afterRequests === undefined) return false;
-    const n = f.path ? (this.counts.beforeByPath.get(f.path) ?? 0) : this.counts.before;
-    return n >= f.afterRequests;
+    if (!f.path) return this.current.before >= f.afterRequests;
+    const count = this.pathCounts.get(f.path) ?? 0;
+    return (f.path === this.current.path ? count - 1 : count) >= f.afterRequests;
   }
 
   /** Marks a one-shot fault fired at request `seq`; false when it already had. */

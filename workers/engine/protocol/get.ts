@@ -3,15 +3,10 @@ import type { HandlerContext } from "../handler-context.ts";
 import { json, vendorError, type Reply } from "../http/reply.ts";
 import { etagOf, serializeRecord } from "./serialize.ts";
 
-/** Finds the stored id for a path id (int ids may arrive with leading zeros or signs). */
-export function pathId(resource: Resource, raw: string): string {
-  return decodeURIComponent(raw);
-}
-
 /** GET on a resource's single-record path. */
 export function getRecord(ctx: HandlerContext, resource: Resource): Reply {
   const { vendor, records } = ctx;
-  const id = pathId(resource, ctx.params.id);
+  const id = decodeURIComponent(ctx.params.id);
   const row = records.get(resource.name, id);
   if (!row) return vendorError(vendor, 404, "not_found", `${resource.name} ${id} does not exist`);
   if (row.deletedMs !== null) {
