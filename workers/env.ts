@@ -8,4 +8,6 @@ export interface Env {
   DB: D1Database;
   /** Bearer token the control plane requires. */
   WIREBENCH_ADMIN_TOKEN: string;
+  /** Public origin of the farm (`https://farm.example`), for vendor base URLs, links and docs; defaults to the origin the control plane is called at. */
+  WIREBENCH_PUBLIC_URL?: string;
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ROLE_NAME } from "./role-name.ts";
 import type { Vendor } from "./vendor.ts";
 import type { CheckRecorder } from "../../workers/grading/recorder.ts";
 import type { ConnectorRun, ScenarioEvidence } from "../../workers/grading/types.ts";
@@ -56,7 +57,7 @@ export const TaskSchema = z
     title: z.string().min(1),
     kind: z.enum(["build", "fix", "harden", "migrate", "build+harden"]),
     /** Role -> vendor and where it starts. */
-    roles: z.record(z.string().regex(/^[a-z][a-z0-9-]*$/), z.object({ vendor: z.string(), checkpoint: z.number().int().min(0).default(0), scale: z.number().int().min(1).default(1) })),
+    roles: z.record(z.string().regex(ROLE_NAME), z.object({ vendor: z.string(), checkpoint: z.number().int().min(0).default(0), scale: z.number().int().min(1).default(1) })),
     /** Default world seed. */
     seed: z.number().int().min(0).default(1),
     docsProfile: z.enum(["true", "stale", "sparse"]),

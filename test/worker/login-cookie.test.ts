@@ -1,4 +1,5 @@
 import { runInDurableObject } from "cloudflare:test";
+import { toVendorCall } from "../../workers/surface/vendor-call.ts";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { parseVendor } from "../../declarations/schema/define.ts";
@@ -29,7 +30,7 @@ describe("session login returning a cookie (engine, inline declaration)", () => 
       const config = { world: "w_inline", role: "ats", vendor: "cookiejar", seed: 1, task: null, checkpoint: 0, epoch: 0, epochStartSeq: 0, scale: 1, rateLimits: true, docsProfile: "true" as const, armedFaults: [], webhookTarget: null, relay: false, credentials: { username: "user_a", password: "pw_b" } };
       const engine = new VendorEngine(cookieVendor, state.storage.sql, config);
       engine.records.replaceAll(buildState(cookieVendor, 1, 0));
-      const call = (path: string, init: RequestInit = {}) => engine.serve(new Request(`http://x${path}`, init), path, "http://x");
+      const call = async (path: string, init: RequestInit = {}) => engine.serve(await toVendorCall(new Request(`http://x${path}`, init), path), "http://x");
 
       const bad = await call("/session", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: "user_a", password: "nope" }) });
       expect(bad.status).toBe(401);

@@ -5,7 +5,12 @@ import { findTask } from "../../declarations/tasks/index.ts";
 import { worlds } from "../db/schema.ts";
 import { readJson } from "./read-json.ts";
 import { createWorldSchema } from "./schemas.ts";
-import { roleStub, vendorBaseUrl, type AppContext } from "./world-lookup.ts";
+import { publicOrigin, roleStub, type AppContext } from "./world-lookup.ts";
+import { MAX_ROLES_PER_WORLD, roleEntry } from "../../declarations/schema/role-name.ts";
+import { seededRecordBound } from "../engine/data/record-bound.ts";
+
+/** Most records one world may seed (over all roles): a bound on what one call can make the farm build. */
+export const MAX_SEEDED_RECORDS_PER_WORLD = 150_000;
 
 /** `POST /v1/worlds`: seeds one Durable Object per role and returns how to reach each. */
 export async function createWorld(c: AppContext): Promise<Response> {
@@ -29,25 +34,32 @@ export async function createWorld(c: AppContext): Promise<Response> {
     plan = { task: null, seed: body.seed, roles, docsProfile: body.docsProfile, rateLimits: body.rateLimits, webhookTargets: body.webhookTargets, relay: body.relay };
   }
 
-  for (const [role, { vendor: vendorId, checkpoint }] of Object.entries(plan.roles)) {
+  if (Object.keys(plan.roles).length > MAX_ROLES_PER_WORLD) return c.json({ error: `vendors: a world has at most ${MAX_ROLES_PER_WORLD} roles` }, 400);
+  let records = 0;
+  for (const [role, { vendor: vendorId, checkpoint, scale }] of Object.entries(plan.roles)) {
     const vendor = findVendor(vendorId);
     if (!vendor) return c.json({ error: `vendors.${role}: unknown vendor "${vendorId}"` }, 400);
     const last = vendor.timeline.at(-1)?.checkpoint ?? 0;
     if (checkpoint > last) return c.json({ error: `checkpoint: ${vendorId} has checkpoints 0 to ${last}` }, 400);
+    records += seededRecordBound(vendor, scale);
+  }
+  if (records > MAX_SEEDED_RECORDS_PER_WORLD) {
+    return c.json({ error: `scale: this world would seed up to ${records} records; a world may seed at most ${MAX_SEEDED_RECORDS_PER_WORLD}` }, 400);
   }
 
-  for (const role of Object.keys(plan.webhookTargets)) if (!plan.roles[role]) return c.json({ error: `webhookTargets: no role "${role}"` }, 400);
+  for (const role of Object.keys(plan.webhookTargets)) if (roleEntry(plan.roles, role) === undefined) return c.json({ error: `webhookTargets: no role "${role}"` }, 400);
+  const origin = publicOrigin(c.env, c.req.url);
   const world = `w_${randomToken(8)}`;
   const roles = Object.entries(plan.roles);
   const inits = await Promise.all(
-    roles.map(([role, r]) => roleStub(c.env, world, role).init({ world, role, vendor: r.vendor, seed: plan.seed, task: plan.task, checkpoint: r.checkpoint, scale: r.scale, rateLimits: plan.rateLimits, docsProfile: plan.docsProfile, webhookTarget: plan.webhookTargets[role] ?? null, relay: plan.relay })),
+    roles.map(([role, r]) => roleStub(c.env, world, role).init({ world, role, vendor: r.vendor, seed: plan.seed, task: plan.task, checkpoint: r.checkpoint, scale: r.scale, rateLimits: plan.rateLimits, docsProfile: plan.docsProfile, webhookTarget: roleEntry(plan.webhookTargets, role) ?? null, relay: plan.relay, publicOrigin: origin })),
   );
   await drizzle(c.env.DB).insert(worlds).values({ id: world, task: plan.task, seed: plan.seed, roles: Object.fromEntries(roles.map(([role, r]) => [role, r.vendor])), createdAt: Date.now() });
 
   const vendors: Record<string, unknown> = {};
   roles.forEach(([role, { vendor: vendorId }], i) => {
     const vendor = findVendor(vendorId)!;
-    const baseUrl = vendorBaseUrl(c.req.url, world, role);
+    const baseUrl = `${origin}/w/${world}/${role}`;
     const names = credentialEnvNames(vendor.envPrefix, vendor.auth);
     const env: Record<string, string> = { [`${vendor.envPrefix}_BASE_URL`]: baseUrl, [`${vendor.envPrefix}_DOCS_URL`]: `${baseUrl}/_docs/` };
     for (const [name, value] of Object.entries(inits[i].credentials)) env[names[name]] = value;

@@ -1,12 +1,16 @@
 import { z } from "zod";
+import { MAX_ROLES_PER_WORLD, ROLE_NAME } from "../../declarations/schema/role-name.ts";
 
-const Role = z.string().regex(/^[a-z][a-z0-9-]{0,31}$/, "roles are lower-case words (a-z, 0-9, -)");
+const Role = z.string().regex(ROLE_NAME, "roles are lower-case words (a-z, 0-9, -), at most 32 characters");
 const Seed = z.number().int().min(0).max(2 ** 31 - 1);
 
 /** Body of `POST /v1/worlds` for a bare vendor world. */
 export const CreateVendorWorldBody = z.strictObject({
   /** Role -> vendor id. */
-  vendors: z.record(Role, z.string()).refine((v) => Object.keys(v).length > 0, "name at least one role"),
+  vendors: z
+    .record(Role, z.string().max(64))
+    .refine((v) => Object.keys(v).length > 0, "name at least one role")
+    .refine((v) => Object.keys(v).length <= MAX_ROLES_PER_WORLD, `a world has at most ${MAX_ROLES_PER_WORLD} roles`),
   seed: Seed.default(1),
   /** Checkpoint every role starts at. */
   checkpoint: z.number().int().min(0).default(0),
@@ -40,11 +44,11 @@ export function createWorldSchema(raw: unknown) {
 export const RecreateBody = z.strictObject({
   checkpoint: z.number().int().min(0),
   /** Ids of the vendor's declared faults to arm for the new epoch. */
-  faults: z.array(z.string()).default([]),
+  faults: z.array(z.string().max(128)).max(64).default([]),
 });
 
 /** `?epoch=` of the log endpoints. */
-export const EpochQuery = z.object({ epoch: z.coerce.number().int().min(0).optional() });
+export const EpochQuery = z.object({ epoch: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional() });
 
 /** Formats a zod error as one line naming each bad path. */
 export function describeZodError(error: z.ZodError): string {

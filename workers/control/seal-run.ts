@@ -6,6 +6,7 @@ import { evidence, runs } from "../db/schema.ts";
 import type { ScenarioEvidence } from "../grading/types.ts";
 import { readJson } from "./read-json.ts";
 import { findWorld, roleStub, type AppContext } from "./world-lookup.ts";
+import { ROLE_NAME, roleEntry } from "../../declarations/schema/role-name.ts";
 
 /** Characters per evidence row: D1 caps a value at 2 MB, and a character may take up to three bytes. */
 const EVIDENCE_PART = 500_000;
@@ -18,13 +19,13 @@ const SealBody = z.strictObject({
   error: z.object({ class: z.enum(["candidate_setup_failure", "benchmark_infrastructure_failure", "benchmark_verifier_failure"]), message: z.string() }).nullable().default(null),
   scenarios: z.array(
     z.object({
-      name: z.string(),
-      epochs: z.record(z.string(), z.array(z.number().int().min(0))),
+      name: z.string().max(200),
+      epochs: z.record(z.string().regex(ROLE_NAME, "roles are lower-case words"), z.array(z.number().int().min(0).max(Number.MAX_SAFE_INTEGER)).max(256)),
       runs: z.array(z.any()),
       snapshots: z.record(z.string(), z.record(z.string(), z.any())),
       notes: z.record(z.string(), z.unknown()).default({}),
     }),
-  ),
+  ).max(64),
 });
 
 /**
@@ -39,16 +40,20 @@ export async function sealRun(c: AppContext): Promise<Response> {
   const world = await findWorld(c.env, body.world);
   if (!world) return c.json({ error: `unknown world "${body.world}"` }, 404);
   const runId = `run_${randomToken(8)}`;
+  /** Roles whose log lost requests outright: the evidence is incomplete, so the run is an infrastructure failure, never a clean grade. */
+  const lost: { role: string; count: number }[] = [];
   const rows: { runId: string; position: number; part: number; scenario: string; json: string }[] = [];
   for (const [position, s] of body.scenarios.entries()) {
     const e: ScenarioEvidence = { ...s, requests: {}, tokens: {}, webhooks: {}, secrets: {} };
     for (const [role, epochs] of Object.entries(s.epochs)) {
-      if (!world.roles[role]) return c.json({ error: `scenarios[${position}].epochs: world has no role "${role}"` }, 400);
+      if (roleEntry(world.roles, role) === undefined) return c.json({ error: `scenarios[${position}].epochs: world has no role "${role}"` }, 400);
       const stub = roleStub(c.env, body.world, role);
       e.requests[role] = (await Promise.all(epochs.map((ep) => stub.requestLog(ep)))).flat();
       e.tokens[role] = (await Promise.all(epochs.map((ep) => stub.tokenLog(ep)))).flat();
       e.webhooks[role] = (await Promise.all(epochs.map((ep) => stub.webhookLog(ep)))).flat();
       e.secrets[role] = await stub.secrets();
+      const unlogged = (await Promise.all(epochs.map((ep) => stub.unloggedRequests(ep)))).reduce((a, b) => a + b, 0);
+      if (unlogged > 0 && !lost.some((l) => l.role === role)) lost.push({ role, count: unlogged });
     }
     const text = JSON.stringify(e);
     for (let part = 0; part === 0 || part * EVIDENCE_PART < text.length; part++) {
@@ -56,7 +61,8 @@ export async function sealRun(c: AppContext): Promise<Response> {
     }
   }
   const db = drizzle(c.env.DB);
-  await db.insert(runs).values({ id: runId, task: body.task, seed: body.seed, world: body.world, error: body.error, createdAt: Date.now() });
+  const error = body.error ?? (lost.length ? { class: "benchmark_infrastructure_failure" as const, message: `the farm could not log ${lost.map((l) => `${l.count} requests of role ${l.role}`).join(", ")}` } : null);
+  await db.insert(runs).values({ id: runId, task: body.task, seed: body.seed, world: body.world, error, createdAt: Date.now() });
   for (const row of rows) await db.insert(evidence).values(row);
   return c.json({ run: runId, scenarios: rows.length }, 201);
 }

@@ -3,6 +3,7 @@ import { drizzle } from "drizzle-orm/d1";
 import type { Context } from "hono";
 import { worlds } from "../db/schema.ts";
 import type { Env } from "../env.ts";
+import { roleEntry } from "../../declarations/schema/role-name.ts";
 
 export type AppContext = Context<{ Bindings: Env }>;
 
@@ -23,12 +24,12 @@ export async function resolveRole(c: AppContext): Promise<{ world: string; role:
   const role = c.req.param("role")!;
   const row = await findWorld(c.env, world);
   if (!row) return c.json({ error: `unknown world "${world}"` }, 404);
-  const vendor = row.roles[role];
+  const vendor = roleEntry(row.roles, role);
   if (!vendor) return c.json({ error: `world "${world}" has no role "${role}" (roles: ${Object.keys(row.roles).join(", ")})` }, 404);
   return { world, role, vendor };
 }
 
-/** Vendor root URL as seen from the request's origin. */
-export function vendorBaseUrl(requestUrl: string, world: string, role: string): string {
-  return `${new URL(requestUrl).origin}/w/${world}/${role}`;
+/** Origin vendor URLs are built on: the configured public URL, else the origin the control plane was reached at. */
+export function publicOrigin(env: Env, requestUrl: string): string {
+  return env.WIREBENCH_PUBLIC_URL ? new URL(env.WIREBENCH_PUBLIC_URL).origin : new URL(requestUrl).origin;
 }

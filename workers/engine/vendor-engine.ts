@@ -8,6 +8,8 @@ import { redactHeaders, secretHeaderNames } from "./http/redact.ts";
 import { bodyText } from "./http/raw-json.ts";
 import { vendorError, type Reply } from "./http/reply.ts";
 import { readVendorRequest, type VendorRequest } from "./http/vendor-request.ts";
+import { BODY_LIMIT_BYTES } from "./http/request-body.ts";
+import type { VendorCall } from "../surface/vendor-call.ts";
 import { getRecord } from "./protocol/get.ts";
 import { IdempotencyLedger } from "./protocol/idempotency.ts";
 import { listRecords } from "./protocol/list.ts";
@@ -77,9 +79,9 @@ export class VendorEngine {
   }
 
   /** Serves one request; `baseUrl` is the vendor root as the client reached it. */
-  async serve(request: Request, path: string, baseUrl: string): Promise<Response> {
+  async serve(call: VendorCall, baseUrl: string): Promise<Response> {
     const seq = this.logs.allocateRequestSeq();
-    const req = await readVendorRequest(request, path, seq, Date.now());
+    const req = await readVendorRequest(call, seq, Date.now(), this.secretValues());
     const requestsInEpoch = seq - 1 - this.config.epochStartSeq;
     const notes: LogNotes = { idempotencyKey: null, faults: [], lies: [] };
     let served: Served;
@@ -97,15 +99,19 @@ export class VendorEngine {
     if (this.vendor.clock.serverTimeHeader) {
       headers.set(this.vendor.clock.serverTimeHeader, String(formatTime(vendorNow(this.vendor.clock, this.config.checkpoint, requestsInEpoch), this.vendor.clock.format)));
     }
-    this.logs.appendRequest({
+    const secrets = this.secretValues();
+    const logged = this.logs.appendRequest({
       seq,
       epoch: this.config.epoch,
       ts: req.nowMs / 1000,
       method: req.method,
       path: req.path,
       query: Object.fromEntries(req.query),
-      headers: redactHeaders(req.headers, this.secretNames, this.secretValues()),
-      body: req.body ?? (req.rawBody === "" ? null : req.rawBody),
+      headers: redactHeaders(req.headers, this.secretNames, secrets),
+      body: req.logged.body,
+      bodyBytes: req.logged.bytes,
+      bodyNote: req.logged.note,
+      bodySha256: req.logged.sha256,
       status: reply.status,
       authOutcome: served.auth,
       rateLimited: served.rateLimited,
@@ -113,7 +119,11 @@ export class VendorEngine {
       idempotencyKey: notes.idempotencyKey,
       faults: notes.faults,
       lies: notes.lies,
-    });
+    }, secrets);
+    if (!logged) {
+      const failure = vendorError(this.vendor, 500, "log_unavailable", "the request could not be logged");
+      return new Response(bodyText(failure.body), { status: 500, headers: { "content-type": "application/json; charset=utf-8" } });
+    }
     const body = reply.body === null || req.method === "HEAD" ? null : bodyText(reply.body);
     return new Response(body, { status: reply.status, headers });
   }
@@ -127,6 +137,7 @@ export class VendorEngine {
     const match = this.routes.match(req.method, req.path);
     const action = match.found ? match.action : null;
     const plain = (reply: Reply, auth: AuthOutcome): Served => ({ reply, action, auth, rateLimited: false, retryAfter: null, extraHeaders: {} });
+    if (req.bodyTooLarge) return plain(vendorError(this.vendor, 413, "payload_too_large", `request bodies are limited to ${BODY_LIMIT_BYTES} bytes`), "missing");
     const injected = await this.injectFaults(req, notes, requestsInEpoch);
     if (injected) return { ...injected, action };
     if (!match.found) {

@@ -28,6 +28,12 @@ export interface WorldConfig {
   epoch: number;
   /** Last request sequence number before this epoch began. */
   epochStartSeq: number;
+  /**
+   * Origin of the farm as the control plane was reached when the world was
+   * made (or as configured): links and docs use it, never a client's `Host`.
+   * Absent in worlds made by older releases.
+   */
+  publicOrigin?: string;
   /** Per-world credential values by declared name. */
   credentials: Record<string, string>;
 }

@@ -1,7 +1,8 @@
 import type { AppContext } from "../control/world-lookup.ts";
 import { roleStub } from "../control/world-lookup.ts";
+import { ROLE_NAME } from "../../declarations/schema/role-name.ts";
+import { toVendorCall } from "./vendor-call.ts";
 
-const ROLE_SEGMENT = /^[a-z][a-z0-9-]{0,31}$/;
 const WORLD_SEGMENT = /^w_[0-9a-f]{16}$/;
 
 /** `ALL /w/:world/:role/*`: hands the request to the role's Durable Object. */
@@ -13,14 +14,13 @@ export async function vendorSurface(c: AppContext): Promise<Response> {
   const prefix = `/w/${world}/${role}`;
   const path = pathname.slice(prefix.length) || "/";
   if (path === "/_health") return c.json({ status: "ok" });
-  if (!WORLD_SEGMENT.test(world) || !ROLE_SEGMENT.test(role) || path.startsWith("/_wb/") || path === "/_wb") {
+  if (!WORLD_SEGMENT.test(world) || !ROLE_NAME.test(role) || path.startsWith("/_wb/") || path === "/_wb") {
     return c.json({ error: "not found" }, 404);
   }
-  const baseUrl = `${url.origin}${prefix}`;
   if (path === "/_docs") return c.redirect(`${prefix}/_docs/`, 301);
   if (path.startsWith("/_docs/")) {
     if (c.req.method !== "GET" && c.req.method !== "HEAD") return c.json({ error: "documentation is read-only" }, 405);
-    return roleStub(c.env, world, role).serveDocs(path.slice("/_docs".length), baseUrl);
+    return roleStub(c.env, world, role).serveDocs(path.slice("/_docs".length), c.req.url);
   }
-  return roleStub(c.env, world, role).serveVendor(c.req.raw, path, baseUrl);
+  return roleStub(c.env, world, role).serveVendor(await toVendorCall(c.req.raw, path));
 }

@@ -11,7 +11,8 @@ export const WORLD_SCHEMA = [
      seq INTEGER PRIMARY KEY, epoch INTEGER NOT NULL, ts REAL NOT NULL, method TEXT NOT NULL,
      path TEXT NOT NULL, query TEXT NOT NULL, headers TEXT NOT NULL, body TEXT,
      status INTEGER NOT NULL, auth_outcome TEXT NOT NULL, rate_limited INTEGER NOT NULL,
-     retry_after INTEGER, idempotency_key TEXT, faults TEXT NOT NULL, lies TEXT NOT NULL)`,
+     retry_after INTEGER, idempotency_key TEXT, faults TEXT NOT NULL, lies TEXT NOT NULL,
+     body_bytes INTEGER NOT NULL DEFAULT 0, body_note TEXT, body_sha256 TEXT, log_error TEXT)`,
   `CREATE INDEX IF NOT EXISTS requests_by_epoch ON requests (epoch, seq)`,
   `CREATE TABLE IF NOT EXISTS tokens (
      seq INTEGER PRIMARY KEY, epoch INTEGER NOT NULL, ts REAL NOT NULL, kind TEXT NOT NULL,
@@ -46,6 +47,14 @@ export const WORLD_SCHEMA = [
 
 /** Adds columns that tables created by an older release lack (CREATE TABLE IF NOT EXISTS leaves them alone). */
 export function upgradeWorldSchema(sql: SqlStorage): void {
-  const columns = new Set(sql.exec("PRAGMA table_info(deliveries)").toArray().map((r) => r.name as string));
-  if (!columns.has("acked")) sql.exec("ALTER TABLE deliveries ADD COLUMN acked INTEGER");
+  const columnsOf = (table: string) => new Set(sql.exec(`PRAGMA table_info(${table})`).toArray().map((r) => r.name as string));
+  if (!columnsOf("deliveries").has("acked")) sql.exec("ALTER TABLE deliveries ADD COLUMN acked INTEGER");
+  const requests = columnsOf("requests");
+  const added: [string, string][] = [["body_bytes", "INTEGER NOT NULL DEFAULT 0"], ["body_note", "TEXT"], ["body_sha256", "TEXT"], ["log_error", "TEXT"]];
+  for (const [name, type] of added) if (!requests.has(name)) sql.exec(`ALTER TABLE requests ADD COLUMN ${name} ${type}`);
+}
+
+/** Whether this object's storage was ever set up (an unknown world's object has none, and must not get any). */
+export function worldSchemaExists(sql: SqlStorage): boolean {
+  return sql.exec("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'meta'").one().n === 1;
 }

@@ -15,7 +15,8 @@ import { WebhookDispatcher, type DeliveryJob, type DeliveryLogEntry } from "../e
 import { allFlags, checkpointEvents } from "../engine/webhooks/events.ts";
 import type { RecordRow } from "../engine/store/records.ts";
 import { Schedule } from "./schedule.ts";
-import { upgradeWorldSchema, WORLD_SCHEMA } from "./schema.ts";
+import { upgradeWorldSchema, WORLD_SCHEMA, worldSchemaExists } from "./schema.ts";
+import type { VendorCall } from "../surface/vendor-call.ts";
 
 /** Status of one (world, role) as the control plane reports it. */
 export interface RoleStatus {
@@ -35,6 +36,8 @@ export interface RoleStatus {
   firedFaults: string[];
   /** Webhook attempts still to be made (scheduled or waiting in the relay outbox). */
   pendingDeliveries: number;
+  /** Requests of the current epoch that reached the vendor but could not be logged at all. */
+  unloggedRequests: number;
 }
 
 /** Arguments of a role's first initialisation. */
@@ -52,6 +55,8 @@ export interface InitArgs {
   webhookTarget?: string | null;
   /** Deliver through the relay outbox instead of fetching the target. */
   relay?: boolean;
+  /** Origin of the farm for links and docs. */
+  publicOrigin: string;
 }
 
 /**
@@ -68,15 +73,27 @@ export class WorldObject extends DurableObject<Env> {
   private dispatcher: WebhookDispatcher | null = null;
   /** Delivery attempts under way (already off the schedule, not yet logged). */
   private inFlight = 0;
-  /** Documentation sets by the base URL they were rendered for. */
-  private readonly docs = new Map<string, DocsSet>();
+  /** The documentation set and the base URL it was rendered for (one: the base URL only changes for worlds of older releases). */
+  private docs: { baseUrl: string; set: DocsSet } | null = null;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
-    for (const stmt of WORLD_SCHEMA) ctx.storage.sql.exec(stmt);
-    upgradeWorldSchema(ctx.storage.sql);
+    // An object no world was created in stays without storage: requests to made-up world ids cost nothing.
+    if (!worldSchemaExists(ctx.storage.sql)) return;
+    this.setUpSchema();
     const rows = ctx.storage.sql.exec("SELECT value FROM meta WHERE key = 'config'").toArray();
     if (rows.length) this.load({ scale: 1, rateLimits: true, docsProfile: "true", armedFaults: [], webhookTarget: null, relay: false, ...JSON.parse(rows[0].value as string) });
+  }
+
+  private setUpSchema(): void {
+    for (const stmt of WORLD_SCHEMA) this.ctx.storage.sql.exec(stmt);
+    upgradeWorldSchema(this.ctx.storage.sql);
+  }
+
+  /** Vendor root for links and docs: the farm origin the world was made at, else (older worlds) the one the request came to. */
+  private baseUrl(requestUrl: string): string {
+    const origin = this.config?.publicOrigin ?? new URL(requestUrl).origin;
+    return `${origin}/w/${this.config!.world}/${this.config!.role}`;
   }
 
   private load(config: WorldConfig): void {
@@ -103,6 +120,7 @@ export class WorldObject extends DurableObject<Env> {
     const vendor = findVendor(args.vendor);
     if (!vendor) throw new Error(`unknown vendor "${args.vendor}"`);
     this.checkCheckpoint(args.checkpoint, vendor.timeline.at(-1)?.checkpoint ?? 0);
+    this.setUpSchema();
     const config: WorldConfig = { ...args, webhookTarget: args.webhookTarget ?? null, relay: args.relay ?? false, armedFaults: [], epoch: 0, epochStartSeq: 0, credentials: mintCredentials(vendor.auth) };
     this.ctx.storage.transactionSync(() => {
       new VendorEngine(vendor, this.ctx.storage.sql, config).records.replaceAll(buildState(vendor, args.seed, args.checkpoint, args.scale));
@@ -168,6 +186,7 @@ export class WorldObject extends DurableObject<Env> {
       requests: engine.logs.nextRequestSeq() - 1 - config.epochStartSeq,
       firedFaults: this.firedFaults(config.epoch),
       pendingDeliveries: this.pendingDeliveries(),
+      unloggedRequests: engine.logs.unlogged(config.epoch),
     };
   }
 
@@ -308,6 +327,11 @@ export class WorldObject extends DurableObject<Env> {
     return this.require().engine.logs.requests(epoch);
   }
 
+  /** Requests of an epoch that have no log row at all (storage refused even a stand-in). */
+  unloggedRequests(epoch: number): number {
+    return this.require().engine.logs.unlogged(epoch);
+  }
+
   tokenLog(epoch?: number): TokenLogEntry[] {
     return this.require().engine.logs.tokens(epoch);
   }
@@ -318,13 +342,13 @@ export class WorldObject extends DurableObject<Env> {
    * with examples from its seeded data and its real base URL. Not logged:
    * reading docs is not API traffic.
    */
-  async serveDocs(subpath: string, baseUrl: string): Promise<Response> {
+  async serveDocs(subpath: string, requestUrl: string): Promise<Response> {
     if (!this.config || !this.engine) return Response.json({ error: "unknown world or role" }, { status: 404 });
-    let set = this.docs.get(baseUrl);
-    if (!set) {
-      set = buildDocsSet(this.engine.vendor, this.config.docsProfile, { baseUrl, examples: buildState(this.engine.vendor, this.config.seed, 0, this.config.scale) });
-      this.docs.set(baseUrl, set);
+    const baseUrl = this.baseUrl(requestUrl);
+    if (this.docs?.baseUrl !== baseUrl) {
+      this.docs = { baseUrl, set: buildDocsSet(this.engine.vendor, this.config.docsProfile, { baseUrl, examples: buildState(this.engine.vendor, this.config.seed, 0, this.config.scale) }) };
     }
+    const set = this.docs.set;
     const file = subpath === "" || subpath === "/" ? "index.html" : subpath.replace(/^\//, "");
     if (file === "openapi.json") return Response.json(set.openapi);
     const html = set.html.get(file);
@@ -335,9 +359,12 @@ export class WorldObject extends DurableObject<Env> {
   }
 
   /** Serves the vendor surface. Unknown worlds answer 404 without creating state. */
-  async serveVendor(request: Request, path: string, baseUrl: string): Promise<Response> {
-    if (!this.engine) return Response.json({ error: "unknown world or role" }, { status: 404 });
-    return this.engine.serve(request, path, baseUrl);
+  async serveVendor(call: VendorCall): Promise<Response> {
+    if (!this.engine) {
+      await call.rest?.cancel();
+      return Response.json({ error: "unknown world or role" }, { status: 404 });
+    }
+    return this.engine.serve(call, this.baseUrl(call.url));
   }
 
   private require(): { config: WorldConfig; engine: VendorEngine } {
