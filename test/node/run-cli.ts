@@ -12,7 +12,8 @@ export function runCli(args: string[], env: Record<string, string> = {}, timeout
 
 /** Starts `wirebench serve` on a free port and resolves once it prints "ready". */
 export function startServe(args: string[] = [], env: Record<string, string> = {}): Promise<{ url: string; token: string; proc: ChildProcess; output: () => string }> {
-  const proc = spawn(process.execPath, [CLI, "serve", "--port", "0", "--memory", ...args], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  const storage = args.includes("--persist") ? [] : ["--memory"];
+  const proc = spawn(process.execPath, [CLI, "serve", "--port", "0", ...storage, ...args], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
   let out = "";
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`serve did not get ready:\n${out}`)), 90_000);

@@ -8,6 +8,7 @@ import { createWorldSchema } from "./schemas.ts";
 import { publicOrigin, roleStub, type AppContext } from "./world-lookup.ts";
 import { MAX_ROLES_PER_WORLD, roleEntry } from "../../declarations/schema/role-name.ts";
 import { seededRecordBound } from "../engine/data/record-bound.ts";
+import { rememberWorld } from "../surface/known-worlds.ts";
 
 /** Most records one world may seed (over all roles): a bound on what one call can make the farm build. */
 export const MAX_SEEDED_RECORDS_PER_WORLD = 150_000;
@@ -55,6 +56,7 @@ export async function createWorld(c: AppContext): Promise<Response> {
     roles.map(([role, r]) => roleStub(c.env, world, role).init({ world, role, vendor: r.vendor, seed: plan.seed, task: plan.task, checkpoint: r.checkpoint, scale: r.scale, rateLimits: plan.rateLimits, docsProfile: plan.docsProfile, webhookTarget: roleEntry(plan.webhookTargets, role) ?? null, relay: plan.relay, publicOrigin: origin })),
   );
   await drizzle(c.env.DB).insert(worlds).values({ id: world, task: plan.task, seed: plan.seed, roles: Object.fromEntries(roles.map(([role, r]) => [role, r.vendor])), createdAt: Date.now() });
+  rememberWorld(world);
 
   const vendors: Record<string, unknown> = {};
   roles.forEach(([role, { vendor: vendorId }], i) => {

@@ -2,6 +2,7 @@ import type { AppContext } from "../control/world-lookup.ts";
 import { roleStub } from "../control/world-lookup.ts";
 import { ROLE_NAME } from "../../declarations/schema/role-name.ts";
 import { toVendorCall } from "./vendor-call.ts";
+import { worldExists } from "./known-worlds.ts";
 
 const WORLD_SEGMENT = /^w_[0-9a-f]{16}$/;
 
@@ -17,6 +18,7 @@ export async function vendorSurface(c: AppContext): Promise<Response> {
   if (!WORLD_SEGMENT.test(world) || !ROLE_NAME.test(role) || path.startsWith("/_wb/") || path === "/_wb") {
     return c.json({ error: "not found" }, 404);
   }
+  if (!(await worldExists(c.env, world))) return c.json({ error: "not found" }, 404);
   if (path === "/_docs") return c.redirect(`${prefix}/_docs/`, 301);
   if (path.startsWith("/_docs/")) {
     if (c.req.method !== "GET" && c.req.method !== "HEAD") return c.json({ error: "documentation is read-only" }, 405);

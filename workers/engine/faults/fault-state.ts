@@ -17,6 +17,8 @@ export class FaultState {
   private readonly served = new Map<string, number>();
   private readonly windows = new Map<string, number>();
   private readonly fired = new Set<string>();
+  /** Paths some armed trigger counts: only these are counted, so a client's made-up paths cost nothing. */
+  private readonly watchedPaths: Set<string>;
   private readonly alarmActive = new Set<string>();
   /** Cursors issued before this request number are refused. */
   cursorCutoff = 0;
@@ -25,6 +27,7 @@ export class FaultState {
     this.armed = armed;
     this.sql = sql;
     this.epoch = epoch;
+    this.watchedPaths = new Set(armed.flatMap((f) => ("path" in f && typeof f.path === "string" ? [f.path] : [])));
     for (const r of sql.exec("SELECT id, seq FROM fault_fired WHERE epoch = ?", epoch).toArray()) {
       this.fired.add(r.id as string);
       const f = armed.find((x) => x.id === r.id);
@@ -43,7 +46,7 @@ export class FaultState {
   /** Counts the request being served (triggers compare against the requests before it). */
   observe(path: string, requestsBefore: number): void {
     if (!this.armed.length) return;
-    this.pathCounts.set(path, (this.pathCounts.get(path) ?? 0) + 1);
+    if (this.watchedPaths.has(path)) this.pathCounts.set(path, (this.pathCounts.get(path) ?? 0) + 1);
     this.current = { before: requestsBefore, path };
   }
 
