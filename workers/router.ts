@@ -11,6 +11,8 @@ import { drainOutbox, relayResult, setWebhookTarget, webhookLog } from "./contro
 import type { Env } from "./env.ts";
 import { adminAuth } from "./middleware/admin-auth/index.ts";
 import { vendorSurface } from "./surface/vendor-surface.ts";
+import { toVendorCall } from "./surface/vendor-call.ts";
+import { roleStub } from "./control/world-lookup.ts";
 
 /** The farm: control plane under /v1, vendor surfaces under /w/:world/:role. */
 export function buildRouter(): Hono<{ Bindings: Env }> {
@@ -18,6 +20,8 @@ export function buildRouter(): Hono<{ Bindings: Env }> {
 
   app.get("/", (c) => c.json({ service: "wirebench farm", controlPlane: "/v1", vendorSurface: "/w/:world/:role/" }));
   app.get("/_bare", (c) => c.text("ok"));
+  // Benchmark control: one hop into a Durable Object that holds no world (and so no storage) and answers at once.
+  app.get("/_bare/hop", async (c) => roleStub(c.env, "_bench", "hop").serveVendor(await toVendorCall(c.req.raw, "/")));
 
   app.use("/v1/*", adminAuth((env) => (env as Env).WIREBENCH_ADMIN_TOKEN));
   app.get("/v1/vendors", listVendors);

@@ -36,7 +36,7 @@ async function main(): Promise<void> {
     try {
       for (const c of [1, 16]) {
         load.push(await measure("bare route (same Worker, no DO)", `${farm.url}/_bare`, {}, c, SECONDS));
-        load.push(await measure("Durable Object hop only (unknown world, no work)", `${farm.url}/w/w_0000000000000000/ats/v1/candidates`, {}, c, SECONDS));
+        load.push(await measure("Durable Object hop only (no world, no work)", `${farm.url}/_bare/hop`, {}, c, SECONDS));
         load.push(await measure("vendor single record (auth + DO + log)", `${ats.baseUrl}/v1/candidates/1001`, auth, c, SECONDS));
         load.push(await measure("vendor list page (auth + DO + log, 50 rows)", listUrl, auth, c, SECONDS));
         load.push(await measure("Prism mock (50-row example, no state, no log)", `${prism.url}/v1/candidates?page=1&per_page=50`, {}, c, SECONDS));
