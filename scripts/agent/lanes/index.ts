@@ -1,0 +1,11 @@
+/**
+ * @module lanes
+ * Every agent lane: the only list.
+ */
+import type { Lane } from "./lane.ts";
+
+export const LANES: Lane[] = [];
+
+export function findLane(id: string): Lane | undefined {
+  return LANES.find((l) => l.id === id);
+}
