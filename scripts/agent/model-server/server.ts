@@ -8,6 +8,7 @@ import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Script } from "../script.ts";
 import { PROTOCOLS } from "./index.ts";
+import type { ModelProtocol } from "./protocol.ts";
 
 export interface ScriptedModelServer {
   /** `http://127.0.0.1:PORT` */
@@ -24,11 +25,12 @@ async function readBody(req: IncomingMessage): Promise<string> {
 }
 
 /** Starts a server on 127.0.0.1 that plays `script`. Past its last step it keeps answering with the last `done`. */
-export async function startScriptedModel(script: Script, opts: { port?: number } = {}): Promise<ScriptedModelServer> {
+export async function startScriptedModel(script: Script, opts: { port?: number; protocols?: ModelProtocol[] } = {}): Promise<ScriptedModelServer> {
+  const protocols = opts.protocols ?? PROTOCOLS;
   const calls: ScriptedModelServer["calls"] = [];
   const server = createServer(async (req, res) => {
     const path = new URL(req.url ?? "/", "http://x").pathname;
-    const protocol = PROTOCOLS.find((p) => p.matches(req.method ?? "GET", path));
+    const protocol = protocols.find((p) => p.matches(req.method ?? "GET", path));
     const text = await readBody(req);
     if (!protocol) {
       // Model listings and other side calls the CLIs make: an empty but well-formed answer.
