@@ -1,0 +1,108 @@
+/**
+ * @module bwrap
+ * The bubblewrap command line of the sandbox: system directories and the
+ * pinned Node read-only, the workspace and a fresh home writable, a private
+ * /tmp, its own user, PID and network namespaces (loopback only: the bridge
+ * forwards the allowed ports), a clean environment, and nothing of the
+ * wirebench checkout or the farm's state.
+ */
+import { execFileSync } from "node:child_process";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** Where things appear inside the sandbox. */
+export const SANDBOX = {
+  workspace: "/workspace",
+  home: "/home/agent",
+  node: "/opt/wirebench/node",
+  bridge: "/run/wirebench",
+  netbridge: "/opt/wirebench/netbridge.ts",
+} as const;
+
+/** uid and gid the sandboxed processes see. */
+const INNER_ID = 1000;
+
+export interface SandboxSpec {
+  /** Host folder mounted writable at /workspace. */
+  workspace: string;
+  /** Host folder mounted writable at /home/agent. */
+  home: string;
+  /** Host folder of the bridge's Unix sockets, mounted at /run/wirebench. */
+  bridgeDir: string;
+  /** Extra read-only mounts (a lane's CLI). */
+  mounts: { host: string; sandbox: string }[];
+  /** The whole environment of the command (PATH and HOME are added). */
+  env: Record<string, string>;
+  /** 127.0.0.1 ports forwarded to proxy sockets (socket names inside bridgeDir). */
+  forward: { port: number; socket: string }[];
+  /** Sockets (names inside bridgeDir) forwarded to ports inside. */
+  reverse: { socket: string; port: number }[];
+  argv: string[];
+  /** Working directory inside (default /workspace). */
+  cwd?: string;
+}
+
+/** Whether bubblewrap is installed, with its version. */
+export function bwrapVersion(): string | null {
+  try {
+    return execFileSync("bwrap", ["--version"], { encoding: "utf8" }).trim();
+  } catch {
+    return null;
+  }
+}
+
+/** Host folder of the pinned Node toolchain (the `node` devDependency). */
+export function pinnedNodeDir(): string {
+  return dirname(dirname(process.execPath));
+}
+
+/** `bwrap` argv running `spec.argv` behind the network bridge. */
+export function sandboxArgv(spec: SandboxSpec): string[] {
+  const netbridge = join(dirname(fileURLToPath(import.meta.url)), "netbridge.ts");
+  const env: Record<string, string> = {
+    PATH: `${SANDBOX.node}/bin:/usr/local/bin:/usr/bin:/bin`,
+    HOME: SANDBOX.home,
+    TMPDIR: "/tmp",
+    LANG: "C.UTF-8",
+    ...spec.env,
+    WIREBENCH_BRIDGE: JSON.stringify({
+      forward: spec.forward.map((f) => ({ port: f.port, socket: `${SANDBOX.bridge}/${f.socket}` })),
+      reverse: spec.reverse.map((r) => ({ socket: `${SANDBOX.bridge}/${r.socket}`, port: r.port })),
+      argv: spec.argv,
+      cwd: spec.cwd ?? SANDBOX.workspace,
+    }),
+  };
+  const args = [
+    "--die-with-parent",
+    "--unshare-user",
+    "--unshare-ipc",
+    "--unshare-pid",
+    "--unshare-net",
+    "--unshare-uts",
+    "--unshare-cgroup-try",
+    "--uid", String(INNER_ID),
+    "--gid", String(INNER_ID),
+    "--hostname", "sandbox",
+    "--ro-bind", "/usr", "/usr",
+    "--symlink", "usr/bin", "/bin",
+    "--symlink", "usr/sbin", "/sbin",
+    "--symlink", "usr/lib", "/lib",
+    "--symlink", "usr/lib64", "/lib64",
+    "--ro-bind", "/etc", "/etc",
+    "--proc", "/proc",
+    "--dev", "/dev",
+    "--tmpfs", "/tmp",
+    "--dir", "/opt/wirebench",
+    "--ro-bind", pinnedNodeDir(), SANDBOX.node,
+    "--ro-bind", netbridge, SANDBOX.netbridge,
+    "--bind", spec.workspace, SANDBOX.workspace,
+    "--bind", spec.home, SANDBOX.home,
+    "--bind", spec.bridgeDir, SANDBOX.bridge,
+  ];
+  for (const m of spec.mounts) args.push("--ro-bind", m.host, m.sandbox);
+  // fd 3 tells the harness the sandboxed process's pid: SIGTERM goes to it, so bubblewrap outlives the grace period.
+  args.push("--info-fd", "3", "--chdir", spec.cwd ?? SANDBOX.workspace, "--clearenv");
+  for (const [k, v] of Object.entries(env)) args.push("--setenv", k, v);
+  args.push("--", `${SANDBOX.node}/bin/node`, SANDBOX.netbridge);
+  return args;
+}

@@ -1,0 +1,105 @@
+/**
+ * @module run-sandboxed
+ * Starts a command in the sandbox and waits for it: lines of stdout and
+ * stderr are timestamped as they arrive, and the wall clock is enforced with
+ * SIGTERM to the whole process group, then SIGKILL after a grace period (a
+ * process that ignores SIGTERM still ends: bubblewrap's death takes the
+ * sandbox's PID namespace with it).
+ */
+import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { createInterface } from "node:readline";
+import type { RawLine } from "../trajectory.ts";
+import { sandboxAccount } from "./agent-user.ts";
+import { sandboxArgv, type SandboxSpec } from "./bwrap.ts";
+
+export interface SandboxedRun {
+  exitCode: number | null;
+  /** Whether the wall clock ran out (SIGTERM was sent). */
+  timedOut: boolean;
+  /** Whether SIGKILL was needed after the grace period. */
+  killed: boolean;
+  lines: RawLine[];
+  durationS: number;
+}
+
+export interface RunOptions {
+  timeLimitS: number;
+  /** Seconds between SIGTERM and SIGKILL. */
+  graceS?: number;
+  /** Text written to the command's stdin (closed right after). */
+  stdin?: string;
+  /** Called with each line as it arrives. */
+  onLine?: (line: RawLine) => void;
+  /** Cap on lines kept per stream (the rest are counted, not kept). */
+  maxLines?: number;
+}
+
+/** The first child of a process (bubblewrap's init inside the PID namespace runs the bridge). */
+function firstChild(pid: number): number | null {
+  try {
+    const first = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/)[0];
+    return first ? Number(first) : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function runSandboxed(spec: SandboxSpec, opts: RunOptions): Promise<SandboxedRun> {
+  const account = sandboxAccount();
+  const started = performance.now();
+  const child = spawn("bwrap", sandboxArgv(spec), { stdio: ["pipe", "pipe", "pipe", "pipe"], detached: true, ...(account ? { uid: account.uid, gid: account.gid } : {}), env: {} });
+  let innerPid: number | null = null;
+  let info = "";
+  const infoStream = child.stdio[3] as import("node:stream").Readable;
+  infoStream.on("data", (d: Buffer) => {
+    info += d.toString();
+    const m = /"child-pid":\s*(\d+)/.exec(info);
+    if (m) innerPid = Number(m[1]);
+  });
+  infoStream.on("error", () => {});
+  const lines: RawLine[] = [];
+  const max = opts.maxLines ?? 200_000;
+  const collect = (stream: "stdout" | "stderr") => (text: string) => {
+    const line: RawLine = { t: Math.round(performance.now() - started) / 1000, stream, text };
+    if (lines.length < max) lines.push(line);
+    opts.onLine?.(line);
+  };
+  createInterface({ input: child.stdout! }).on("line", collect("stdout"));
+  createInterface({ input: child.stderr! }).on("line", collect("stderr"));
+  child.stdin!.on("error", () => {});
+  child.stdin!.end(opts.stdin ?? "");
+  let timedOut = false;
+  let killed = false;
+  const signal = (s: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, s);
+    } catch {
+      /* gone */
+    }
+  };
+  const term = setTimeout(() => {
+    timedOut = true;
+    // The bridge passes SIGTERM on to the command; bubblewrap itself must live through the grace period.
+    const bridge = innerPid === null ? null : firstChild(innerPid);
+    if (bridge === null) signal("SIGTERM");
+    else {
+      try {
+        process.kill(bridge, "SIGTERM");
+      } catch {
+        signal("SIGTERM");
+      }
+    }
+  }, opts.timeLimitS * 1000);
+  const kill = setTimeout(() => {
+    killed = true;
+    signal("SIGKILL");
+  }, (opts.timeLimitS + (opts.graceS ?? 10)) * 1000);
+  const exitCode = await new Promise<number | null>((resolve) => {
+    child.on("error", () => resolve(null));
+    child.on("close", (code) => resolve(code));
+  });
+  clearTimeout(term);
+  clearTimeout(kill);
+  return { exitCode, timedOut, killed, lines, durationS: Math.round(performance.now() - started) / 1000 };
+}
