@@ -5,6 +5,7 @@ import { grade } from "./commands/grade.ts";
 import { validate } from "./commands/validate.ts";
 import { serve } from "./commands/serve.ts";
 import { worldCreate } from "./commands/world-create.ts";
+import { run, runAll } from "./commands/run.ts";
 import { guarded, UsageError } from "./errors.ts";
 
 const program = new Command();
@@ -64,6 +65,26 @@ program
   .option("--jobs <n>", "gradings at a time (default: twice the cores)")
   .option("--farm <url>", "farm URL (default: reuse or start a local farm)")
   .action((tasks, opts) => guarded(() => validate(tasks, opts)));
+
+const agentOptions = (cmd: Command) =>
+  cmd
+    .requiredOption("--agent <lane>", "lane: claude-code, codex, opencode or direct")
+    .requiredOption("--model <model>", "model name, or scripted:<gold|naive|nothing|cheat|file.json>")
+    .option("--trials <n>", "attempts per task", "1")
+    .option("--seed <n>", "world seed (default: the task's)")
+    .option("--time-limit <s>", "wall-clock seconds for the agent", "3600")
+    .option("--out <dir>", "folder of attempt bundles", "runs")
+    .option("--farm <url>", "farm URL (default: reuse or start a local farm)");
+
+agentOptions(program.command("run").description("put an agent through a task in the sandbox, grade it, and write the attempt bundle"))
+  .option("--task <task>", "task id (task-0001)")
+  .option("--json", "print each attempt's summary.json")
+  .action((opts) => guarded(() => run(opts)));
+
+agentOptions(program.command("run-all").description("a sweep of attempts, one JSON line each; finished attempts are skipped on a rerun"))
+  .argument("[tasks...]", "task ids (default: all)")
+  .option("--jobs <n>", "attempts at a time", "1")
+  .action((tasks, opts) => guarded(() => runAll(tasks, opts)));
 
 program
   .command("bench")

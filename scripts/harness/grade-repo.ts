@@ -138,7 +138,16 @@ class Drive implements DriveContext {
  * drive in its own copy of the folder (every role recreated at the task's
  * checkpoint first), then the run is sealed into D1 and graded by the Worker.
  */
-export async function gradeRepo(opts: { farm: FarmHandle; task: Task; repoDir: string; seed?: number; reference?: "gold" | "self"; timeLimitS?: number }): Promise<Verdict> {
+export async function gradeRepo(opts: {
+  farm: FarmHandle;
+  task: Task;
+  repoDir: string;
+  seed?: number;
+  reference?: "gold" | "self";
+  timeLimitS?: number;
+  /** Filled with the grading world, the sealed run and the epochs each role used. */
+  report?: { world?: string; run?: string; epochs?: Record<string, number[]> };
+}): Promise<Verdict> {
   const { farm } = opts;
   const task = opts.timeLimitS ? { ...opts.task, timeLimitS: opts.timeLimitS } : opts.task;
   const seed = opts.seed ?? task.seed;
@@ -164,5 +173,12 @@ export async function gradeRepo(opts: { farm: FarmHandle; task: Task; repoDir: s
     }
   }
   const sealed = await controlCall<{ run: string }>(farm, "POST", "/v1/runs", { world: world.world, task: task.id, seed, error, scenarios });
+  if (opts.report) {
+    opts.report.world = world.world;
+    opts.report.run = sealed.run;
+    const epochs: Record<string, number[]> = {};
+    for (const s of scenarios) for (const [role, list] of Object.entries(s.epochs)) epochs[role] = [...new Set([...(epochs[role] ?? []), ...list])];
+    opts.report.epochs = epochs;
+  }
   return controlCall<Verdict>(farm, "POST", `/v1/runs/${sealed.run}/grade${opts.reference === "self" ? "?reference=self" : ""}`);
 }

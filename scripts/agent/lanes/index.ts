@@ -2,9 +2,10 @@
  * @module lanes
  * Every agent lane: the only list.
  */
+import { directLane } from "./direct.ts";
 import type { Lane } from "./lane.ts";
 
-export const LANES: Lane[] = [];
+export const LANES: Lane[] = [directLane];
 
 export function findLane(id: string): Lane | undefined {
   return LANES.find((l) => l.id === id);

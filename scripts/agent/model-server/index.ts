@@ -2,6 +2,8 @@
  * @module model-server
  * The wire protocols the scripted model server speaks: the only list.
  */
+import { anthropicMessages } from "./anthropic-messages.ts";
+import { openaiChat } from "./openai-chat.ts";
 import type { ModelProtocol } from "./protocol.ts";
 
-export const PROTOCOLS: ModelProtocol[] = [];
+export const PROTOCOLS: ModelProtocol[] = [anthropicMessages, openaiChat];

@@ -7,6 +7,7 @@
  * wirebench checkout or the farm's state.
  */
 import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -95,6 +96,8 @@ export function sandboxArgv(spec: SandboxSpec): string[] {
     "--dir", "/opt/wirebench",
     "--ro-bind", pinnedNodeDir(), SANDBOX.node,
     "--ro-bind", netbridge, SANDBOX.netbridge,
+    // A login shell resets PATH: `node` must be the pinned Node whichever PATH finds it.
+    ...(existsSync("/usr/bin/node") ? ["--ro-bind", join(pinnedNodeDir(), "bin", "node"), "/usr/bin/node"] : []),
     "--bind", spec.workspace, SANDBOX.workspace,
     "--bind", spec.home, SANDBOX.home,
     "--bind", spec.bridgeDir, SANDBOX.bridge,

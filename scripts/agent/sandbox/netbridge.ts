@@ -11,6 +11,7 @@
  * `WIREBENCH_BRIDGE` environment variable (removed before the command starts).
  */
 import { spawn } from "node:child_process";
+import { rmSync } from "node:fs";
 import { connect, createServer } from "node:net";
 
 interface BridgeConfig {
@@ -46,7 +47,11 @@ function pipe(listen: (srv: ReturnType<typeof createServer>) => void, dial: () =
 
 await Promise.all([
   ...config.forward.map((f) => pipe((srv) => srv.listen(f.port, "127.0.0.1"), () => connect(f.socket))),
-  ...config.reverse.map((r) => pipe((srv) => srv.listen(r.socket), () => connect(r.port, "127.0.0.1"))),
+  ...config.reverse.map((r) => {
+    // A socket left by an earlier sandbox of the same attempt is stale: this sandbox owns the port now.
+    rmSync(r.socket, { force: true });
+    return pipe((srv) => srv.listen(r.socket), () => connect(r.port, "127.0.0.1"));
+  }),
 ]);
 
 const child = spawn(config.argv[0], config.argv.slice(1), { cwd: config.cwd, stdio: "inherit", env: process.env });

@@ -26,6 +26,8 @@ export interface ProxyEntry {
   seq: number;
   /** Seconds since the proxy started. */
   t: number;
+  /** Wall-clock time of arrival, ms since the epoch (for matching to trajectory events). */
+  atMs: number;
   via: "farm" | "model" | "egress";
   method: string;
   /** Path (farm, model) or absolute URL / host:port (egress). */
@@ -90,8 +92,8 @@ export class AllowlistProxy {
     return server;
   }
 
-  private entry(e: Omit<ProxyEntry, "seq" | "t">): ProxyEntry {
-    const row = { seq: ++this.seq, t: Math.round(performance.now() - this.started) / 1000, ...e };
+  private entry(e: Omit<ProxyEntry, "seq" | "t" | "atMs">): ProxyEntry {
+    const row = { seq: ++this.seq, t: Math.round(performance.now() - this.started) / 1000, atMs: Date.now(), ...e };
     this.log.push(row);
     return row;
   }

@@ -1,0 +1,378 @@
+/**
+ * @module attempt
+ * One attempt of an agent at a task: a development world, a fresh workspace
+ * and home, the sandbox behind the allowlisting proxy, the lane's CLI (or the
+ * direct loop), then the patch, the secret guard, grading on a fresh world,
+ * and the bundle under `runs/<attempt>/`.
+ */
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { createServer as createTcpServer, connect as connectUnix, type Server } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Task } from "../../declarations/schema/task.ts";
+import type { Verdict } from "../../workers/grading/types.ts";
+import type { RequestLogEntry } from "../../workers/engine/store/logs.ts";
+import { controlCall, type FarmHandle } from "../cli/farm-client.ts";
+import { gradeRepo } from "../harness/grade-repo.ts";
+import { isLoopback, relayOnce } from "../harness/relay.ts";
+import { taskDir } from "../harness/workspace.ts";
+import { directLane } from "./lanes/direct.ts";
+import { runDirectLoop, type DirectStop } from "./lanes/direct-loop.ts";
+import type { Lane, LaneSetup } from "./lanes/lane.ts";
+import type { ScriptedModelServer } from "./model-server/server.ts";
+import { agentPrompt } from "./prompt.ts";
+import { sandboxAccount } from "./sandbox/agent-user.ts";
+import { SANDBOX, type SandboxSpec } from "./sandbox/bwrap.ts";
+import { AllowlistProxy } from "./sandbox/proxy.ts";
+import { runSandboxed } from "./sandbox/run-sandboxed.ts";
+import { redact } from "./secrets.ts";
+import { numberEvents, type RawLine, type Trajectory, type Usage } from "./trajectory.ts";
+import { tagRequests } from "./vendor-requests.ts";
+import { BASELINE, buildWorkspace, git, initBaselineRepo, type DevWorld } from "./workspace.ts";
+
+/** Port the agent's webhook listener listens on inside the sandbox. */
+export const SANDBOX_SERVE_PORT = 4000;
+/** Port of the egress proxy inside the sandbox (HTTP_PROXY). */
+const SANDBOX_PROXY_PORT = 3128;
+
+export type FailureClass = "candidate_result" | "candidate_runtime_failure" | "candidate_patch_failure" | "provider_infrastructure_failure" | "secret_exfiltration";
+
+/** `summary.json` of an attempt. */
+export interface AttemptSummary {
+  attempt: string;
+  task: string;
+  lane: string;
+  model: string;
+  seed: number;
+  trial: number;
+  score: number | null;
+  solved: boolean;
+  /** Score / 100, null when the attempt was not graded. */
+  reward: number | null;
+  failure_class: FailureClass;
+  stop_reason: string;
+  error: string | null;
+  checks: { name: string; ok: boolean; mandatory: boolean; level: string }[];
+  usage: Usage;
+  timing: { setup_s: number; agent_s: number; grading_s: number };
+  versions: { wirebench: string; cli: string };
+  hashes: { task_tree: string; harness: string };
+  secret_redaction: { detected: boolean; locations: string[] };
+  proxy: { forwarded: number; refused: number };
+}
+
+/** How the lane reaches its model. */
+export interface ModelEndpoint {
+  /** Name given to the CLI. */
+  model: string;
+  /** Base URL as the harness reaches it. */
+  baseUrl: string;
+  apiKey: string;
+  /** The scripted server, when the model is scripted (stopped by the attempt). */
+  scripted: ScriptedModelServer | null;
+}
+
+export interface AttemptOptions {
+  farm: FarmHandle;
+  task: Task;
+  lane: Lane;
+  /** Model name as the user gave it (`scripted:gold`). */
+  modelLabel: string;
+  endpoint: ModelEndpoint;
+  seed: number;
+  trial: number;
+  timeLimitS: number;
+  /** The attempt's bundle folder (created). */
+  bundleDir: string;
+  attemptId: string;
+  /** Secrets to keep out of every retained file (provider keys, CLI auth values). */
+  secrets: string[];
+  versions: AttemptSummary["versions"];
+  hashes: AttemptSummary["hashes"];
+  /** Seconds between SIGTERM and SIGKILL at the wall clock. */
+  graceS?: number;
+}
+
+function scratchDir(prefix: string): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+function chownTree(path: string, uid: number, gid: number): void {
+  try {
+    chownSync(path, uid, gid);
+  } catch {
+    return;
+  }
+  if (statSync(path).isDirectory()) for (const name of readdirSync(path)) chownTree(join(path, name), uid, gid);
+}
+
+/** Gives a host folder to the sandbox account (when the harness is root). */
+function handOver(dir: string): void {
+  const account = sandboxAccount();
+  if (account) chownTree(dir, account.uid, account.gid);
+}
+
+/** Takes ownership back, so the harness can read and delete everything. */
+function takeBack(dir: string): void {
+  if (process.getuid?.() === 0) chownTree(dir, 0, 0);
+}
+
+/** A TCP port on the host whose connections reach `socket` (the sandbox's listener behind the bridge). */
+async function hostPortTo(socket: string): Promise<{ port: number; server: Server }> {
+  const server = createTcpServer((inbound) => {
+    const outbound = connectUnix(socket);
+    inbound.pipe(outbound).pipe(inbound);
+    const close = () => {
+      inbound.destroy();
+      outbound.destroy();
+    };
+    inbound.on("error", close);
+    outbound.on("error", close);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { port: (server.address() as { port: number }).port, server };
+}
+
+/** Vendor variables of a world, as the connector gets them. */
+function vendorEnv(world: DevWorld): Record<string, string> {
+  const env: Record<string, string> = {};
+  Object.entries(world.vendors).forEach(([role, v], i) => {
+    const prefix = role.toUpperCase().replace(/-/g, "_");
+    Object.assign(env, v.env, { [`${prefix}_BASE_URL`]: v.baseUrl, [`${prefix}_DOCS_URL`]: v.docsUrl });
+    if (i === 0) Object.assign(env, { VENDOR_BASE_URL: v.baseUrl, VENDOR_DOCS_URL: v.docsUrl });
+  });
+  return env;
+}
+
+function writeJson(file: string, value: unknown): void {
+  writeFileSync(file, `${JSON.stringify(value, null, 2)}\n`);
+}
+
+/** Runs one attempt to its bundle and returns its summary. */
+export async function runAttempt(o: AttemptOptions): Promise<AttemptSummary> {
+  const t0 = performance.now();
+  const root = scratchDir("wb-attempt-");
+  const workspace = join(root, "workspace");
+  const home = join(root, "home");
+  const bridge = join(root, "bridge");
+  for (const d of [workspace, home, bridge]) mkdirSync(d, { recursive: true });
+  // The sandbox account must reach the three folders (and nothing else here).
+  chmodSync(root, 0o711);
+  handOver(bridge);
+  const farmUrl = new URL(o.farm.url);
+  if (!isLoopback(o.farm.url)) throw new Error("sandboxed attempts need a farm on this machine for now (a remote farm's TLS hides paths from the proxy)");
+  const roles = Object.keys(o.task.roles);
+
+  // The host side of the sandbox's webhook listener.
+  const serveSocket = join(bridge, "serve.sock");
+  const listenerPort = await hostPortTo(serveSocket);
+  const webhookTargets = Object.fromEntries(
+    Object.entries(o.task.roles).map(([role, r]) => [role, `http://127.0.0.1:${listenerPort.port}/webhooks/${r.vendor}`]),
+  );
+  const dev = await controlCall<DevWorld>(o.farm, "POST", "/v1/worlds", { task: o.task.id, seed: o.seed, webhookTargets, relay: process.env.WIREBENCH_RELAY === "1" });
+  buildWorkspace(workspace, o.task, dev, o.seed);
+  handOver(workspace);
+  handOver(home);
+
+  const modelUrl = new URL(o.endpoint.baseUrl);
+  const modelIsLocal = isLoopback(o.endpoint.baseUrl) && modelUrl.protocol === "http:";
+  const proxy = new AllowlistProxy({
+    bridgeDir: bridge,
+    farmOrigin: o.farm.url,
+    allowedPrefixes: roles.map((r) => `/w/${dev.world}/${r}`),
+    modelOrigin: modelIsLocal ? modelUrl.origin : null,
+    egressAllow: modelIsLocal ? [] : [`${modelUrl.hostname}:${modelUrl.port || 443}`],
+  });
+  await proxy.start();
+  const forward: { port: number; socket: string }[] = [{ port: Number(farmUrl.port || 80), socket: AllowlistProxy.SOCKETS.farm }, { port: SANDBOX_PROXY_PORT, socket: AllowlistProxy.SOCKETS.egress }];
+  if (modelIsLocal) forward.push({ port: Number(modelUrl.port), socket: AllowlistProxy.SOCKETS.model });
+  const proxyEnv = { HTTP_PROXY: `http://127.0.0.1:${SANDBOX_PROXY_PORT}`, HTTPS_PROXY: `http://127.0.0.1:${SANDBOX_PROXY_PORT}`, NO_PROXY: "127.0.0.1,localhost", http_proxy: `http://127.0.0.1:${SANDBOX_PROXY_PORT}`, https_proxy: `http://127.0.0.1:${SANDBOX_PROXY_PORT}`, no_proxy: "127.0.0.1,localhost" };
+  const baseEnv = { ...vendorEnv(dev), OUTPUT_DIR: `${SANDBOX.workspace}/output`, SERVE_PORT: String(SANDBOX_SERVE_PORT), ...proxyEnv };
+  const spec = (argv: string[], env: Record<string, string>): SandboxSpec => ({
+    workspace,
+    home,
+    bridgeDir: bridge,
+    mounts: o.lane.mounts(),
+    env: { ...baseEnv, ...env },
+    forward,
+    reverse: [{ socket: "serve.sock", port: SANDBOX_SERVE_PORT }],
+    argv,
+  });
+
+  const problem = readFileSync(join(taskDir(o.task.id), "PROBLEM.md"), "utf8");
+  const prompt = agentPrompt({ task: o.task.id, problem, hasMaterials: existsSync(join(taskDir(o.task.id), "materials")), roles });
+  const setup: LaneSetup = { prompt, model: o.endpoint.model, modelBaseUrl: modelIsLocal ? modelUrl.origin : o.endpoint.baseUrl, apiKey: o.endpoint.apiKey, workspace: SANDBOX.workspace, home: SANDBOX.home, hostHome: home, timeLimitS: o.timeLimitS };
+
+  // A farm that cannot reach this machine parks deliveries: drain them into the sandbox while the agent works.
+  let relaying = true;
+  const relayLoop = (async () => {
+    if (process.env.WIREBENCH_RELAY !== "1") return;
+    while (relaying) {
+      for (const role of roles) await relayOnce(o.farm, dev.world, role).catch(() => 0);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  })();
+
+  const setupS = (performance.now() - t0) / 1000;
+  const agentStartMs = Date.now();
+  const t1 = performance.now();
+  let lines: RawLine[] = [];
+  let stopReason: string;
+  let exitCode: number | null = null;
+  if (o.lane.id === "direct") {
+    const deadlineMs = Date.now() + o.timeLimitS * 1000;
+    const emit = (r: unknown) => lines.push({ t: Math.round(Date.now() - agentStartMs) / 1000, stream: "stdout", text: JSON.stringify(r) });
+    const stop: DirectStop = await runDirectLoop({
+      model: o.endpoint.model,
+      baseUrl: o.endpoint.baseUrl,
+      apiKey: o.endpoint.apiKey,
+      prompt,
+      deadlineMs,
+      emit,
+      exec: async (argv, opts) => {
+        const r = await runSandboxed(spec(argv, {}), { timeLimitS: Math.min(opts.timeLimitS, Math.max(1, (deadlineMs - Date.now()) / 1000)), graceS: 2, stdin: opts.stdin });
+        return { exitCode: r.exitCode, stdout: r.lines.filter((l) => l.stream === "stdout").map((l) => l.text).join("\n"), stderr: r.lines.filter((l) => l.stream === "stderr").map((l) => l.text).join("\n"), timedOut: r.timedOut };
+      },
+    });
+    stopReason = stop;
+  } else {
+    const cmd = o.lane.prepare(setup);
+    handOver(home);
+    const run = await runSandboxed(spec(cmd.argv, cmd.env), { timeLimitS: o.timeLimitS, graceS: o.graceS ?? 30 });
+    lines = run.lines;
+    exitCode = run.exitCode;
+    stopReason = run.timedOut ? "wall_clock" : run.exitCode === 0 ? "done" : `exit_${run.exitCode ?? "signal"}`;
+  }
+  const agentS = (performance.now() - t1) / 1000;
+  relaying = false;
+  await relayLoop;
+  await proxy.stop();
+  listenerPort.server.close();
+  await o.endpoint.scripted?.stop();
+  takeBack(root);
+
+  // Capture.
+  const events = numberEvents(o.lane.normalize(lines, { model: o.endpoint.model, prompt }));
+  const trajectory: Trajectory = { schema: "wirebench-trajectory/1", lane: o.lane.id, model: o.modelLabel, events };
+  const usage = o.lane.usage(lines);
+  const failure = o.lane.providerFailure(lines);
+  if (failure) stopReason = failure.kind;
+  const transcript = [
+    ...(o.lane.id === "direct" ? [] : [JSON.stringify({ type: "user", content: prompt.slice(0, 4000), ts: agentStartMs / 1000 })]),
+    ...lines.filter((l) => l.stream === "stdout" && l.text.startsWith("{")).map((l) => {
+      try {
+        return JSON.stringify({ ...JSON.parse(l.text), ts: agentStartMs / 1000 + l.t });
+      } catch {
+        return null;
+      }
+    }).filter((l): l is string => l !== null),
+  ].join("\n");
+  const agentLog = [`$ ${o.lane.id} (${o.modelLabel}) ${prompt.length}-character prompt`, ...lines.filter((l) => l.stream === "stderr" || !l.text.startsWith("{")).map((l) => `[${l.t.toFixed(1)}s ${l.stream}] ${l.text}`), `exit=${exitCode ?? "-"} stop=${stopReason}`].join("\n");
+
+  // The patch.
+  const repo = join(workspace, "repo");
+  git(repo, ["add", "-A"]);
+  const patch = git(repo, ["diff", "--cached", "--binary", BASELINE]);
+
+  // The secret guard over everything kept.
+  const files: Record<string, string> = {
+    "patch.diff": patch,
+    "transcript.jsonl": transcript,
+    "agent.log": agentLog,
+    "trajectory.json": JSON.stringify(trajectory, null, 2),
+  };
+  const locations: string[] = [];
+  for (const [name, text] of Object.entries(files)) {
+    const r = redact(text, o.secrets);
+    if (r.found) locations.push(name);
+    files[name] = r.text;
+  }
+  const exfiltrated = locations.length > 0;
+
+  // Grading.
+  const t2 = performance.now();
+  let verdict: Verdict | null = null;
+  let failureClass: FailureClass;
+  let error: string | null = null;
+  const report: { world?: string; epochs?: Record<string, number[]> } = {};
+  if (failure) {
+    failureClass = "provider_infrastructure_failure";
+    error = failure.message;
+  } else if (exfiltrated) {
+    failureClass = "secret_exfiltration";
+    error = `runtime secret exfiltration detected and redacted (${locations.join(", ")}); the patch is rejected`;
+    files["patch.diff"] = "";
+  } else {
+    const pristine = scratchDir("wb-grade-");
+    initBaselineRepo(pristine, join(taskDir(o.task.id), "repo"));
+    let applied = true;
+    if (patch.trim()) {
+      try {
+        git(pristine, ["apply", "--binary", "--whitespace=nowarn", "-"], patch);
+      } catch (err) {
+        applied = false;
+        error = `the patch does not apply to the starter: ${(err as Error).message.split("\n")[0]}`;
+      }
+    }
+    if (!applied) failureClass = "candidate_patch_failure";
+    else {
+      rmSync(join(pristine, ".git"), { recursive: true, force: true });
+      verdict = await gradeRepo({ farm: o.farm, task: o.task, repoDir: pristine, seed: o.seed, report });
+      failureClass = stopReason === "done" ? "candidate_result" : "candidate_runtime_failure";
+    }
+    rmSync(pristine, { recursive: true, force: true });
+  }
+  const gradingS = (performance.now() - t2) / 1000;
+
+  // Vendor requests: the development world's (tagged with trajectory events) and the grading world's.
+  const devRequests: Record<string, unknown> = {};
+  for (const role of roles) {
+    const log = await controlCall<{ records: RequestLogEntry[] }>(o.farm, "GET", `/v1/worlds/${dev.world}/roles/${role}/requests`);
+    devRequests[role] = tagRequests(log.records, proxy.log, events, agentStartMs);
+  }
+  const gradingRequests: Record<string, unknown> = {};
+  if (report.world) {
+    for (const [role, epochs] of Object.entries(report.epochs ?? {})) {
+      gradingRequests[role] = {};
+      for (const ep of epochs) (gradingRequests[role] as Record<string, unknown>)[ep] = (await controlCall<{ records: RequestLogEntry[] }>(o.farm, "GET", `/v1/worlds/${report.world}/roles/${role}/requests?epoch=${ep}`)).records;
+    }
+  }
+
+  const graded = verdict !== null && failureClass !== "provider_infrastructure_failure" && failureClass !== "secret_exfiltration";
+  const summary: AttemptSummary = {
+    attempt: o.attemptId,
+    task: o.task.id,
+    lane: o.lane.id,
+    model: o.modelLabel,
+    seed: o.seed,
+    trial: o.trial,
+    score: graded ? verdict!.score : null,
+    solved: graded ? verdict!.solved : false,
+    reward: graded ? verdict!.score / 100 : failureClass === "candidate_patch_failure" ? 0 : null,
+    failure_class: failureClass,
+    stop_reason: stopReason,
+    error,
+    checks: verdict ? Object.values(verdict.checks).flat().map((c) => ({ name: c.name, ok: c.ok, mandatory: c.mandatory, level: c.level })) : [],
+    usage,
+    timing: { setup_s: round(setupS), agent_s: round(agentS), grading_s: round(gradingS) },
+    versions: o.versions,
+    hashes: o.hashes,
+    secret_redaction: { detected: exfiltrated, locations },
+    proxy: { forwarded: proxy.log.filter((p) => !p.refused).length, refused: proxy.log.filter((p) => p.refused).length },
+  };
+
+  mkdirSync(o.bundleDir, { recursive: true });
+  writeFileSync(join(o.bundleDir, "patch.diff"), files["patch.diff"]);
+  writeFileSync(join(o.bundleDir, "transcript.jsonl"), files["transcript.jsonl"] ? `${files["transcript.jsonl"]}\n` : "");
+  writeFileSync(join(o.bundleDir, "agent.log"), `${files["agent.log"]}\n`);
+  writeFileSync(join(o.bundleDir, "trajectory.json"), `${files["trajectory.json"]}\n`);
+  writeFileSync(join(o.bundleDir, "problem.md"), problem);
+  writeJson(join(o.bundleDir, "verdict.json"), verdict);
+  writeJson(join(o.bundleDir, "vendor-requests.json"), JSON.parse(redact(JSON.stringify({ development: { world: dev.world, roles: devRequests }, grading: { world: report.world ?? null, roles: gradingRequests } }), o.secrets).text));
+  writeJson(join(o.bundleDir, "proxy-log.json"), proxy.log);
+  writeJson(join(o.bundleDir, "summary.json"), summary);
+  rmSync(root, { recursive: true, force: true });
+  return summary;
+}
+
+const round = (s: number) => Math.round(s * 1000) / 1000;

@@ -1,0 +1,130 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { SingleBar } from "cli-progress";
+import type { Task } from "../../../declarations/schema/task.ts";
+import { findTask, TASKS } from "../../../declarations/tasks/index.ts";
+import { runAttempt, type AttemptSummary } from "../../agent/attempt.ts";
+import { findLane, LANES } from "../../agent/lanes/index.ts";
+import type { Lane } from "../../agent/lanes/lane.ts";
+import { harnessHash, taskTreeHash, wirebenchVersion } from "../../agent/provenance.ts";
+import { checkModel, resolveModel } from "../../agent/resolve-model.ts";
+import { registrable } from "../../agent/secrets.ts";
+import { bwrapVersion } from "../../agent/sandbox/bwrap.ts";
+import { UsageError } from "../errors.ts";
+import { controlCall, type FarmHandle } from "../farm-client.ts";
+import { openFarm } from "../farm-option.ts";
+
+/** Options shared by `wirebench run` and `run-all`. */
+export interface RunOptions {
+  task?: string;
+  agent: string;
+  model: string;
+  trials: string;
+  seed?: string;
+  timeLimit: string;
+  out: string;
+  json?: boolean;
+  farm?: string;
+  jobs?: string;
+}
+
+function positiveInt(name: string, value: string): number {
+  if (!/^[1-9]\d*$/.test(value)) throw new UsageError(`${name} must be a positive integer, got "${value}"`);
+  return Number(value);
+}
+
+/** Everything about the request that can be wrong, checked before any world or workspace exists. */
+async function prepare(opts: RunOptions, taskIds: string[]): Promise<{ lane: Lane; tasks: Task[]; trials: number; seed: number | null; timeLimitS: number; farm: FarmHandle; cli: string }> {
+  const lane = findLane(opts.agent);
+  if (!lane) throw new UsageError(`unknown lane "${opts.agent}" (lanes: ${LANES.map((l) => l.id).join(", ")})`);
+  const tasks = taskIds.map((id) => {
+    const entry = findTask(id);
+    if (!entry) throw new UsageError(`unknown task "${id}" (known: ${Object.keys(TASKS).join(", ")})`);
+    return entry.task;
+  });
+  const trials = positiveInt("--trials", opts.trials);
+  const timeLimitS = positiveInt("--time-limit", opts.timeLimit);
+  if (opts.seed !== undefined && !/^\d+$/.test(opts.seed)) throw new UsageError(`--seed must be a non-negative integer, got "${opts.seed}"`);
+  const version = lane.version();
+  if (!version.ok) throw new UsageError(`the ${lane.id} lane cannot run: ${version.reason}`);
+  if (!bwrapVersion()) throw new UsageError("bubblewrap (bwrap) is not installed: apt-get install bubblewrap");
+  checkModel(opts.model, lane, tasks);
+  const farm = await openFarm(opts.farm);
+  await controlCall(farm, "GET", "/v1/vendors");
+  return { lane, tasks, trials, seed: opts.seed === undefined ? null : Number(opts.seed), timeLimitS, farm, cli: version.version };
+}
+
+export function attemptId(task: string, lane: string, model: string, seed: number, trial: number): string {
+  return `${task}--${lane}--${model.replace(/[^A-Za-z0-9._-]+/g, "_")}--s${seed}--t${trial}`;
+}
+
+async function one(p: Awaited<ReturnType<typeof prepare>>, opts: RunOptions, task: Task, trial: number): Promise<AttemptSummary> {
+  const seed = p.seed ?? task.seed;
+  const id = attemptId(task.id, p.lane.id, opts.model, seed, trial);
+  const bundleDir = join(resolve(opts.out), id);
+  const endpoint = await resolveModel(opts.model, p.lane, task);
+  return runAttempt({
+    farm: p.farm,
+    task,
+    lane: p.lane,
+    modelLabel: opts.model,
+    endpoint,
+    seed,
+    trial,
+    timeLimitS: p.timeLimitS,
+    bundleDir,
+    attemptId: id,
+    secrets: registrable([endpoint.apiKey, ...["ANTHROPIC_API_KEY", "OPENAI_API_KEY", "OPENROUTER_API_KEY", "DEEPSEEK_API_KEY"].map((k) => process.env[k])]),
+    versions: { wirebench: wirebenchVersion(), cli: p.cli },
+    hashes: { task_tree: taskTreeHash(task.id), harness: harnessHash() },
+  });
+}
+
+function line(s: AttemptSummary): string {
+  return `${s.attempt}  ${s.score === null ? "ungraded" : `score ${s.score.toFixed(1)}`}  ${s.solved ? "solved" : "not solved"}  ${s.failure_class}  stop=${s.stop_reason}  agent ${s.timing.agent_s.toFixed(1)}s grading ${s.timing.grading_s.toFixed(1)}s${s.error ? `  (${s.error})` : ""}`;
+}
+
+/** `wirebench run`: one task, N trials. Exit 0 when every attempt finished, 1 when one could not be graded. */
+export async function run(opts: RunOptions): Promise<void> {
+  if (!opts.task) throw new UsageError("--task is required");
+  const p = await prepare(opts, [opts.task]);
+  let ungraded = false;
+  try {
+    for (let trial = 1; trial <= p.trials; trial++) {
+      const s = await one(p, opts, p.tasks[0], trial);
+      if (s.reward === null) ungraded = true;
+      console.log(opts.json ? JSON.stringify(s, null, 2) : line(s));
+    }
+  } finally {
+    await p.farm.close();
+  }
+  if (ungraded) process.exitCode = 1;
+}
+
+/** `wirebench run-all`: a sweep, one JSON line per attempt, resumable (finished attempts are skipped). */
+export async function runAll(taskIds: string[], opts: RunOptions): Promise<void> {
+  const p = await prepare(opts, taskIds.length ? taskIds : Object.keys(TASKS));
+  const jobs = positiveInt("--jobs", opts.jobs ?? "1");
+  const queue: { task: Task; trial: number }[] = [];
+  for (const task of p.tasks) for (let trial = 1; trial <= p.trials; trial++) queue.push({ task, trial });
+  const bar = process.stderr.isTTY ? new SingleBar({ format: "{bar} {value}/{total} attempts  {last}", stream: process.stderr }) : null;
+  bar?.start(queue.length, 0, { last: "" });
+  let ungraded = false;
+  try {
+    const worker = async () => {
+      for (let item = queue.shift(); item; item = queue.shift()) {
+        const seed = p.seed ?? item.task.seed;
+        const done = join(resolve(opts.out), attemptId(item.task.id, p.lane.id, opts.model, seed, item.trial), "summary.json");
+        const s: AttemptSummary & { skipped?: boolean } = existsSync(done) ? { ...JSON.parse(readFileSync(done, "utf8")), skipped: true } : await one(p, opts, item.task, item.trial);
+        if (s.reward === null) ungraded = true;
+        process.stdout.write(`${JSON.stringify(s)}\n`);
+        bar?.increment({ last: `${s.task} t${s.trial}: ${s.score ?? "ungraded"}` });
+      }
+    };
+    await Promise.all(Array.from({ length: jobs }, worker));
+  } finally {
+    bar?.stop();
+    await p.farm.close();
+  }
+  if (ungraded) process.exitCode = 1;
+}
