@@ -5,8 +5,7 @@
  * direct loop), then the patch, the secret guard, grading on a fresh world,
  * and the bundle under `runs/<attempt>/`.
  */
-import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { createServer as createTcpServer, connect as connectUnix, type Server } from "node:net";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Task } from "../../declarations/schema/task.ts";
@@ -21,7 +20,9 @@ import { runDirectLoop, type DirectStop } from "./lanes/direct-loop.ts";
 import type { Lane, LaneSetup } from "./lanes/lane.ts";
 import type { ScriptedModelServer } from "./model-server/server.ts";
 import { agentPrompt } from "./prompt.ts";
-import { sandboxAccount } from "./sandbox/agent-user.ts";
+import { hostPortTo } from "./sandbox/host-port.ts";
+import { openConnectorSandbox } from "./sandbox/connector-sandbox.ts";
+import { handOver, takeBack } from "./sandbox/ownership.ts";
 import { SANDBOX, type SandboxSpec } from "./sandbox/bwrap.ts";
 import { AllowlistProxy } from "./sandbox/proxy.ts";
 import { runSandboxed } from "./sandbox/run-sandboxed.ts";
@@ -95,42 +96,6 @@ export interface AttemptOptions {
 
 function scratchDir(prefix: string): string {
   return mkdtempSync(join(tmpdir(), prefix));
-}
-
-function chownTree(path: string, uid: number, gid: number): void {
-  try {
-    chownSync(path, uid, gid);
-  } catch {
-    return;
-  }
-  if (statSync(path).isDirectory()) for (const name of readdirSync(path)) chownTree(join(path, name), uid, gid);
-}
-
-/** Gives a host folder to the sandbox account (when the harness is root). */
-function handOver(dir: string): void {
-  const account = sandboxAccount();
-  if (account) chownTree(dir, account.uid, account.gid);
-}
-
-/** Takes ownership back, so the harness can read and delete everything. */
-function takeBack(dir: string): void {
-  if (process.getuid?.() === 0) chownTree(dir, 0, 0);
-}
-
-/** A TCP port on the host whose connections reach `socket` (the sandbox's listener behind the bridge). */
-async function hostPortTo(socket: string): Promise<{ port: number; server: Server }> {
-  const server = createTcpServer((inbound) => {
-    const outbound = connectUnix(socket);
-    inbound.pipe(outbound).pipe(inbound);
-    const close = () => {
-      inbound.destroy();
-      outbound.destroy();
-    };
-    inbound.on("error", close);
-    outbound.on("error", close);
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { port: (server.address() as { port: number }).port, server };
 }
 
 /** Vendor variables of a world, as the connector gets them. */
@@ -317,7 +282,8 @@ export async function runAttempt(o: AttemptOptions): Promise<AttemptSummary> {
     if (!applied) failureClass = "candidate_patch_failure";
     else {
       rmSync(join(pristine, ".git"), { recursive: true, force: true });
-      verdict = await gradeRepo({ farm: o.farm, task: o.task, repoDir: pristine, seed: o.seed, report });
+      // The connector is untrusted too: it is graded in the same sandbox.
+      verdict = await gradeRepo({ farm: o.farm, task: o.task, repoDir: pristine, seed: o.seed, report, connectors: (w) => openConnectorSandbox(o.farm.url, w) });
       failureClass = stopReason === "done" ? "candidate_result" : "candidate_runtime_failure";
     }
     rmSync(pristine, { recursive: true, force: true });

@@ -4,7 +4,8 @@ import type { DriveContext, Task } from "../../declarations/schema/task.ts";
 import type { ConnectorRun, Snapshot, Verdict } from "../../workers/grading/types.ts";
 import type { FarmHandle } from "../cli/farm-client.ts";
 import { controlCall } from "../cli/farm-client.ts";
-import { connectorEnv, runConnector, startListener, type Listener } from "./connector-process.ts";
+import { connectorEnv, type Listener } from "./connector-process.ts";
+import { HOST_CONNECTORS, type ConnectorHost } from "./connector-host.ts";
 import { isLoopback, relayOnce } from "./relay.ts";
 import { copyWorkspace, entryScript, removeDir } from "./workspace.ts";
 
@@ -41,7 +42,10 @@ class Drive implements DriveContext {
   private readonly world: WorldInfo;
   private readonly workspace: string;
 
-  constructor(farm: FarmHandle, task: Task, world: WorldInfo, seed: number, workspace: string, name: string) {
+  private readonly host: ConnectorHost;
+
+  constructor(farm: FarmHandle, task: Task, world: WorldInfo, seed: number, workspace: string, name: string, host: ConnectorHost) {
+    this.host = host;
     this.farm = farm;
     this.task = task;
     this.world = world;
@@ -62,7 +66,7 @@ class Drive implements DriveContext {
 
   async run(label: string, args: string[] = [], opts: { timeoutMs?: number } = {}): Promise<ConnectorRun> {
     mkdirSync(this.outputDir, { recursive: true });
-    const run = await runConnector({
+    const run = await this.host.run({
       label,
       cwd: this.workspace,
       command: this.task.entry.command,
@@ -99,7 +103,7 @@ class Drive implements DriveContext {
   async listen(args: string[], opts: { path?: string } = {}): Promise<void> {
     if (this.listener) throw new Error("a listener is already running");
     mkdirSync(this.outputDir, { recursive: true });
-    this.listener = await startListener({
+    this.listener = await this.host.startListener({
       label: "serve",
       cwd: this.workspace,
       command: this.task.entry.command,
@@ -147,6 +151,8 @@ export async function gradeRepo(opts: {
   timeLimitS?: number;
   /** Filled with the grading world, the sealed run and the epochs each role used. */
   report?: { world?: string; run?: string; epochs?: Record<string, number[]> };
+  /** Where connector processes run (default: plain child processes of the harness). */
+  connectors?: (world: { world: string; roles: string[] }) => Promise<ConnectorHost>;
 }): Promise<Verdict> {
   const { farm } = opts;
   const task = opts.timeLimitS ? { ...opts.task, timeLimitS: opts.timeLimitS } : opts.task;
@@ -154,12 +160,14 @@ export async function gradeRepo(opts: {
   const world = await controlCall<WorldInfo>(farm, "POST", "/v1/worlds", { task: task.id, seed });
   const scenarios: DriveEvidence[] = [];
   let error: Verdict["error"] = null;
+  const host = opts.connectors ? await opts.connectors({ world: world.world, roles: Object.keys(world.vendors) }) : HOST_CONNECTORS;
   if (!existsSync(join(opts.repoDir, entryScript(task)))) {
     error = { class: "candidate_setup_failure", message: `the connector has no ${entryScript(task)}` };
   } else {
     for (const scenario of task.scenarios) {
       const workspace = copyWorkspace(opts.repoDir);
-      const drive = new Drive(farm, task, world, seed, workspace, scenario.name);
+      host.adopt(workspace);
+      const drive = new Drive(farm, task, world, seed, workspace, scenario.name, host);
       try {
         for (const [role, r] of Object.entries(task.roles)) await drive.recreate(role, r.checkpoint);
         await scenario.drive(drive);
@@ -172,6 +180,7 @@ export async function gradeRepo(opts: {
       scenarios.push(drive.evidence);
     }
   }
+  await host.close();
   const sealed = await controlCall<{ run: string }>(farm, "POST", "/v1/runs", { world: world.world, task: task.id, seed, error, scenarios });
   if (opts.report) {
     opts.report.world = world.world;

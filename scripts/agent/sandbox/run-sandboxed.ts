@@ -33,6 +33,8 @@ export interface RunOptions {
   onLine?: (line: RawLine) => void;
   /** Cap on lines kept per stream (the rest are counted, not kept). */
   maxLines?: number;
+  /** Stops the command early (SIGTERM, then SIGKILL after the grace period) when it resolves. */
+  until?: Promise<void>;
 }
 
 /** The first child of a process (bubblewrap's init inside the PID namespace runs the bridge). */
@@ -78,8 +80,7 @@ export async function runSandboxed(spec: SandboxSpec, opts: RunOptions): Promise
       /* gone */
     }
   };
-  const term = setTimeout(() => {
-    timedOut = true;
+  const terminate = () => {
     // The bridge passes SIGTERM on to the command; bubblewrap itself must live through the grace period.
     const bridge = innerPid === null ? null : firstChild(innerPid);
     if (bridge === null) signal("SIGTERM");
@@ -90,11 +91,20 @@ export async function runSandboxed(spec: SandboxSpec, opts: RunOptions): Promise
         signal("SIGTERM");
       }
     }
+  };
+  let kill: ReturnType<typeof setTimeout> | undefined;
+  const stopIn = (graceS: number) => {
+    terminate();
+    kill ??= setTimeout(() => {
+      killed = true;
+      signal("SIGKILL");
+    }, graceS * 1000);
+  };
+  const term = setTimeout(() => {
+    timedOut = true;
+    stopIn(opts.graceS ?? 10);
   }, opts.timeLimitS * 1000);
-  const kill = setTimeout(() => {
-    killed = true;
-    signal("SIGKILL");
-  }, (opts.timeLimitS + (opts.graceS ?? 10)) * 1000);
+  void opts.until?.then(() => stopIn(opts.graceS ?? 10));
   const exitCode = await new Promise<number | null>((resolve) => {
     child.on("error", () => resolve(null));
     child.on("close", (code) => resolve(code));

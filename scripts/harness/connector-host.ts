@@ -1,0 +1,26 @@
+/**
+ * @module connector-host
+ * Where a scenario's connector processes run: plain child processes of the
+ * harness (the probes of `validate`), or the sandbox (agent attempts, whose
+ * connector is untrusted code). Scenarios cannot tell the difference.
+ */
+import type { ConnectorRun } from "../../workers/grading/types.ts";
+import { runConnector, startListener, type Listener } from "./connector-process.ts";
+
+export type RunConnectorOptions = Parameters<typeof runConnector>[0];
+export type StartListenerOptions = Parameters<typeof startListener>[0];
+
+export interface ConnectorHost {
+  run(opts: RunConnectorOptions): Promise<ConnectorRun>;
+  startListener(opts: StartListenerOptions): Promise<Listener>;
+  /** Makes a fresh copy of the connector usable by this host. */
+  adopt(workspace: string): void;
+  close(): Promise<void>;
+}
+
+export const HOST_CONNECTORS: ConnectorHost = {
+  run: runConnector,
+  startListener,
+  adopt: () => {},
+  close: async () => {},
+};
