@@ -1,0 +1,247 @@
+/**
+ * @module openai-responses
+ * The OpenAI Responses API (`POST .../responses`, streamed) for the scripted
+ * model server: Codex speaks it (`wire_api = "responses"`).
+ *
+ * Turns. Codex keeps no state on the server (`store: false`): every request
+ * carries the whole conversation in `input`, the model's own earlier output
+ * included (`function_call`, `custom_tool_call`, `local_shell_call`,
+ * `reasoning` items and assistant `message`s), each followed by what the
+ * client answered (`*_output` items). One model turn is a run of consecutive
+ * model items, so the number of such runs is the turn to play.
+ *
+ * Tools. A step becomes a call of what the request offers in `tools`:
+ * `write` goes through `apply_patch` (the freeform `custom` tool Codex offers
+ * the models it knows, or a function taking `input`) as an `Add File` patch
+ * with the whole content (Codex writes an added file over an existing one);
+ * content a patch cannot carry exactly (empty, or no final newline) and a
+ * client offering no `apply_patch` fall back to the shell. `bash` and `read`
+ * (`cat`) go through the shell tool offered: `exec_command` (`{cmd}`), `shell`
+ * (`{command: argv}`), `shell_command` (`{command}`) or the built-in
+ * `local_shell`. `say` and `done` are an assistant message, which ends
+ * Codex's turn.
+ *
+ * Stream. `response.created`, `response.output_item.added`, the deltas
+ * (`response.output_text.delta`, `response.function_call_arguments.delta`,
+ * `response.custom_tool_call_input.delta`), `response.output_item.done` (the
+ * item Codex records) and `response.completed` with usage (Codex fails the
+ * turn with "stream closed before response.completed" without it).
+ */
+import type { ServerResponse } from "node:http";
+import type { ScriptStep } from "../script.ts";
+import type { ModelProtocol, ProtocolContext } from "./protocol.ts";
+
+/** Item types the model produces (everything else in `input` is the client's). */
+const MODEL_ITEMS = new Set(["function_call", "custom_tool_call", "local_shell_call", "reasoning", "web_search_call", "tool_search_call", "image_generation_call"]);
+
+function isModelItem(item: any): boolean {
+  if (!item || typeof item !== "object") return false;
+  if (MODEL_ITEMS.has(item.type)) return true;
+  // Messages: Codex replays the model's as `{type: "message", role: "assistant"}` (older clients omit `type`).
+  return (item.type === "message" || item.type === undefined) && item.role === "assistant";
+}
+
+function turnOf(body: any): number {
+  const input: any[] = Array.isArray(body?.input) ? body.input : [];
+  let turns = 0;
+  let inModel = false;
+  for (const item of input) {
+    const model = isModelItem(item);
+    if (model && !inModel) turns++;
+    inModel = model;
+  }
+  return turns;
+}
+
+/** One tool as offered in `body.tools`. */
+interface OfferedTool {
+  name: string;
+  /** `function`, `custom`, `local_shell`, ... */
+  type: string;
+  /** Property names of a function's argument schema. */
+  props: string[];
+}
+
+/** The tools a request offers (namespaced tools flattened). */
+export function offeredTools(body: any): OfferedTool[] {
+  const out: OfferedTool[] = [];
+  const visit = (tools: unknown) => {
+    if (!Array.isArray(tools)) return;
+    for (const t of tools as any[]) {
+      if (!t || typeof t !== "object") continue;
+      if (t.type === "namespace") visit(t.tools);
+      else if (typeof t.name === "string") out.push({ name: t.name, type: String(t.type ?? "function"), props: Object.keys(t.parameters?.properties ?? {}) });
+      else if (typeof t.type === "string") out.push({ name: t.type, type: t.type, props: [] });
+    }
+  };
+  visit(body?.tools);
+  return out;
+}
+
+/** An item of the model's output, as streamed and as Codex records it. */
+type OutputItem =
+  | { type: "message"; id: string; role: "assistant"; status: "completed"; content: { type: "output_text"; text: string; annotations: [] }[] }
+  | { type: "function_call"; id: string; call_id: string; name: string; arguments: string; status: "completed" }
+  | { type: "custom_tool_call"; id: string; call_id: string; name: string; input: string; status: "completed" }
+  | { type: "local_shell_call"; id: string; call_id: string; status: "completed"; action: { type: "exec"; command: string[]; working_directory?: string } };
+
+function shellQuote(s: string): string {
+  return `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+/** A command that writes `content` to `path` exactly (any bytes, any final newline). */
+function writeCommand(path: string, content: string): string {
+  const b64 = Buffer.from(content, "utf8").toString("base64");
+  const dir = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) || "/" : ".";
+  return `mkdir -p ${shellQuote(dir)} && printf %s ${shellQuote(b64)} | base64 -d > ${shellQuote(path)}`;
+}
+
+/** An `apply_patch` patch adding `path` with `content` (which ends with a newline). */
+function addFilePatch(path: string, content: string): string {
+  const lines = content.slice(0, -1).split("\n");
+  return ["*** Begin Patch", `*** Add File: ${path}`, ...lines.map((l) => `+${l}`), "*** End Patch", ""].join("\n");
+}
+
+/** Whether an Add File patch reproduces `content` byte for byte. */
+function patchable(content: string): boolean {
+  return content.length > 0 && content.endsWith("\n") && !content.includes("\r");
+}
+
+/** The shell call for `command` through whichever shell tool is offered, or null. */
+function shellItem(command: string, tools: OfferedTool[], ids: { id: string; call_id: string }): OutputItem | null {
+  const byName = (n: string) => tools.find((t) => t.name === n);
+  const exec = byName("exec_command");
+  if (exec) return { type: "function_call", ...ids, name: "exec_command", arguments: JSON.stringify({ cmd: command }), status: "completed" };
+  const shellCommand = byName("shell_command");
+  if (shellCommand) return { type: "function_call", ...ids, name: "shell_command", arguments: JSON.stringify({ command }), status: "completed" };
+  const shell = byName("shell");
+  if (shell && shell.type === "function") return { type: "function_call", ...ids, name: "shell", arguments: JSON.stringify({ command: ["bash", "-lc", command] }), status: "completed" };
+  if (byName("local_shell")) return { type: "local_shell_call", ...ids, status: "completed", action: { type: "exec", command: ["bash", "-lc", command] } };
+  return null;
+}
+
+function messageItem(text: string, id: string): OutputItem {
+  return { type: "message", id, role: "assistant", status: "completed", content: [{ type: "output_text", text, annotations: [] }] };
+}
+
+/** The output item that plays `step` with the offered tools. */
+export function itemFor(step: ScriptStep, tools: OfferedTool[], turn: number): OutputItem {
+  const ids = { id: `fc_scripted_${turn}`, call_id: `call_scripted_${turn}` };
+  const msgId = `msg_scripted_${turn}`;
+  switch (step.kind) {
+    case "say":
+    case "done":
+      return messageItem(step.text, msgId);
+    case "fail":
+      return messageItem(step.body, msgId);
+    case "write": {
+      const patch = tools.find((t) => t.name === "apply_patch");
+      if (patch && patchable(step.content)) {
+        const text = addFilePatch(step.path, step.content);
+        if (patch.type === "custom") return { type: "custom_tool_call", ...ids, id: `ctc_scripted_${turn}`, name: "apply_patch", input: text, status: "completed" };
+        if (patch.type === "function") return { type: "function_call", ...ids, name: "apply_patch", arguments: JSON.stringify({ [patch.props.includes("patch") ? "patch" : "input"]: text }), status: "completed" };
+      }
+      return shellItem(writeCommand(step.path, step.content), tools, ids) ?? messageItem(`I would write ${step.path}, but no tool to write files was offered.`, msgId);
+    }
+    case "bash":
+      return shellItem(step.command, tools, ids) ?? messageItem(`I would run \`${step.command}\`, but no shell tool was offered.`, msgId);
+    case "read":
+      return shellItem(`cat ${shellQuote(step.path)}`, tools, ids) ?? messageItem(`I would read ${step.path}, but no shell tool was offered.`, msgId);
+  }
+}
+
+/** Rough token count of a value (4 characters a token). */
+function tokens(value: unknown): number {
+  const text = typeof value === "string" ? value : JSON.stringify(value ?? "");
+  return Math.max(1, Math.ceil(text.length / 4));
+}
+
+/** Plausible usage: instructions, tools and the whole input are read; everything up to the model's last item counts as a cache hit. */
+function usageFor(body: any, item: OutputItem) {
+  const input: any[] = Array.isArray(body?.input) ? body.input : [];
+  const fixed = tokens(body?.instructions ?? "") + (Array.isArray(body?.tools) ? tokens(body.tools) : 0);
+  const total = fixed + tokens(input);
+  let lastModel = -1;
+  input.forEach((it, i) => {
+    if (isModelItem(it)) lastModel = i;
+  });
+  const cached = lastModel < 0 ? 0 : Math.min(total - 1, fixed + tokens(input.slice(0, lastModel + 1)));
+  const output = tokens(item);
+  return {
+    input_tokens: total,
+    input_tokens_details: { cached_tokens: Math.max(0, cached) },
+    output_tokens: output,
+    output_tokens_details: { reasoning_tokens: 0 },
+    total_tokens: total + output,
+  };
+}
+
+function event(res: ServerResponse, type: string, data: Record<string, unknown>, seq: { n: number }): void {
+  res.write(`event: ${type}\ndata: ${JSON.stringify({ type, sequence_number: seq.n++, ...data })}\n\n`);
+}
+
+/** Pieces of a streamed string. */
+function pieces(s: string, n = 3): string[] {
+  if (!s) return [];
+  const size = Math.max(1, Math.ceil(s.length / n));
+  const out: string[] = [];
+  for (let i = 0; i < s.length; i += size) out.push(s.slice(i, i + size));
+  return out;
+}
+
+function respond(step: ScriptStep, ctx: ProtocolContext): void {
+  const { body, res, script } = ctx;
+  const turn = turnOf(body);
+  const model = typeof body?.model === "string" && body.model ? body.model : script.model;
+  const item = itemFor(step, offeredTools(body), turn);
+  const usage = usageFor(body, item);
+  const created_at = Math.floor(Date.now() / 1000);
+  const response = { id: `resp_scripted_${turn}`, object: "response", created_at, model, status: "in_progress", output: [] as OutputItem[], usage: null as unknown };
+
+  if (body?.stream !== true) {
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(JSON.stringify({ ...response, status: "completed", output: [item], usage }));
+    return;
+  }
+
+  res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });
+  const seq = { n: 0 };
+  event(res, "response.created", { response }, seq);
+  event(res, "response.in_progress", { response }, seq);
+  const at = { output_index: 0 };
+  switch (item.type) {
+    case "message": {
+      const text = item.content[0].text;
+      event(res, "response.output_item.added", { ...at, item: { ...item, status: "in_progress", content: [] } }, seq);
+      const part = { type: "output_text", text: "", annotations: [] };
+      event(res, "response.content_part.added", { ...at, item_id: item.id, content_index: 0, part }, seq);
+      for (const delta of pieces(text)) event(res, "response.output_text.delta", { ...at, item_id: item.id, content_index: 0, delta }, seq);
+      event(res, "response.output_text.done", { ...at, item_id: item.id, content_index: 0, text }, seq);
+      event(res, "response.content_part.done", { ...at, item_id: item.id, content_index: 0, part: { ...part, text } }, seq);
+      break;
+    }
+    case "function_call":
+      event(res, "response.output_item.added", { ...at, item: { ...item, status: "in_progress", arguments: "" } }, seq);
+      for (const delta of pieces(item.arguments)) event(res, "response.function_call_arguments.delta", { ...at, item_id: item.id, delta }, seq);
+      event(res, "response.function_call_arguments.done", { ...at, item_id: item.id, arguments: item.arguments }, seq);
+      break;
+    case "custom_tool_call":
+      event(res, "response.output_item.added", { ...at, item: { ...item, status: "in_progress", input: "" } }, seq);
+      for (const delta of pieces(item.input)) event(res, "response.custom_tool_call_input.delta", { ...at, item_id: item.id, delta }, seq);
+      event(res, "response.custom_tool_call_input.done", { ...at, item_id: item.id, input: item.input }, seq);
+      break;
+    case "local_shell_call":
+      event(res, "response.output_item.added", { ...at, item: { ...item, status: "in_progress" } }, seq);
+      break;
+  }
+  event(res, "response.output_item.done", { ...at, item }, seq);
+  event(res, "response.completed", { response: { ...response, status: "completed", output: [item], usage } }, seq);
+  res.end();
+}
+
+export const openaiResponses: ModelProtocol = {
+  id: "openai-responses",
+  matches: (method, path) => method === "POST" && /\/responses\/?$/.test(path),
+  turnOf,
+  respond,
+};
