@@ -55,7 +55,7 @@ export interface AttemptSummary {
   error: string | null;
   checks: { name: string; ok: boolean; mandatory: boolean; level: string }[];
   usage: Usage;
-  timing: { setup_s: number; agent_s: number; grading_s: number };
+  timing: { setup_s: number; agent_s: number; grading_s: number; bundle_s: number };
   versions: { wirebench: string; cli: string };
   hashes: { task_tree: string; harness: string };
   secret_redaction: { detected: boolean; locations: string[] };
@@ -92,6 +92,8 @@ export interface AttemptOptions {
   hashes: AttemptSummary["hashes"];
   /** Seconds between SIGTERM and SIGKILL at the wall clock. */
   graceS?: number;
+  /** False skips grading (harness measurements only; the attempt then counts as ungraded). */
+  grade?: boolean;
 }
 
 function scratchDir(prefix: string): string {
@@ -267,6 +269,9 @@ export async function runAttempt(o: AttemptOptions): Promise<AttemptSummary> {
     failureClass = "secret_exfiltration";
     error = `runtime secret exfiltration detected and redacted (${locations.join(", ")}); the patch is rejected`;
     files["patch.diff"] = "";
+  } else if (o.grade === false) {
+    failureClass = "candidate_result";
+    error = "not graded (grading was turned off)";
   } else {
     const pristine = scratchDir("wb-grade-");
     initBaselineRepo(pristine, join(taskDir(o.task.id), "repo"));
@@ -290,6 +295,7 @@ export async function runAttempt(o: AttemptOptions): Promise<AttemptSummary> {
   }
   const gradingS = (performance.now() - t2) / 1000;
 
+  const t3 = performance.now();
   // Vendor requests: the development world's (tagged with trajectory events) and the grading world's.
   const devRequests: Record<string, unknown> = {};
   for (const role of roles) {
@@ -320,7 +326,7 @@ export async function runAttempt(o: AttemptOptions): Promise<AttemptSummary> {
     error,
     checks: verdict ? Object.values(verdict.checks).flat().map((c) => ({ name: c.name, ok: c.ok, mandatory: c.mandatory, level: c.level })) : [],
     usage,
-    timing: { setup_s: round(setupS), agent_s: round(agentS), grading_s: round(gradingS) },
+    timing: { setup_s: round(setupS), agent_s: round(agentS), grading_s: round(gradingS), bundle_s: 0 },
     versions: o.versions,
     hashes: o.hashes,
     secret_redaction: { detected: exfiltrated, locations },
@@ -336,6 +342,7 @@ export async function runAttempt(o: AttemptOptions): Promise<AttemptSummary> {
   writeJson(join(o.bundleDir, "verdict.json"), verdict);
   writeJson(join(o.bundleDir, "vendor-requests.json"), JSON.parse(redact(JSON.stringify({ development: { world: dev.world, roles: devRequests }, grading: { world: report.world ?? null, roles: gradingRequests } }), o.secrets).text));
   writeJson(join(o.bundleDir, "proxy-log.json"), proxy.log);
+  summary.timing.bundle_s = round((performance.now() - t3) / 1000);
   writeJson(join(o.bundleDir, "summary.json"), summary);
   rmSync(root, { recursive: true, force: true });
   return summary;
