@@ -168,7 +168,7 @@ export async function runAttempt(o: AttemptOptions): Promise<AttemptSummary> {
 
   const problem = readFileSync(join(taskDir(o.task.id), "PROBLEM.md"), "utf8");
   const prompt = agentPrompt({ task: o.task.id, problem, hasMaterials: existsSync(join(taskDir(o.task.id), "materials")), roles });
-  const setup: LaneSetup = { prompt, model: o.endpoint.model, modelBaseUrl: modelIsLocal ? modelUrl.origin : o.endpoint.baseUrl, apiKey: o.endpoint.apiKey, workspace: SANDBOX.workspace, home: SANDBOX.home, hostHome: home, timeLimitS: o.timeLimitS };
+  const setup: LaneSetup = { prompt, model: o.endpoint.model, modelBaseUrl: modelIsLocal ? modelUrl.origin : o.endpoint.baseUrl, apiKey: o.endpoint.apiKey, workspace: SANDBOX.workspace, home: SANDBOX.home, hostHome: home, timeLimitS: o.timeLimitS, scripted: o.endpoint.scripted !== null };
 
   // A farm that cannot reach this machine parks deliveries: drain them into the sandbox while the agent works.
   let relaying = true;
@@ -222,6 +222,8 @@ export async function runAttempt(o: AttemptOptions): Promise<AttemptSummary> {
   const events = numberEvents(o.lane.normalize(lines, { model: o.endpoint.model, prompt }));
   const trajectory: Trajectory = { schema: "wirebench-trajectory/1", lane: o.lane.id, model: o.modelLabel, events };
   const usage = o.lane.usage(lines);
+  // A CLI prices an unknown (scripted) model at list prices; it cost nothing.
+  if (o.endpoint.scripted) usage.cost_usd = null;
   const failure = o.lane.providerFailure(lines);
   if (failure) stopReason = failure.kind;
   const transcript = [

@@ -279,6 +279,8 @@ export const claudeCodeLane: Lane = {
         HOME: setup.home,
         // Claude Code refuses --dangerously-skip-permissions as root unless told it is sandboxed.
         IS_SANDBOX: "1",
+        // Ten retries with backoff would turn a scripted provider failure into three minutes.
+        ...(setup.scripted ? { CLAUDE_CODE_MAX_RETRIES: "1" } : {}),
       },
     };
   },

@@ -67,6 +67,11 @@ export const directLane: Lane = {
       else if (r.type === "assistant") {
         if (r.content) events.push({ kind: "message", t, text: r.content });
         for (const c of r.tool_calls) {
+          // `done` is how this loop's agent gives its final answer: a message, as every CLI's last turn is.
+          if (c.name === "done") {
+            events.push({ kind: "message", t, text: String((c.arguments as { summary?: unknown })?.summary ?? "") });
+            continue;
+          }
           const e: Extract<DraftEvent, { kind: "tool_call" }> = { kind: "tool_call", t, tool: c.name, input: c.arguments, result: null, t_end: null };
           open.set(c.id, e);
           events.push(e);

@@ -2,10 +2,11 @@
  * @module lanes
  * Every agent lane: the only list.
  */
+import { claudeCodeLane } from "./claude-code.ts";
 import { directLane } from "./direct.ts";
 import type { Lane } from "./lane.ts";
 
-export const LANES: Lane[] = [directLane];
+export const LANES: Lane[] = [claudeCodeLane, directLane];
 
 export function findLane(id: string): Lane | undefined {
   return LANES.find((l) => l.id === id);

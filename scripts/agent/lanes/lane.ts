@@ -23,6 +23,8 @@ export interface LaneSetup {
   hostHome: string;
   /** Wall-clock limit in seconds. */
   timeLimitS: number;
+  /** The model is the scripted server: a lane may bound its CLI's retries (a real provider deserves them). */
+  scripted?: boolean;
 }
 
 /** The process the harness starts inside the sandbox. */

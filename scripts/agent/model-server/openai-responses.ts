@@ -75,6 +75,8 @@ export function offeredTools(body: any): OfferedTool[] {
     }
   };
   visit(body?.tools);
+  // Clients that announce tools in the conversation (`additional_tools` items) instead of `tools`.
+  if (Array.isArray(body?.input)) for (const item of body.input) if (item && typeof item === "object" && !isModelItem(item) && Array.isArray(item.tools)) visit(item.tools);
   return out;
 }
 
@@ -124,10 +126,26 @@ function messageItem(text: string, id: string): OutputItem {
   return { type: "message", id, role: "assistant", status: "completed", content: [{ type: "output_text", text, annotations: [] }] };
 }
 
+/** A code-mode cell (Codex's freeform `exec` tool: JavaScript calling the nested tools) for one nested call. */
+function codeCell(call: { tool: "exec_command"; cmd: string } | { tool: "apply_patch"; patch: string }): string {
+  if (call.tool === "apply_patch") return `const r = await tools.apply_patch(${JSON.stringify(call.patch)});\ntext(r);\n`;
+  return [
+    `const r = await tools.exec_command({ cmd: ${JSON.stringify(call.cmd)} });`,
+    "text(r.output ?? \"\");",
+    "if (r.exit_code !== undefined) text(`exit code ${r.exit_code}`);",
+    "",
+  ].join("\n");
+}
+
 /** The output item that plays `step` with the offered tools. */
 export function itemFor(step: ScriptStep, tools: OfferedTool[], turn: number): OutputItem {
   const ids = { id: `fc_scripted_${turn}`, call_id: `call_scripted_${turn}` };
   const msgId = `msg_scripted_${turn}`;
+  const custom = (name: string, input: string): OutputItem => ({ type: "custom_tool_call", ...ids, id: `ctc_scripted_${turn}`, name, input, status: "completed" });
+  // Code mode: the only way to a shell or a patch is a JavaScript cell of the `exec` tool.
+  const codeMode = tools.some((t) => t.name === "exec" && t.type === "custom") && !tools.some((t) => ["exec_command", "shell_command", "shell", "local_shell", "apply_patch"].includes(t.name));
+  const shell = (command: string, what: string): OutputItem =>
+    codeMode ? custom("exec", codeCell({ tool: "exec_command", cmd: command })) : (shellItem(command, tools, ids) ?? messageItem(`I would ${what}, but no shell tool was offered.`, msgId));
   switch (step.kind) {
     case "say":
     case "done":
@@ -135,18 +153,19 @@ export function itemFor(step: ScriptStep, tools: OfferedTool[], turn: number): O
     case "fail":
       return messageItem(step.body, msgId);
     case "write": {
-      const patch = tools.find((t) => t.name === "apply_patch");
-      if (patch && patchable(step.content)) {
+      if (patchable(step.content)) {
         const text = addFilePatch(step.path, step.content);
-        if (patch.type === "custom") return { type: "custom_tool_call", ...ids, id: `ctc_scripted_${turn}`, name: "apply_patch", input: text, status: "completed" };
-        if (patch.type === "function") return { type: "function_call", ...ids, name: "apply_patch", arguments: JSON.stringify({ [patch.props.includes("patch") ? "patch" : "input"]: text }), status: "completed" };
+        if (codeMode) return custom("exec", codeCell({ tool: "apply_patch", patch: text }));
+        const patch = tools.find((t) => t.name === "apply_patch");
+        if (patch?.type === "custom") return custom("apply_patch", text);
+        if (patch?.type === "function") return { type: "function_call", ...ids, name: "apply_patch", arguments: JSON.stringify({ [patch.props.includes("patch") ? "patch" : "input"]: text }), status: "completed" };
       }
-      return shellItem(writeCommand(step.path, step.content), tools, ids) ?? messageItem(`I would write ${step.path}, but no tool to write files was offered.`, msgId);
+      return shell(writeCommand(step.path, step.content), `write ${step.path}`);
     }
     case "bash":
-      return shellItem(step.command, tools, ids) ?? messageItem(`I would run \`${step.command}\`, but no shell tool was offered.`, msgId);
+      return shell(step.command, `run \`${step.command}\``);
     case "read":
-      return shellItem(`cat ${shellQuote(step.path)}`, tools, ids) ?? messageItem(`I would read ${step.path}, but no shell tool was offered.`, msgId);
+      return shell(`cat ${shellQuote(step.path)}`, `read ${step.path}`);
   }
 }
 
