@@ -29,6 +29,7 @@ import { runSandboxed } from "./sandbox/run-sandboxed.ts";
 import { redact } from "./secrets.ts";
 import { numberEvents, type RawLine, type Trajectory, type Usage } from "./trajectory.ts";
 import { tagRequests } from "./vendor-requests.ts";
+import { toAtif } from "./atif.ts";
 import { BASELINE, buildWorkspace, git, initBaselineRepo, type DevWorld } from "./workspace.ts";
 
 /** Port the agent's webhook listener listens on inside the sandbox. */
@@ -249,6 +250,7 @@ export async function runAttempt(o: AttemptOptions): Promise<AttemptSummary> {
     "transcript.jsonl": transcript,
     "agent.log": agentLog,
     "trajectory.json": JSON.stringify(trajectory, null, 2),
+    "trajectory.atif.json": JSON.stringify(toAtif(trajectory, { sessionId: o.attemptId, agentVersion: o.versions.cli, startedAtMs: agentStartMs, usage }), null, 2),
   };
   const locations: string[] = [];
   for (const [name, text] of Object.entries(files)) {
@@ -340,6 +342,7 @@ export async function runAttempt(o: AttemptOptions): Promise<AttemptSummary> {
   writeFileSync(join(o.bundleDir, "transcript.jsonl"), files["transcript.jsonl"] ? `${files["transcript.jsonl"]}\n` : "");
   writeFileSync(join(o.bundleDir, "agent.log"), `${files["agent.log"]}\n`);
   writeFileSync(join(o.bundleDir, "trajectory.json"), `${files["trajectory.json"]}\n`);
+  writeFileSync(join(o.bundleDir, "trajectory.atif.json"), `${files["trajectory.atif.json"]}\n`);
   writeFileSync(join(o.bundleDir, "problem.md"), problem);
   writeJson(join(o.bundleDir, "verdict.json"), verdict);
   writeJson(join(o.bundleDir, "vendor-requests.json"), JSON.parse(redact(JSON.stringify({ development: { world: dev.world, roles: devRequests }, grading: { world: report.world ?? null, roles: gradingRequests } }), o.secrets).text));

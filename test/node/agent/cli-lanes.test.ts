@@ -43,6 +43,12 @@ describe.each(lanes)("lane %s", (lane) => {
     expect(r.summary.usage.cost_usd).toBeNull();
     const events = r.read("trajectory.json").events as { i: number; kind: string }[];
     kinds[lane] = events.map((e) => e.kind);
+    // The ATIF export holds the same run: steps numbered from 1, every observation answering a tool call of its step.
+    const atif = r.read("trajectory.atif.json");
+    expect(atif.schema_version).toBe("ATIF-v1.4");
+    expect(atif.steps.map((s: { step_id: number }) => s.step_id)).toEqual(events.map((_, n) => n + 1));
+    for (const step of atif.steps) for (const o of step.observation?.results ?? []) expect(step.tool_calls.map((c: { tool_call_id: string }) => c.tool_call_id)).toContain(o.source_call_id);
+    expect(atif.final_metrics.total_prompt_tokens).toBe(r.summary.usage.input_tokens);
     const tagged = r.read("vendor-requests.json").development.roles.ats as { event: number | null }[];
     expect(tagged.length).toBeGreaterThan(0);
     expect(tagged.every((t) => t.event !== null && events[t.event].kind === "tool_call")).toBe(true);
