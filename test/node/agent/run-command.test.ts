@@ -46,6 +46,19 @@ describe("wirebench run (every lane is put through its paces in cli-lanes.test.t
     expect(r.summary.usage.input_tokens).toBeGreaterThan(0);
   });
 
+  it("run-all prints one JSON line per attempt and skips finished attempts on a rerun", () => {
+    const sweep = () => runCli(["run-all", "task-0001", "task-0004", "--agent", "direct", "--model", "scripted:nothing", "--trials", "2", "--jobs", "2", "--farm", farm.url, "--out", out], ENV, 240_000);
+    const first = sweep();
+    expect(first.code, first.stderr).toBe(0);
+    const rows = first.stdout.trim().split("\n").map((l) => JSON.parse(l));
+    expect(rows.map((r) => `${r.task} t${r.trial}`).sort()).toEqual(["task-0001 t1", "task-0001 t2", "task-0004 t1", "task-0004 t2"]);
+    expect(rows.every((r) => r.score === 0 && !r.skipped)).toBe(true);
+    const again = sweep();
+    const rerun = again.stdout.trim().split("\n").map((l) => JSON.parse(l));
+    expect(rerun).toHaveLength(4);
+    expect(rerun.every((r) => r.skipped === true)).toBe(true);
+  });
+
   it.each([
     [["--task", "task-9999", "--agent", "direct", "--model", "scripted:gold"], /unknown task "task-9999"/],
     [["--task", "task-0001", "--agent", "cursor", "--model", "scripted:gold"], /unknown lane "cursor"/],
