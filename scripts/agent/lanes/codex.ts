@@ -18,15 +18,20 @@
  * Configuration (a fresh `CODEX_HOME` in the home):
  * - Codex's own sandbox and approvals are off (the harness sandboxes it);
  * - no update check, no analytics, no feedback upload, no history file,
- *   no hosted web search (it would reach the internet around the proxy);
+ *   no hosted web search (it would reach the internet around the proxy), no
+ *   plugins or apps (the curated plugin sync dials github.com and chatgpt.com
+ *   at every start, through `git` and HTTP);
  * - commands see the whole environment: by default Codex hides every
  *   variable whose name contains KEY, SECRET or TOKEN from them, which would
  *   hide the vendors' credentials the prompt promises;
- * - the provider's retries are bounded (2 + 2: 9 tries, a few seconds)
- *   instead of Codex's 4 + 5 (30 tries, ~25 s);
- * - a model Codex has no metadata for, served from this machine (the
- *   scripted model), gets the metadata of the catalog's first model, so it
- *   is offered the same tools as a real one (without metadata Codex offers no
+ * - retries of a connection that fails are bounded (by default Codex waits
+ *   for the network forever, so an unreachable endpoint would hold the
+ *   attempt to its wall clock); a real provider keeps Codex's 4 + 5 request
+ *   and stream retries (30 tries, ~25 s), the scripted model gets 1 + 1
+ *   (4 tries, about a second);
+ * - a scripted model (which Codex has no metadata for) gets the metadata of
+ *   the catalog's first model, so it is offered the same tools, in the same
+ *   request, as that real model (without metadata Codex offers no
  *   `apply_patch`, and says so in an `error` item).
  *
  * Its `--json` stream: `thread.started`, `turn.started`, `item.started` /
@@ -35,10 +40,10 @@
  * `turn.completed {usage}` or `turn.failed {error}`; `error {message}` for
  * retries and failures.
  */
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { spawnSync, type SpawnSyncReturns } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { arch, platform } from "node:os";
+import { arch, platform, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import type { DraftEvent, RawLine, ToolResult, Usage } from "../trajectory.ts";
 import type { Lane, LaneCommand, LaneSetup, ProviderFailure } from "./lane.ts";
@@ -110,19 +115,30 @@ function sandboxDirOf(install: Install): string {
   return `${SANDBOX_ROOT}/${install.triple}`;
 }
 
-/** A clean environment to run the binary on the host with (`--version`, `debug models`). */
-function hostEnv(codexHome: string): Record<string, string> {
-  return { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: dirname(codexHome), CODEX_HOME: codexHome, NO_COLOR: "1" };
+/**
+ * Runs the binary on the host (`--version`, `debug models`) with a clean
+ * environment and a throwaway CODEX_HOME: at every start Codex links helper
+ * binaries into `$CODEX_HOME/tmp` unless that is under the temp dir.
+ */
+function runScratch(bin: string, args: string[]): SpawnSyncReturns<string> {
+  const scratch = mkdtempSync(join(tmpdir(), "wirebench-codex-"));
+  try {
+    const env = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: scratch, CODEX_HOME: join(scratch, ".codex"), NO_COLOR: "1" };
+    mkdirSync(env.CODEX_HOME);
+    return spawnSync(bin, args, { encoding: "utf8", timeout: 30_000, maxBuffer: 64 * 1024 * 1024, env });
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
 }
 
 /** Codex's bundled model catalog (`codex debug models`), by binary. */
 const catalogs = new Map<string, { models: any[] }>();
 
-function bundledCatalog(install: Install, codexHome: string): { models: any[] } | null {
+function bundledCatalog(install: Install): { models: any[] } | null {
   const bin = join(install.vendorDir, install.entrypoint);
   const known = catalogs.get(bin);
   if (known) return known;
-  const out = spawnSync(bin, ["debug", "models"], { encoding: "utf8", timeout: 30_000, maxBuffer: 64 * 1024 * 1024, env: hostEnv(codexHome) });
+  const out = runScratch(bin, ["debug", "models"]);
   if (out.status !== 0) return null;
   try {
     const catalog = JSON.parse(out.stdout) as { models: any[] };
@@ -181,8 +197,16 @@ function toolCallOf(item: any, t: number): Extract<DraftEvent, { kind: "tool_cal
       return { ...base, tool: "web_search", input: { query: String(item.query ?? "") } };
     case "todo_list":
       return { ...base, tool: "update_plan", input: { items: Array.isArray(item.items) ? item.items : [] } };
-    default:
+    case "agent_message":
+    case "reasoning":
+    case "error":
+    case undefined:
       return null;
+    default: {
+      // Anything else the agent did (sub-agent calls, tools of later versions): the item as it came.
+      const { id: _id, type, status: _status, ...rest } = item;
+      return { ...base, tool: String(rest.tool ?? type), input: rest };
+    }
   }
 }
 
@@ -304,7 +328,7 @@ export const codexLane: Lane = {
     const r = resolveInstall();
     if (!r.ok) return r;
     const bin = join(r.install.vendorDir, r.install.entrypoint);
-    const out = spawnSync(bin, ["--version"], { encoding: "utf8", timeout: 30_000, env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: process.env.HOME ?? "/tmp", NO_COLOR: "1" } });
+    const out = runScratch(bin, ["--version"]);
     if (out.error) return { ok: false, reason: `${bin} does not run: ${out.error.message}` };
     const m = /(\d+\.\d+\.\d+\S*)/.exec(out.stdout ?? "");
     if (out.status !== 0 || !m) return { ok: false, reason: `${bin} --version failed (exit ${out.status}): ${(out.stderr || out.stdout || "").trim().split("\n")[0]}` };
@@ -319,10 +343,12 @@ export const codexLane: Lane = {
     const codexHome = `${setup.home}/.codex`;
     mkdirSync(hostCodexHome, { recursive: true });
 
-    // A model Codex has no metadata for, on this machine: the catalog's first model's metadata under its name.
+    // The scripted model (or, when the harness does not say, a model served from this machine).
+    const scripted = setup.scripted ?? isLoopback(setup.modelBaseUrl);
+    // A scripted model Codex has no metadata for: the catalog's first model's metadata under its name.
     let catalogLine: string[] = [];
-    if (isLoopback(setup.modelBaseUrl)) {
-      const catalog = bundledCatalog(r.install, hostCodexHome);
+    if (scripted) {
+      const catalog = bundledCatalog(r.install);
       if (catalog && !catalog.models.some((m) => m?.slug === setup.model)) {
         const listed = catalog.models.filter((m) => m?.visibility === "list" && m?.supported_in_api !== false);
         const template = [...(listed.length ? listed : catalog.models)].sort((a, b) => (Number(a?.priority) || 0) - (Number(b?.priority) || 0))[0];
@@ -334,7 +360,9 @@ export const codexLane: Lane = {
       }
     }
 
-    const baseUrl = `${setup.modelBaseUrl.replace(/\/+$/, "")}/v1`;
+    // The endpoint's origin (`https://api.openai.com`, the scripted server) plus `/v1`, unless it already ends so.
+    const origin = setup.modelBaseUrl.replace(/\/+$/, "");
+    const baseUrl = /\/v1$/.test(origin) ? origin : `${origin}/v1`;
     const config = [
       "# Written by wirebench for one attempt.",
       `model = ${tomlString(setup.model)}`,
@@ -344,6 +372,14 @@ export const codexLane: Lane = {
       "check_for_update_on_startup = false",
       'web_search = "disabled"',
       ...catalogLine,
+      "",
+      "[features]",
+      // The curated plugin sync dials github.com (git and API) and chatgpt.com at every start.
+      "plugins = false",
+      "remote_plugin = false",
+      "apps = false",
+      // Unbounded, a model endpoint that cannot be reached is waited for until the wall clock.
+      "unbounded_connection_retries = false",
       "",
       "[analytics]",
       "enabled = false",
@@ -363,8 +399,9 @@ export const codexLane: Lane = {
       `base_url = ${tomlString(baseUrl)}`,
       'wire_api = "responses"',
       `env_key = ${tomlString(codexLane.keyEnv)}`,
-      "request_max_retries = 2",
-      "stream_max_retries = 2",
+      // Codex's own defaults (4 + 5: 30 tries, ~25 s of backoff) for a real provider; a scripted failure fails fast.
+      `request_max_retries = ${scripted ? 1 : 4}`,
+      `stream_max_retries = ${scripted ? 1 : 5}`,
       "stream_idle_timeout_ms = 300000",
       "",
     ].join("\n");
@@ -500,6 +537,7 @@ export const codexLane: Lane = {
     let failed: ProviderFailure | null = null;
     let transient: ProviderFailure | null = null;
     let raw: ProviderFailure | null = null;
+    let completed = false;
     for (const line of lines) {
       const ev = parseJson(line.text);
       if (ev === undefined) {
@@ -508,16 +546,17 @@ export const codexLane: Lane = {
       }
       if (line.stream !== "stdout") continue;
       if (ev.type === "turn.failed") {
-        const f = classify(String(ev.error?.message ?? ""));
-        if (f) failed = f;
+        completed = false;
+        failed = classify(String(ev.error?.message ?? "")) ?? failed;
       } else if (ev.type === "error") {
-        const f = classify(String(ev.message ?? ""));
-        if (f) transient = f;
+        transient = classify(String(ev.message ?? "")) ?? transient;
       } else if (ev.type === "turn.completed") {
         // Codex got past the errors it reported ("Reconnecting... 1/2"): they were retries.
+        completed = true;
         transient = null;
       }
     }
-    return failed ?? transient ?? raw;
+    if (failed) return failed;
+    return completed ? null : (transient ?? raw);
   },
 };

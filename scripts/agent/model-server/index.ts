@@ -4,6 +4,7 @@
  */
 import { anthropicMessages } from "./anthropic-messages.ts";
 import { openaiChat } from "./openai-chat.ts";
+import { openaiResponses } from "./openai-responses.ts";
 import type { ModelProtocol } from "./protocol.ts";
 
-export const PROTOCOLS: ModelProtocol[] = [anthropicMessages, openaiChat];
+export const PROTOCOLS: ModelProtocol[] = [anthropicMessages, openaiResponses, openaiChat];

@@ -10,16 +10,25 @@
  * client answered (`*_output` items). One model turn is a run of consecutive
  * model items, so the number of such runs is the turn to play.
  *
- * Tools. A step becomes a call of what the request offers in `tools`:
- * `write` goes through `apply_patch` (the freeform `custom` tool Codex offers
- * the models it knows, or a function taking `input`) as an `Add File` patch
- * with the whole content (Codex writes an added file over an existing one);
- * content a patch cannot carry exactly (empty, or no final newline) and a
- * client offering no `apply_patch` fall back to the shell. `bash` and `read`
- * (`cat`) go through the shell tool offered: `exec_command` (`{cmd}`), `shell`
- * (`{command: argv}`), `shell_command` (`{command}`) or the built-in
- * `local_shell`. `say` and `done` are an assistant message, which ends
- * Codex's turn.
+ * Tools. A step becomes a call of what the request offers (in `tools`, or in
+ * an `additional_tools` item of `input` for the models Codex drives in "code
+ * mode"): `write` goes through `apply_patch` (the freeform `custom` tool Codex
+ * offers the models it knows, or a function taking `input`) as an `Add File`
+ * patch with the whole content (Codex writes an added file over an existing
+ * one); content a patch cannot carry exactly (empty, `\r`, or no final
+ * newline) and a client offering no `apply_patch` fall back to the shell.
+ * `bash` and `read` (`cat`) go through the shell tool offered: `exec_command`
+ * (`{cmd, yield_time_ms}`), `shell` (`{command: argv}`), `shell_command`
+ * (`{command}`) or the built-in `local_shell`. In code mode the only tool is
+ * `exec`, a JavaScript cell, which calls `tools.apply_patch(...)` or
+ * `tools.exec_command(...)`. `say` and `done` are an assistant message, which
+ * ends Codex's turn.
+ *
+ * Long commands. `exec_command` hands back a session after at most 30 s
+ * ("Process running with session ID N"); the adapter then polls it with
+ * `write_stdin` (call ids `poll_scripted_*`, which count as no turn) until it
+ * exits, and a code-mode cell polls inside its own JavaScript, so a step's
+ * command always runs to its end (or to the harness's wall clock).
  *
  * Stream. `response.created`, `response.output_item.added`, the deltas
  * (`response.output_text.delta`, `response.function_call_arguments.delta`,
@@ -41,16 +50,37 @@ function isModelItem(item: any): boolean {
   return (item.type === "message" || item.type === undefined) && item.role === "assistant";
 }
 
+/** Call ids of the adapter's own polls of a command still running (they play no step). */
+const POLL_PREFIX = "poll_scripted_";
+
+function isPoll(item: any): boolean {
+  return typeof item?.call_id === "string" && item.call_id.startsWith(POLL_PREFIX);
+}
+
 function turnOf(body: any): number {
   const input: any[] = Array.isArray(body?.input) ? body.input : [];
   let turns = 0;
-  let inModel = false;
+  let run: any[] | null = null;
+  const close = () => {
+    if (run && !run.every(isPoll)) turns++;
+    run = null;
+  };
   for (const item of input) {
-    const model = isModelItem(item);
-    if (model && !inModel) turns++;
-    inModel = model;
+    if (isModelItem(item)) (run ??= []).push(item);
+    else close();
   }
+  close();
   return turns;
+}
+
+/** The session of a command the client says is still running after the last call, if any. */
+function runningSession(body: any): number | null {
+  const input: any[] = Array.isArray(body?.input) ? body.input : [];
+  const last = input[input.length - 1];
+  if (last?.type !== "function_call_output") return null;
+  const output = typeof last.output === "string" ? last.output : JSON.stringify(last.output ?? "");
+  const m = /Process running with session ID (\d+)/.exec(output);
+  return m ? Number(m[1]) : null;
 }
 
 /** One tool as offered in `body.tools`. */
@@ -87,6 +117,9 @@ type OutputItem =
   | { type: "custom_tool_call"; id: string; call_id: string; name: string; input: string; status: "completed" }
   | { type: "local_shell_call"; id: string; call_id: string; status: "completed"; action: { type: "exec"; command: string[]; working_directory?: string } };
 
+/** How long a command may run before the client hands back a session to poll (the most `exec_command` allows). */
+const YIELD_MS = 30_000;
+
 function shellQuote(s: string): string {
   return `'${s.replace(/'/g, `'\\''`)}'`;
 }
@@ -113,7 +146,7 @@ function patchable(content: string): boolean {
 function shellItem(command: string, tools: OfferedTool[], ids: { id: string; call_id: string }): OutputItem | null {
   const byName = (n: string) => tools.find((t) => t.name === n);
   const exec = byName("exec_command");
-  if (exec) return { type: "function_call", ...ids, name: "exec_command", arguments: JSON.stringify({ cmd: command }), status: "completed" };
+  if (exec) return { type: "function_call", ...ids, name: "exec_command", arguments: JSON.stringify({ cmd: command, ...(exec.props.includes("yield_time_ms") ? { yield_time_ms: YIELD_MS } : {}) }), status: "completed" };
   const shellCommand = byName("shell_command");
   if (shellCommand) return { type: "function_call", ...ids, name: "shell_command", arguments: JSON.stringify({ command }), status: "completed" };
   const shell = byName("shell");
@@ -126,16 +159,30 @@ function messageItem(text: string, id: string): OutputItem {
   return { type: "message", id, role: "assistant", status: "completed", content: [{ type: "output_text", text, annotations: [] }] };
 }
 
-/** A code-mode cell (Codex's freeform `exec` tool: JavaScript calling the nested tools) for one nested call. */
+/**
+ * A code-mode cell (Codex's freeform `exec` tool: JavaScript calling the
+ * nested tools) for one nested call. A command still running when
+ * `exec_command` yields is polled to its end inside the cell, and the cell
+ * asks not to yield before that.
+ */
 function codeCell(call: { tool: "exec_command"; cmd: string } | { tool: "apply_patch"; patch: string }): string {
   if (call.tool === "apply_patch") return `const r = await tools.apply_patch(${JSON.stringify(call.patch)});\ntext(r);\n`;
   return [
-    `const r = await tools.exec_command({ cmd: ${JSON.stringify(call.cmd)} });`,
-    "text(r.output ?? \"\");",
+    `// @exec: ${JSON.stringify({ yield_time_ms: CELL_YIELD_MS })}`,
+    `let r = await tools.exec_command({ cmd: ${JSON.stringify(call.cmd)}, yield_time_ms: ${YIELD_MS} });`,
+    "let output = r.output ?? \"\";",
+    "while (r.session_id !== undefined && r.exit_code === undefined) {",
+    `  r = await tools.write_stdin({ session_id: r.session_id, chars: "", yield_time_ms: ${YIELD_MS} });`,
+    "  output += r.output ?? \"\";",
+    "}",
+    "text(output);",
     "if (r.exit_code !== undefined) text(`exit code ${r.exit_code}`);",
     "",
   ].join("\n");
 }
+
+/** How long a code-mode cell may run before it yields (the harness's wall clock ends it first). */
+const CELL_YIELD_MS = 24 * 3600_000;
 
 /** The output item that plays `step` with the offered tools. */
 export function itemFor(step: ScriptStep, tools: OfferedTool[], turn: number): OutputItem {
@@ -212,7 +259,12 @@ function respond(step: ScriptStep, ctx: ProtocolContext): void {
   const { body, res, script } = ctx;
   const turn = turnOf(body);
   const model = typeof body?.model === "string" && body.model ? body.model : script.model;
-  const item = itemFor(step, offeredTools(body), turn);
+  const tools = offeredTools(body);
+  const session = runningSession(body);
+  const item: OutputItem =
+    session !== null && tools.some((t) => t.name === "write_stdin")
+      ? { type: "function_call", id: `fc_${POLL_PREFIX}${(body.input as unknown[]).length}`, call_id: `${POLL_PREFIX}${(body.input as unknown[]).length}`, name: "write_stdin", arguments: JSON.stringify({ session_id: session, chars: "", yield_time_ms: YIELD_MS }), status: "completed" }
+      : itemFor(step, tools, turn);
   const usage = usageFor(body, item);
   const created_at = Math.floor(Date.now() / 1000);
   const response = { id: `resp_scripted_${turn}`, object: "response", created_at, model, status: "in_progress", output: [] as OutputItem[], usage: null as unknown };
