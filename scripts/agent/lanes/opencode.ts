@@ -137,11 +137,10 @@ function findRipgrep(): string | undefined {
   }
 }
 
-/** `http://host:port` gets `/v1`; a URL with a path (`https://openrouter.ai/api/v1`) is kept. */
-function chatBaseUrl(url: string): string {
-  const u = new URL(url);
-  if (u.pathname === "/" || u.pathname === "") return `${url.replace(/\/+$/, "")}/v1`;
-  return url.replace(/\/+$/, "");
+/** The Chat Completions base: `/v1` appended unless the URL already ends in a version (`https://openrouter.ai/api` -> `.../api/v1`). */
+export function chatBaseUrl(url: string): string {
+  const trimmed = url.replace(/\/+$/, "");
+  return /\/v\d+$/.test(new URL(trimmed).pathname) ? trimmed : `${trimmed}/v1`;
 }
 
 /** The configuration `prepare` writes to `$XDG_CONFIG_HOME/opencode/opencode.json`. */

@@ -49,7 +49,8 @@ export async function startScriptedModel(script: Script, opts: { port?: number; 
     const step = script.steps[turn];
     try {
       if (step.kind === "fail") {
-        res.writeHead(step.status, { "content-type": "application/json" }).end(step.body);
+        // Retry at once: a CLI that retries a fixed number of times (OpenCode) then fails in a second, not a minute.
+        res.writeHead(step.status, { "content-type": "application/json", "retry-after-ms": "0", "retry-after": "0" }).end(step.body);
       } else {
         await protocol.respond(step, { script, body, req, res });
       }

@@ -12,7 +12,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { opencodeLane } from "../../../scripts/agent/lanes/opencode.ts";
+import { chatBaseUrl, opencodeLane } from "../../../scripts/agent/lanes/opencode.ts";
 import type { LaneSetup } from "../../../scripts/agent/lanes/lane.ts";
 import { openaiChat } from "../../../scripts/agent/model-server/openai-chat.ts";
 import { startScriptedModel, type ScriptedModelServer } from "../../../scripts/agent/model-server/server.ts";
@@ -142,6 +142,111 @@ function freshDirs(): { workspace: string; home: string } {
   return { workspace, home };
 }
 
+/** Reads an SSE answer into its `data:` payloads. */
+function sseData(text: string): string[] {
+  return text
+    .split("\n\n")
+    .map((block) => block.trim())
+    .filter((block) => block.startsWith("data: "))
+    .map((block) => block.slice("data: ".length));
+}
+
+describe("openai-chat adapter (the direct loop's tool names)", () => {
+  const directTools = [
+    { type: "function", function: { name: "bash", parameters: { type: "object", properties: { command: { type: "string" } }, required: ["command"] } } },
+    { type: "function", function: { name: "read_file", parameters: { type: "object", properties: { path: { type: "string" } }, required: ["path"] } } },
+    { type: "function", function: { name: "write_file", parameters: { type: "object", properties: { path: { type: "string" }, content: { type: "string" } }, required: ["path", "content"] } } },
+    { type: "function", function: { name: "done", parameters: { type: "object", properties: { summary: { type: "string" } }, required: ["summary"] } } },
+  ];
+  const script: Script = {
+    name: "direct",
+    model: "scripted",
+    steps: [
+      { kind: "write", path: "/workspace/repo/a.txt", content: "A" },
+      { kind: "bash", command: "ls /workspace" },
+      { kind: "read", path: "/workspace/PROBLEM.md" },
+      { kind: "say", text: "Thinking out loud." },
+      { kind: "done", text: "Finished." },
+    ],
+  };
+  let model: ScriptedModelServer;
+  beforeAll(async () => {
+    model = await startScriptedModel(script, { protocols: [openaiChat] });
+  });
+  afterAll(async () => {
+    await model.stop();
+  });
+
+  /** The conversation after `turns` assistant turns (each a tool call answered by its result). */
+  function conversation(turns: number): unknown[] {
+    const messages: unknown[] = [{ role: "system", content: "sys" }, { role: "user", content: "go" }];
+    for (let i = 0; i < turns; i++) {
+      messages.push({ role: "assistant", content: null, tool_calls: [{ id: `call_${i}_0`, type: "function", function: { name: "bash", arguments: "{}" } }] });
+      messages.push({ role: "tool", tool_call_id: `call_${i}_0`, content: "ok" });
+    }
+    return messages;
+  }
+  async function ask(turns: number, extra: Record<string, unknown> = {}) {
+    const res = await fetch(`${model.url}/v1/chat/completions`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ model: "scripted", messages: conversation(turns), tools: directTools, ...extra }),
+    });
+    return res;
+  }
+
+  it("maps each step onto the offered tool and its argument names (plain JSON)", async () => {
+    const answers: any[] = [];
+    for (let turn = 0; turn < 5; turn++) answers.push(await (await ask(turn)).json());
+    const calls = answers.map((a: any) => a.choices[0].message.tool_calls?.[0]?.function);
+    expect(calls.map((c: any) => c && { name: c.name, args: JSON.parse(c.arguments) })).toEqual([
+      { name: "write_file", args: { path: "/workspace/repo/a.txt", content: "A" } },
+      { name: "bash", args: { command: "ls /workspace" } },
+      { name: "read_file", args: { path: "/workspace/PROBLEM.md" } },
+      undefined,
+      { name: "done", args: { summary: "Finished." } },
+    ]);
+    expect(answers.map((a: any) => a.choices[0].finish_reason)).toEqual(["tool_calls", "tool_calls", "tool_calls", "stop", "tool_calls"]);
+    expect(answers[3].choices[0].message.content).toBe("Thinking out loud.");
+    for (const a of answers) {
+      expect(a.object).toBe("chat.completion");
+      expect(a.usage.prompt_tokens).toBeGreaterThan(0);
+      expect(a.usage.completion_tokens).toBeGreaterThan(0);
+      expect(a.usage.total_tokens).toBe(a.usage.prompt_tokens + a.usage.completion_tokens);
+    }
+    expect(answers[0].usage.prompt_tokens_details.cached_tokens).toBe(0);
+    expect(answers[2].usage.prompt_tokens_details.cached_tokens).toBeGreaterThan(0);
+  });
+
+  it("streams chunks with tool-call deltas, the finish reason, a usage chunk when asked, and [DONE]", async () => {
+    const res = await ask(1, { stream: true, stream_options: { include_usage: true } });
+    expect(res.headers.get("content-type")).toContain("text/event-stream");
+    const data = sseData(await res.text());
+    expect(data.at(-1)).toBe("[DONE]");
+    const chunks = data.slice(0, -1).map((d) => JSON.parse(d));
+    expect(chunks.every((c) => c.object === "chat.completion.chunk")).toBe(true);
+    const args = chunks.flatMap((c) => c.choices.flatMap((ch: any) => ch.delta?.tool_calls ?? [])).map((t: any) => t.function?.arguments ?? "").join("");
+    expect(JSON.parse(args)).toEqual({ command: "ls /workspace" });
+    expect(chunks.flatMap((c) => c.choices.map((ch: any) => ch.finish_reason)).filter(Boolean)).toEqual(["tool_calls"]);
+    expect(chunks.at(-1)).toMatchObject({ choices: [], usage: { prompt_tokens: expect.any(Number) } });
+
+    const quiet = sseData(await (await ask(3, { stream: true })).text());
+    const text = quiet.slice(0, -1).map((d) => JSON.parse(d)).flatMap((c) => c.choices.map((ch: any) => ch.delta?.content ?? "")).join("");
+    expect(text).toBe("Thinking out loud.");
+    expect(quiet.some((d) => d !== "[DONE]" && JSON.parse(d).usage)).toBe(false);
+  });
+
+  it("without a done tool, done is final text; past the last step it keeps answering done", async () => {
+    const res = await fetch(`${model.url}/v1/chat/completions`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ model: "scripted", messages: conversation(9), tools: directTools.slice(0, 3) }),
+    });
+    const answer: any = await res.json();
+    expect(answer.choices[0]).toMatchObject({ finish_reason: "stop", message: { role: "assistant", content: "Finished." } });
+  });
+});
+
 describe.skipIf(!installed.ok)("opencode lane (real CLI, scripted model, no registry)", () => {
   let trap: Awaited<ReturnType<typeof startTrap>>;
 
@@ -159,6 +264,21 @@ describe.skipIf(!installed.ok)("opencode lane (real CLI, scripted model, no regi
     expect(mounts).toHaveLength(1);
     expect(mounts[0].sandbox).toBe("/opt/agents/opencode/bin");
     expect(existsSync(join(mounts[0].host, "opencode"))).toBe(true);
+    // The config prepare writes, and the rg its grep/glob tools need (else it downloads one from GitHub).
+    const { workspace, home } = freshDirs();
+    const command = opencodeLane.prepare({ prompt: PROMPT, model: "vendor/some-model", modelBaseUrl: "https://openrouter.ai/api/v1", apiKey: "k", workspace, home: "/home/agent", hostHome: home, timeLimitS: 60 });
+    expect(command.argv.slice(0, 3)).toEqual(["/opt/agents/opencode/bin/opencode", "run", PROMPT]);
+    expect(command.argv).toEqual(expect.arrayContaining(["--format", "json", "--model", "wirebench/vendor/some-model", "--dir", workspace]));
+    expect(command.env).toMatchObject({ XDG_CONFIG_HOME: "/home/agent/.config", XDG_CACHE_HOME: "/home/agent/.cache", OPENROUTER_API_KEY: "k" });
+    const config = JSON.parse(readFileSync(join(home, ".config", "opencode", "opencode.json"), "utf8"));
+    expect(config.provider.wirebench).toMatchObject({ npm: "@ai-sdk/openai-compatible", options: { baseURL: "https://openrouter.ai/api/v1", apiKey: "{env:OPENROUTER_API_KEY}" } });
+    expect(Object.keys(config.provider.wirebench.models)).toEqual(["vendor/some-model"]);
+    expect(JSON.stringify(config)).not.toContain('"k"');
+    expect(existsSync(join(home, ".cache", "opencode", "bin", "rg"))).toBe(true);
+    // Base URLs as the harness gives them (no version) get /v1; versioned ones are kept.
+    expect(chatBaseUrl("http://127.0.0.1:8080")).toBe("http://127.0.0.1:8080/v1");
+    expect(chatBaseUrl("https://openrouter.ai/api")).toBe("https://openrouter.ai/api/v1");
+    expect(chatBaseUrl("https://openrouter.ai/api/v1/")).toBe("https://openrouter.ai/api/v1");
   });
 
   it("writes a file, runs a command, says done: trajectory, usage, no provider failure, no network", async () => {
