@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { createWorld } from "./control/create-world.ts";
 import { getWorld } from "./control/get-world.ts";
 import { listVendors } from "./control/list-vendors.ts";
-import { getRun, gradeRunRoute } from "./control/grade-run.ts";
+import { getRun, getRunEvidence, gradeRunRoute } from "./control/grade-run.ts";
 import { recreateRole } from "./control/recreate-role.ts";
 import { sealRun } from "./control/seal-run.ts";
 import { worldRecords } from "./control/world-records.ts";
@@ -38,6 +38,7 @@ export function buildRouter(): Hono<{ Bindings: Env }> {
   app.post("/v1/runs", sealRun);
   app.post("/v1/runs/:run/grade", gradeRunRoute);
   app.get("/v1/runs/:run", getRun);
+  app.get("/v1/runs/:run/evidence", getRunEvidence);
 
   app.all("/w/:world/:role", vendorSurface);
   app.all("/w/:world/:role/*", vendorSurface);

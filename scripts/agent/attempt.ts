@@ -265,7 +265,7 @@ export async function runAttempt(o: AttemptOptions): Promise<AttemptSummary> {
   let verdict: Verdict | null = null;
   let failureClass: FailureClass;
   let error: string | null = null;
-  const report: { world?: string; epochs?: Record<string, number[]> } = {};
+  const report: { world?: string; run?: string; epochs?: Record<string, number[]> } = {};
   if (failure) {
     failureClass = "provider_infrastructure_failure";
     error = failure.message;
@@ -345,6 +345,9 @@ export async function runAttempt(o: AttemptOptions): Promise<AttemptSummary> {
   writeFileSync(join(o.bundleDir, "trajectory.atif.json"), `${files["trajectory.atif.json"]}\n`);
   writeFileSync(join(o.bundleDir, "problem.md"), problem);
   writeJson(join(o.bundleDir, "verdict.json"), verdict);
+  // The sealed evidence: what `wirebench regrade` re-derives the verdict from, with no farm.
+  const sealed = report.run ? await controlCall<unknown>(o.farm, "GET", `/v1/runs/${report.run}/evidence`) : null;
+  writeJson(join(o.bundleDir, "evidence.json"), sealed === null ? null : JSON.parse(redact(JSON.stringify(sealed), o.secrets).text));
   writeJson(join(o.bundleDir, "vendor-requests.json"), JSON.parse(redact(JSON.stringify({ development: { world: dev.world, roles: devRequests }, grading: { world: report.world ?? null, roles: gradingRequests } }), o.secrets).text));
   writeJson(join(o.bundleDir, "proxy-log.json"), proxy.log);
   summary.timing.bundle_s = round((performance.now() - t3) / 1000);

@@ -6,6 +6,7 @@ import { validate } from "./commands/validate.ts";
 import { serve } from "./commands/serve.ts";
 import { worldCreate } from "./commands/world-create.ts";
 import { run, runAll } from "./commands/run.ts";
+import { compareCommand, publishCommand, regradeCommand } from "./commands/publish.ts";
 import { guarded, UsageError } from "./errors.ts";
 
 const program = new Command();
@@ -85,6 +86,31 @@ agentOptions(program.command("run-all").description("a sweep of attempts, one JS
   .argument("[tasks...]", "task ids (default: all)")
   .option("--jobs <n>", "attempts at a time", "1")
   .action((tasks, opts) => guarded(() => runAll(tasks, opts)));
+
+program
+  .command("publish")
+  .description("write the static site (data/v1/wirebench/ and pages) of a folder of attempt bundles")
+  .option("--runs <dir>", "folder of attempt bundles", "runs")
+  .option("--out <dir>", "output folder")
+  .option("--release <name>", "release name", "dev")
+  .option("--generated-at <iso>", "pin generated_at (byte-identical releases)")
+  .action((opts) => guarded(async () => publishCommand(opts)));
+
+program
+  .command("regrade")
+  .description("re-derive every verdict from published evidence, offline; exit 1 on any difference")
+  .argument("<dir>", "a published site or a runs folder")
+  .option("--json", "print the report as JSON")
+  .action((dir, opts) => guarded(async () => regradeCommand(dir, opts)));
+
+program
+  .command("compare")
+  .description("paired bootstrap of two models (or model--lane rows) over the tasks both attempted")
+  .argument("<a>")
+  .argument("<b>")
+  .option("--runs <dir>", "folder of attempt bundles (or a published site)", "runs")
+  .option("--json", "print the comparison as JSON")
+  .action((a, b, opts) => guarded(async () => compareCommand(a, b, opts)));
 
 program
   .command("bench")

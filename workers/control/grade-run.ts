@@ -21,10 +21,7 @@ export async function gradeRunRoute(c: AppContext): Promise<Response> {
   if (!entry) return c.json({ error: `run ${id} is of unknown task "${run.task}"` }, 409);
   const self = c.req.query("reference") === "self";
   if (!self && !entry.gold) return c.json({ error: `task ${run.task} has no gold manifest yet; run wirebench validate --write-gold` }, 409);
-  const parts = await db.select().from(evidence).where(eq(evidence.runId, id)).orderBy(asc(evidence.position), asc(evidence.part));
-  const texts = new Map<number, string[]>();
-  for (const r of parts) texts.set(r.position, [...(texts.get(r.position) ?? []), r.json]);
-  const scenarios = [...texts.values()].map((t) => JSON.parse(t.join("")) as ScenarioEvidence);
+  const scenarios = await loadEvidence(c, id);
   const vendors = Object.fromEntries(Object.entries(entry.task.roles).map(([role, r]) => [role, findVendor(r.vendor)!]));
   const verdict = gradeRun(entry.task, vendors, { runId: id, task: run.task, seed: run.seed, scenarios, error: run.error as Verdict["error"] }, self ? null : entry.gold);
   await db
@@ -32,6 +29,25 @@ export async function gradeRunRoute(c: AppContext): Promise<Response> {
     .values({ runId: id, score: verdict.score, solved: verdict.solved, json: JSON.stringify(verdict), gradedAt: Date.now() })
     .onConflictDoUpdate({ target: verdicts.runId, set: { score: verdict.score, solved: verdict.solved, json: JSON.stringify(verdict), gradedAt: Date.now() } });
   return c.json(verdict);
+}
+
+/** A sealed run's scenarios, joined from their stored parts. */
+async function loadEvidence(c: AppContext, id: string): Promise<ScenarioEvidence[]> {
+  const parts = await drizzle(c.env.DB).select().from(evidence).where(eq(evidence.runId, id)).orderBy(asc(evidence.position), asc(evidence.part));
+  const texts = new Map<number, string[]>();
+  for (const r of parts) texts.set(r.position, [...(texts.get(r.position) ?? []), r.json]);
+  return [...texts.values()].map((t) => JSON.parse(t.join("")) as ScenarioEvidence);
+}
+
+/**
+ * `GET /v1/runs/:run/evidence`: the sealed run as the grader reads it, so a
+ * verdict can be re-derived offline (`wirebench regrade`) from a bundle alone.
+ */
+export async function getRunEvidence(c: AppContext): Promise<Response> {
+  const id = c.req.param("run")!;
+  const run = (await drizzle(c.env.DB).select().from(runs).where(eq(runs.id, id)).limit(1))[0];
+  if (!run) return c.json({ error: `unknown run "${id}"` }, 404);
+  return c.json({ runId: id, task: run.task, seed: run.seed, error: run.error, scenarios: await loadEvidence(c, id) });
 }
 
 /** `GET /v1/runs/:run`: the run and its latest verdict. */

@@ -1,0 +1,60 @@
+/**
+ * @module regrade
+ * `wirebench regrade`: re-derives every verdict from the published evidence
+ * alone (each attempt's `evidence.json`: the sealed run the grader read),
+ * running every judge and conduct check again with no farm and no network,
+ * and reports each verdict that differs from the published one.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { findTask } from "../../declarations/tasks/index.ts";
+import { findVendor } from "../../declarations/vendors/index.ts";
+import { gradeRun, type SealedRun } from "../../workers/grading/grade-run.ts";
+import type { Verdict } from "../../workers/grading/types.ts";
+import { bundleDirs } from "./runs.ts";
+
+export interface RegradeDifference {
+  attempt: string;
+  /** What differs: a check (by name), `score`, `solved`, `error`, or `missing`. */
+  what: string;
+  published: unknown;
+  regraded: unknown;
+}
+
+/** What a comparison of verdicts looks at: every check's outcome and value, the score and the error class (detail text and run ids may vary). */
+function shape(v: Verdict) {
+  const checks = new Map<string, string>();
+  for (const level of ["l1", "l2", "l3"] as const) for (const c of v.checks[level]) checks.set(c.name, `${level} ${c.ok ? "ok" : "fail"} ${c.value} ${c.mandatory ? "mandatory" : ""}`.trim());
+  return { checks, score: v.score, solved: v.solved, error: v.error?.class ?? null };
+}
+
+export function regrade(dir: string): { attempts: number; regraded: number; differences: RegradeDifference[] } {
+  const differences: RegradeDifference[] = [];
+  let regraded = 0;
+  const dirs = bundleDirs(dir);
+  for (const d of dirs) {
+    const summary = JSON.parse(readFileSync(join(d, "summary.json"), "utf8")) as { attempt: string; task: string };
+    const published = existsSync(join(d, "verdict.json")) ? (JSON.parse(readFileSync(join(d, "verdict.json"), "utf8")) as Verdict | null) : null;
+    const sealed = existsSync(join(d, "evidence.json")) ? (JSON.parse(readFileSync(join(d, "evidence.json"), "utf8")) as SealedRun | null) : null;
+    if (!published && !sealed) continue; // never graded: nothing to re-derive
+    if (!published || !sealed) {
+      differences.push({ attempt: summary.attempt, what: "missing", published: published ? "verdict" : null, regraded: sealed ? "evidence" : null });
+      continue;
+    }
+    const entry = findTask(summary.task);
+    if (!entry) {
+      differences.push({ attempt: summary.attempt, what: "task", published: summary.task, regraded: "unknown task" });
+      continue;
+    }
+    const vendors = Object.fromEntries(Object.entries(entry.task.roles).map(([role, r]) => [role, findVendor(r.vendor)!]));
+    const again = gradeRun(entry.task, vendors, sealed, entry.gold);
+    regraded += 1;
+    const a = shape(published);
+    const b = shape(again);
+    for (const name of new Set([...a.checks.keys(), ...b.checks.keys()])) {
+      if (a.checks.get(name) !== b.checks.get(name)) differences.push({ attempt: summary.attempt, what: name, published: a.checks.get(name) ?? null, regraded: b.checks.get(name) ?? null });
+    }
+    for (const key of ["score", "solved", "error"] as const) if (a[key] !== b[key]) differences.push({ attempt: summary.attempt, what: key, published: a[key], regraded: b[key] });
+  }
+  return { attempts: dirs.length, regraded, differences };
+}

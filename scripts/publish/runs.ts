@@ -1,0 +1,73 @@
+/**
+ * @module runs
+ * Reads attempt bundles (`runs/<attempt>/`) and scores each again from its
+ * verdict with task-score-v4-mandatory-gated against the task's committed gold
+ * manifest: a published score is never copied from a summary. An attempt
+ * without a verdict (ungraded, or not finished) scores 0 and is flagged.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { findTask } from "../../declarations/tasks/index.ts";
+import { dedupe, scoreChecks } from "../../workers/grading/score.ts";
+import type { Check, Verdict } from "../../workers/grading/types.ts";
+import type { AttemptSummary } from "../agent/attempt.ts";
+
+/** One attempt as publication sees it. */
+export interface PublishedAttempt {
+  dir: string;
+  summary: AttemptSummary;
+  verdict: Verdict | null;
+  /** Score recomputed from the verdict (0 when there is none). */
+  score: number;
+  solved: boolean;
+  /** Why the attempt counts as 0 without a verdict of its own, if it does. */
+  flag: string | null;
+  /** Vendor requests the agent made against its development world. */
+  devRequests: number;
+}
+
+export const SCORER = "task-score-v4-mandatory-gated";
+
+/**
+ * Folders that hold an attempt bundle, sorted: the bundles of a runs folder
+ * (`runs/<attempt>/`) or of a published site (`data/v1/wirebench/attempts/<model>/<task>/<attempt>/`).
+ */
+export function bundleDirs(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  const site = join(dir, "data", "v1", "wirebench", "attempts");
+  const found: string[] = [];
+  const walk = (d: string, depth: number) => {
+    for (const name of readdirSync(d).sort()) {
+      const p = join(d, name);
+      if (!statSync(p).isDirectory()) continue;
+      if (existsSync(join(p, "summary.json"))) found.push(p);
+      else if (depth > 0) walk(p, depth - 1);
+    }
+  };
+  walk(existsSync(site) ? site : dir, existsSync(site) ? 2 : 0);
+  return found;
+}
+
+function readJson<T>(file: string): T | null {
+  return existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as T) : null;
+}
+
+export function allChecks(v: Verdict): Check[] {
+  return [...v.checks.l1, ...v.checks.l2, ...v.checks.l3];
+}
+
+/** Loads and re-scores every bundle of a runs folder. */
+export function loadAttempts(runsDir: string): PublishedAttempt[] {
+  return bundleDirs(runsDir).map((dir) => {
+    const summary = readJson<AttemptSummary>(join(dir, "summary.json"))!;
+    const verdict = readJson<Verdict>(join(dir, "verdict.json"));
+    const requests = readJson<{ development?: { roles?: Record<string, unknown[]> } }>(join(dir, "vendor-requests.json"));
+    const devRequests = Object.values(requests?.development?.roles ?? {}).reduce((n, rows) => n + rows.length, 0);
+    const gold = findTask(summary.task)?.gold ?? null;
+    if (!verdict) return { dir, summary, verdict, score: 0, solved: false, flag: `not graded (${summary.failure_class})`, devRequests };
+    if (!gold) return { dir, summary, verdict, score: 0, solved: false, flag: `task ${summary.task} has no gold manifest`, devRequests };
+    if (verdict.error) return { dir, summary, verdict, score: 0, solved: false, flag: `verdict error: ${verdict.error.class}`, devRequests };
+    const s = scoreChecks(dedupe(allChecks(verdict)), gold);
+    return { dir, summary, verdict, score: s.score, solved: s.solved, flag: null, devRequests };
+  });
+}
