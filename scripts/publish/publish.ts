@@ -40,10 +40,17 @@ export class SecretInRelease extends Error {}
 
 const here = dirname(fileURLToPath(import.meta.url));
 
+function packageDir(require: NodeRequire, name: string): string {
+  let dir = dirname(require.resolve(name));
+  while (!existsSync(join(dir, "package.json"))) dir = dirname(dir);
+  return dir;
+}
+
 function assetSources(): Record<string, string> {
   const require = createRequire(import.meta.url);
   return {
-    "chart.umd.min.js": require.resolve("chart.js/dist/chart.umd.min.js"),
+    // chart.js exports no subpaths: find its folder from the package file.
+    "chart.umd.min.js": join(packageDir(require, "chart.js"), "dist", "chart.umd.min.js"),
     "chartjs-chart-matrix.min.js": join(dirname(require.resolve("chartjs-chart-matrix")), "chartjs-chart-matrix.min.js"),
     "app.js": join(here, "site", "app.js"),
     "style.css": join(here, "site", "style.css"),
@@ -103,13 +110,14 @@ export function publish(o: PublishOptions): PublishReport {
   for (const v of taskViews) writeJson(join(data, "tasks", `${v.task}.json`), v);
 
   for (const a of attempts) {
-    const dir = join(data, attemptPath(a));
+    const dir = join(data, "attempts", attemptPath(a));
     for (const name of ATTEMPT_FILES) {
       const src = join(a.dir, name);
       if (!existsSync(src)) continue;
       let text = readFileSync(src, "utf8");
       if (name === "summary.json") text = stableJson({ ...JSON.parse(text), score: a.score, solved: a.solved, flag: a.flag, scorer: SCORER });
-      else if (name === "vendor-requests.json" || name === "evidence.json") text = stableJson(scrubRequestRows(JSON.parse(text)));
+      else if (name === "evidence.json") text = stableJson(scrubRequestRows(JSON.parse(text)), 0);
+      else if (name === "vendor-requests.json") text = stableJson(scrubRequestRows(JSON.parse(text)));
       else if (name.endsWith(".json")) text = stableJson(JSON.parse(text));
       write(join(dir, name), scrubText(text));
     }
@@ -141,7 +149,7 @@ export function publish(o: PublishOptions): PublishReport {
       verdict: a.verdict,
       trajectory: read("trajectory.json"),
       requests: scrubRequestRows(read("vendor-requests.json")),
-      data: `${DATA_PATH}/${attemptPath(a)}`,
+      data: `${DATA_PATH}/attempts/${attemptPath(a)}`,
     });
   }
   return { attempts: attempts.length, rows: board.length, files, bytes };

@@ -1,0 +1,110 @@
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { LocalFarm } from "../../scripts/farm/local-farm.ts";
+import { startFarm, TEST_ADMIN } from "./farm.ts";
+import { runCli } from "./run-cli.ts";
+
+let farm: LocalFarm;
+const runs = mkdtempSync(join(tmpdir(), "wb-pub-runs-"));
+const ENV = { WIREBENCH_ADMIN_TOKEN: TEST_ADMIN };
+const data = (site: string, ...p: string[]) => join(site, "data", "v1", "wirebench", ...p);
+const json = (file: string) => JSON.parse(readFileSync(file, "utf8"));
+
+function publishTo(from: string, extra: string[] = [], env: Record<string, string> = {}) {
+  const out = mkdtempSync(join(tmpdir(), "wb-site-"));
+  const r = runCli(["publish", "--runs", from, "--out", out, "--release", "test", "--generated-at", "2026-12-01T00:00:00Z", ...extra], { ...ENV, ...env });
+  return { ...r, out };
+}
+
+/** A copy of the runs folder to tamper with. */
+function copyRuns(): string {
+  const dir = mkdtempSync(join(tmpdir(), "wb-pub-copy-"));
+  cpSync(runs, dir, { recursive: true });
+  return dir;
+}
+
+beforeAll(async () => {
+  farm = await startFarm();
+  for (const model of ["scripted:gold", "scripted:nothing"]) {
+    const r = runCli(["run-all", "task-0001", "--agent", "direct", "--model", model, "--trials", "2", "--farm", farm.url, "--out", runs], ENV, 240_000);
+    if (r.code !== 0) throw new Error(r.stderr);
+  }
+}, 300_000);
+afterAll(async () => {
+  await farm?.stop();
+});
+
+describe("wirebench publish", () => {
+  it("writes the data files and pages, and the same runs give byte-identical releases", () => {
+    const a = publishTo(runs);
+    const b = publishTo(runs);
+    expect(a.code, a.stderr).toBe(0);
+    const list = (site: string) => readdirSync(site, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name).slice(site.length)).sort();
+    expect(list(a.out)).toEqual(list(b.out));
+    for (const f of list(a.out)) expect(readFileSync(join(b.out, f)), f).toEqual(readFileSync(join(a.out, f)));
+    for (const f of ["manifest.json", "leaderboard.json", "matrix.json", "models/scripted_gold.json", "tasks/task-0001.json"]) expect(list(a.out)).toContain(`/data/v1/wirebench/${f}`);
+    const manifest = json(data(a.out, "manifest.json"));
+    expect(manifest).toMatchObject({ release: "test", generated_at: "2026-12-01T00:00:00Z", scorer: "task-score-v4-mandatory-gated", models: ["scripted:gold", "scripted:nothing"], lanes: ["direct"], tasks: ["task-0001"], counts: { attempts: 4, graded: 4, flagged: 0 } });
+    const board = json(data(a.out, "leaderboard.json")).rows;
+    expect(board.map((r: { model: string }) => r.model)).toEqual(["scripted:gold", "scripted:nothing"]);
+    expect(board[0]).toMatchObject({ mean_score: 100, solve_rate: 1, pass_k: { k: 2, value: 1 } });
+    expect(board[0].score_ci.low).toBeGreaterThan(board[1].score_ci.high);
+    const attemptFiles = list(a.out).filter((f) => f.includes("/attempts/scripted_gold/task-0001/"));
+    for (const f of ["summary.json", "verdict.json", "trajectory.json", "vendor-requests.json", "patch.diff", "transcript.jsonl", "problem.md", "evidence.json"]) expect(attemptFiles.some((x) => x.endsWith(`/${f}`)), f).toBe(true);
+    expect(readFileSync(join(a.out, "index.html"), "utf8")).toContain('data-page="leaderboard"');
+    // Nothing of this machine's paths is published.
+    for (const f of list(a.out).filter((x) => !x.startsWith("/assets/"))) expect(readFileSync(join(a.out, f), "utf8"), f).not.toContain(tmpdir() + "/wb-");
+  });
+
+  it("scores from the verdicts, never from summaries, and counts an attempt without a verdict as 0, flagged", () => {
+    const copy = copyRuns();
+    const gold = readdirSync(copy).filter((d) => d.includes("scripted_gold")).sort();
+    const summaryFile = join(copy, gold[0], "summary.json");
+    writeFileSync(summaryFile, JSON.stringify({ ...json(summaryFile), score: 3, solved: false }));
+    rmSync(join(copy, gold[1], "verdict.json"));
+    const r = publishTo(copy);
+    expect(r.code, r.stderr).toBe(0);
+    const row = json(data(r.out, "leaderboard.json")).rows.find((x: { model: string }) => x.model === "scripted:gold");
+    expect(row).toMatchObject({ mean_score: 50, flagged: 1, attempts: 2 });
+    const published = json(join(data(r.out, "attempts", "scripted_gold", "task-0001", gold[0]), "summary.json"));
+    expect(published).toMatchObject({ score: 100, solved: true, flag: null });
+  });
+
+  it("refuses a release that holds a registered provider secret, naming the file", () => {
+    const copy = copyRuns();
+    const one = readdirSync(copy).sort()[0];
+    writeFileSync(join(copy, one, "transcript.jsonl"), `${readFileSync(join(copy, one, "transcript.jsonl"), "utf8")}{"leak":"sk-live-provider-0123456789"}\n`);
+    const r = publishTo(copy, [], { OPENAI_API_KEY: "sk-live-provider-0123456789" });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(new RegExp(`secret is in data/v1/wirebench/attempts/.*/${one}/transcript.jsonl`));
+  });
+});
+
+describe("wirebench regrade and compare", () => {
+  it("re-derives every verdict from the published evidence alone, and reports a tampered verdict", () => {
+    const site = publishTo(runs).out;
+    const clean = runCli(["regrade", site, "--json"], ENV);
+    expect(clean.code, clean.stderr).toBe(0);
+    expect(JSON.parse(clean.stdout)).toMatchObject({ attempts: 4, regraded: 4, differences: [] });
+    const dir = readdirSync(data(site, "attempts", "scripted_gold", "task-0001"))[0];
+    const file = join(data(site, "attempts", "scripted_gold", "task-0001", dir), "verdict.json");
+    const v = json(file);
+    const check = v.checks.l1[0];
+    v.checks.l1[0] = { ...check, ok: !check.ok, value: check.ok ? check.fail : check.pass };
+    writeFileSync(file, JSON.stringify(v));
+    const tampered = runCli(["regrade", site], ENV);
+    expect(tampered.code).toBe(1);
+    expect(tampered.stdout).toContain(`DIFF ${dir} ${check.name}`);
+  });
+
+  it("compares two models by a paired bootstrap over their common tasks", () => {
+    const r = runCli(["compare", "scripted:gold", "scripted:nothing", "--runs", runs, "--json"], ENV);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ a: "scripted_gold--direct", b: "scripted_nothing--direct", tasks: 1, mean_diff: 100, p_order_reversed: 0 });
+    const bad = runCli(["compare", "scripted:gold", "nobody", "--runs", runs], ENV);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/no model or model--lane "nobody"/);
+  });
+});
