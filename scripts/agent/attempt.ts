@@ -12,7 +12,7 @@ import type { Task } from "../../declarations/schema/task.ts";
 import type { Verdict } from "../../workers/grading/types.ts";
 import type { RequestLogEntry } from "../../workers/engine/store/logs.ts";
 import { controlCall, type FarmHandle } from "../cli/farm-client.ts";
-import { gradeRepo } from "../harness/grade-repo.ts";
+import { gradeRepo, vendorEnv } from "../harness/grade-repo.ts";
 import { isLoopback, relayOnce } from "../harness/relay.ts";
 import { taskDir } from "../harness/workspace.ts";
 import { directLane } from "./lanes/direct.ts";
@@ -99,17 +99,6 @@ export interface AttemptOptions {
 
 function scratchDir(prefix: string): string {
   return mkdtempSync(join(tmpdir(), prefix));
-}
-
-/** Vendor variables of a world, as the connector gets them. */
-function vendorEnv(world: DevWorld): Record<string, string> {
-  const env: Record<string, string> = {};
-  Object.entries(world.vendors).forEach(([role, v], i) => {
-    const prefix = role.toUpperCase().replace(/-/g, "_");
-    Object.assign(env, v.env, { [`${prefix}_BASE_URL`]: v.baseUrl, [`${prefix}_DOCS_URL`]: v.docsUrl });
-    if (i === 0) Object.assign(env, { VENDOR_BASE_URL: v.baseUrl, VENDOR_DOCS_URL: v.docsUrl });
-  });
-  return env;
 }
 
 function writeJson(file: string, value: unknown): void {

@@ -12,7 +12,8 @@ export function connectorEnv(vendorEnv: Record<string, string>, outputDir: strin
   return env;
 }
 
-function readOutput(file: string): OutputFile {
+/** A declared output file as the harness finds it. */
+export function readOutput(file: string): OutputFile {
   if (!existsSync(file)) return { present: false };
   try {
     return { present: true, parsed: true, value: JSON.parse(readFileSync(file, "utf8")) };

@@ -9,7 +9,7 @@ import { HOST_CONNECTORS, type ConnectorHost } from "./connector-host.ts";
 import { isLoopback, relayOnce } from "./relay.ts";
 import { copyWorkspace, entryScript, removeDir } from "./workspace.ts";
 
-interface WorldInfo {
+export interface WorldInfo {
   world: string;
   vendors: Record<string, { vendor: string; baseUrl: string; docsUrl: string; env: Record<string, string> }>;
 }
@@ -24,7 +24,7 @@ interface DriveEvidence {
 }
 
 /** Environment of the connector: per role `<ROLE>_BASE_URL`, `<ROLE>_DOCS_URL`, the vendor's own names, and `VENDOR_*` for the first role. */
-function vendorEnv(world: WorldInfo): Record<string, string> {
+export function vendorEnv(world: WorldInfo): Record<string, string> {
   const env: Record<string, string> = {};
   Object.entries(world.vendors).forEach(([role, v], i) => {
     const prefix = role.toUpperCase().replace(/-/g, "_");

@@ -3,18 +3,10 @@
  * The statistics a ranking needs, deterministic: bootstrap intervals use a
  * seeded generator, so the same runs give the same published numbers.
  */
+import { mulberry32 } from "../../workers/engine/data/prng.ts";
 
-/** A seeded uniform generator in [0, 1) (mulberry32). */
-export function seededUniform(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A seeded uniform generator in [0, 1): the engine's own mulberry32. */
+export const seededUniform = mulberry32;
 
 export interface Interval {
   low: number;

@@ -22,9 +22,9 @@
  * `ANTHROPIC_BASE_URL` set; with it the only connection is to the model
  * endpoint. The other `DISABLE_*` variables are belt and braces.
  */
+import { besideWrapper, installedWrapper } from "./installed-package.ts";
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { arch, platform } from "node:os";
 import { dirname, join } from "node:path";
 import type { DraftEvent, RawLine, ToolResult, Usage } from "../trajectory.ts";
@@ -74,24 +74,14 @@ interface Install {
 
 /** Resolves the installed CLI from this project's node_modules, or says why not. */
 function resolveInstall(): { ok: true; install: Install } | { ok: false; reason: string } {
-  const require = createRequire(import.meta.url);
-  let wrapperJson: string;
-  try {
-    wrapperJson = require.resolve(`${WRAPPER}/package.json`);
-  } catch {
-    return { ok: false, reason: `${WRAPPER} is not installed (npm install)` };
-  }
-  const wrapper = JSON.parse(readFileSync(wrapperJson, "utf8")) as { version: string; optionalDependencies?: Record<string, string> };
+  const found = installedWrapper(WRAPPER);
+  if (!found.ok) return found;
+  const wrapper = found.wrapper;
   const key = platformKey();
   const nativePkg = `${WRAPPER}-${key}`;
-  if (!wrapper.optionalDependencies?.[nativePkg]) return { ok: false, reason: `${WRAPPER} ${wrapper.version} ships no native build for ${key}` };
-  let nativeJson: string;
-  try {
-    // From the wrapper's own location, as its postinstall looks it up.
-    nativeJson = createRequire(wrapperJson).resolve(`${nativePkg}/package.json`);
-  } catch {
-    return { ok: false, reason: `${nativePkg} (the native binary of ${WRAPPER}) is not installed; optional dependencies omitted?` };
-  }
+  if (!wrapper.optionalDependencies[nativePkg]) return { ok: false, reason: `${WRAPPER} ${wrapper.version} ships no native build for ${key}` };
+  const nativeJson = besideWrapper(wrapper, nativePkg);
+  if (!nativeJson) return { ok: false, reason: `${nativePkg} (the native binary of ${WRAPPER}) is not installed; optional dependencies omitted?` };
   const native = JSON.parse(readFileSync(nativeJson, "utf8")) as { version: string };
   if (native.version !== wrapper.version) return { ok: false, reason: `${nativePkg} is ${native.version} but ${WRAPPER} is ${wrapper.version}` };
   const binName = key.startsWith("win32") ? "claude.exe" : "claude";

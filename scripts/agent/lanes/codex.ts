@@ -40,9 +40,9 @@
  * `turn.completed {usage}` or `turn.failed {error}`; `error {message}` for
  * retries and failures.
  */
+import { besideWrapper, installedWrapper } from "./installed-package.ts";
 import { spawnSync, type SpawnSyncReturns } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { arch, platform, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import type { DraftEvent, RawLine, ToolResult, Usage } from "../trajectory.ts";
@@ -81,24 +81,14 @@ interface Install {
 
 /** Resolves the installed CLI from this project's node_modules, or says why not. */
 function resolveInstall(): { ok: true; install: Install } | { ok: false; reason: string } {
-  const require = createRequire(import.meta.url);
-  let wrapperJson: string;
-  try {
-    wrapperJson = require.resolve(`${WRAPPER}/package.json`);
-  } catch {
-    return { ok: false, reason: `${WRAPPER} is not installed (npm install)` };
-  }
-  const wrapper = JSON.parse(readFileSync(wrapperJson, "utf8")) as { version: string; optionalDependencies?: Record<string, string> };
+  const found = installedWrapper(WRAPPER);
+  if (!found.ok) return found;
+  const wrapper = found.wrapper;
   const key = `${platform()}-${arch()}`;
   const target = TARGETS[key];
-  if (!target || !wrapper.optionalDependencies?.[target.pkg]) return { ok: false, reason: `${WRAPPER} ${wrapper.version} ships no native build for ${key}` };
-  let nativeJson: string;
-  try {
-    // From the wrapper's own location, as its launcher looks it up.
-    nativeJson = createRequire(wrapperJson).resolve(`${target.pkg}/package.json`);
-  } catch {
-    return { ok: false, reason: `${target.pkg} (the native binary of ${WRAPPER}) is not installed; optional dependencies omitted?` };
-  }
+  if (!target || !wrapper.optionalDependencies[target.pkg]) return { ok: false, reason: `${WRAPPER} ${wrapper.version} ships no native build for ${key}` };
+  const nativeJson = besideWrapper(wrapper, target.pkg);
+  if (!nativeJson) return { ok: false, reason: `${target.pkg} (the native binary of ${WRAPPER}) is not installed; optional dependencies omitted?` };
   const vendorDir = join(dirname(nativeJson), "vendor", target.triple);
   let entrypoint = "bin/codex";
   const layoutFile = join(vendorDir, "codex-package.json");

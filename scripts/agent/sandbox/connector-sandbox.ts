@@ -7,11 +7,11 @@
  * Its webhook listener is reached through a host port that the farm
  * delivers to as it would to any local receiver.
  */
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ConnectorHost, RunConnectorOptions, StartListenerOptions } from "../../harness/connector-host.ts";
-import type { Listener } from "../../harness/connector-process.ts";
+import { readOutput, type Listener } from "../../harness/connector-process.ts";
 import type { ConnectorRun, OutputFile } from "../../../workers/grading/types.ts";
 import { SANDBOX, type SandboxSpec } from "./bwrap.ts";
 import { hostPortTo } from "./host-port.ts";
@@ -21,15 +21,6 @@ import { runSandboxed } from "./run-sandboxed.ts";
 
 const INNER_SERVE_PORT = 4000;
 const TAIL = 2000;
-
-function readOutput(file: string): OutputFile {
-  if (!existsSync(file)) return { present: false };
-  try {
-    return { present: true, parsed: true, value: JSON.parse(readFileSync(file, "utf8")) };
-  } catch (err) {
-    return { present: true, parsed: false, error: (err as Error).message.slice(0, 200) };
-  }
-}
 
 /** The vendor variables only, with OUTPUT_DIR as the sandbox sees it. */
 function innerEnv(env: Record<string, string>): Record<string, string> {
