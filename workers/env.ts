@@ -10,4 +10,6 @@ export interface Env {
   WIREBENCH_ADMIN_TOKEN: string;
   /** Public origin of the farm (`https://farm.example`), for vendor base URLs, links and docs; defaults to the origin the control plane is called at. */
   WIREBENCH_PUBLIC_URL?: string;
+  /** A published site to show at `/` (the local farm binds one with `wirebench serve --site`). */
+  SITE?: Fetcher;
 }

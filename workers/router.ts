@@ -18,7 +18,11 @@ import { roleStub } from "./control/world-lookup.ts";
 export function buildRouter(): Hono<{ Bindings: Env }> {
   const app = new Hono<{ Bindings: Env }>();
 
-  app.get("/", (c) => c.json({ service: "wirebench farm", controlPlane: "/v1", vendorSurface: "/w/:world/:role/" }));
+  // A browser gets the published site when the farm has one; programs get the farm's description.
+  app.get("/", async (c) => {
+    if (c.env.SITE && (c.req.header("accept") ?? "").includes("text/html")) return c.env.SITE.fetch(c.req.raw);
+    return c.json({ service: "wirebench farm", controlPlane: "/v1", vendorSurface: "/w/:world/:role/", site: c.env.SITE ? "/" : null });
+  });
   app.get("/_bare", (c) => c.text("ok"));
   // Benchmark control: one hop into a Durable Object that holds no world (and so no storage) and answers at once.
   app.get("/_bare/hop", async (c) => roleStub(c.env, "_bench", "hop").serveVendor(await toVendorCall(c.req.raw, "/")));
@@ -43,7 +47,13 @@ export function buildRouter(): Hono<{ Bindings: Env }> {
   app.all("/w/:world/:role", vendorSurface);
   app.all("/w/:world/:role/*", vendorSurface);
 
-  app.notFound((c) => c.json({ error: `no route for ${c.req.method} ${new URL(c.req.url).pathname}` }, 404));
+  app.notFound(async (c) => {
+    if (c.env.SITE && (c.req.method === "GET" || c.req.method === "HEAD")) {
+      const page = await c.env.SITE.fetch(c.req.raw);
+      if (page.status !== 404) return page;
+    }
+    return c.json({ error: `no route for ${c.req.method} ${new URL(c.req.url).pathname}` }, 404);
+  });
   app.onError((err, c) => {
     console.error("farm error", err);
     return c.json({ error: "internal error" }, 500);

@@ -26,6 +26,7 @@ program
   .option("--host <host>", "interface to bind", "127.0.0.1")
   .option("--persist <dir>", "state folder (default: .wirebench/state)")
   .option("--memory", "keep state in memory only")
+  .option("--site <dir>", "a published site to show at / (default: demo/site when npm run demo made one)")
   .action((opts) => guarded(() => serve(opts)));
 
 program

@@ -3,6 +3,7 @@ import { Miniflare, convertV4MiniflareOptions } from "miniflare";
 import { buildWorker } from "./build-worker.ts";
 import { applyMigrations } from "./d1-migrations.ts";
 import { projectRoot } from "./paths.ts";
+import { siteHandler } from "./site-files.ts";
 
 /** Options of a local farm. */
 export interface LocalFarmOptions {
@@ -14,6 +15,8 @@ export interface LocalFarmOptions {
   adminToken: string;
   /** Folder for Durable Object and D1 state; in-memory when absent. */
   persistDir?: string;
+  /** A published site (`wirebench publish --out`) the farm serves at `/`. */
+  siteDir?: string;
 }
 
 /** A running local farm. */
@@ -44,6 +47,7 @@ export async function startLocalFarm(opts: LocalFarmOptions): Promise<LocalFarm>
       host,
       port: opts.port,
       ...(opts.persistDir ? { resourcePersistencePath: opts.persistDir } : {}),
+      ...(opts.siteDir ? { serviceBindings: { SITE: siteHandler(opts.siteDir) } } : {}),
     } as never),
   );
   const url = await mf.ready;

@@ -133,6 +133,29 @@ describe("the published site in headless Chromium", () => {
     await page.close();
   });
 
+  it("is served by the farm at / to a browser (and under /runs/), while programs still get the farm's description", async () => {
+    const farm = await startServe(["--site", site], ENV);
+    try {
+      const described = await (await fetch(`${farm.url}/`)).json();
+      expect(described).toMatchObject({ service: "wirebench farm", site: "/" });
+      const page = await browser.newPage();
+      const errors: string[] = [];
+      page.on("pageerror", (e) => errors.push(String(e)));
+      page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+      await page.goto(`${farm.url}/`);
+      await page.waitForFunction(() => !document.querySelector(".loading"));
+      expect(await page.locator("tbody tr").first().locator("td").nth(1).innerText()).toBe("scripted:gold");
+      await page.goto(`${farm.url}/runs/tasks/task-0001.html`);
+      await page.waitForFunction(() => !document.querySelector(".loading"));
+      expect(await page.locator("h1").innerText()).toContain("task-0001");
+      expect(errors).toEqual([]);
+      expect((await fetch(`${farm.url}/..%2f..%2fetc/passwd`)).status).toBe(404);
+      await page.close();
+    } finally {
+      farm.proc.kill("SIGTERM");
+    }
+  });
+
   it("shows each tool call's vendor requests and links failed checks to the requests that decided them", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 1400 } });
     const naive = readdirSync(join(site, "attempts", "scripted_naive", "task-0004"))[0];
