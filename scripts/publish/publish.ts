@@ -8,6 +8,7 @@
  */
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { gunzipSync, gzipSync } from "node:zlib";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { TASKS } from "../../declarations/tasks/index.ts";
@@ -64,15 +65,23 @@ export function publish(o: PublishOptions): PublishReport {
   rmSync(out, { recursive: true, force: true });
   const data = join(out, DATA_PATH);
   let files = 0;
-  let bytes = 0;
+  let bytes_ = 0;
   const write = (file: string, text: string) => {
     for (const s of secrets) if (text.includes(s)) throw new SecretInRelease(`a registered provider secret is in ${relative(out, file)}: the release is refused`);
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, text);
     files += 1;
-    bytes += Buffer.byteLength(text);
+    bytes_ += Buffer.byteLength(text);
   };
   const writeJson = (file: string, value: unknown) => write(file, scrubText(stableJson(value)));
+  const writeBytes = (file: string, bytes: Buffer) => {
+    const text = gunzipSync(bytes).toString("utf8");
+    for (const s of secrets) if (text.includes(s)) throw new SecretInRelease(`a registered provider secret is in ${relative(out, file)}: the release is refused`);
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, bytes);
+    files += 1;
+    bytes_ += bytes.length;
+  };
 
   const board = leaderboard(attempts);
   const grid = matrix(attempts);
@@ -116,7 +125,11 @@ export function publish(o: PublishOptions): PublishReport {
       if (!existsSync(src)) continue;
       let text = readFileSync(src, "utf8");
       if (name === "summary.json") text = stableJson({ ...JSON.parse(text), score: a.score, solved: a.solved, flag: a.flag, scorer: SCORER });
-      else if (name === "evidence.json") text = stableJson(scrubRequestRows(JSON.parse(text)), 0);
+      else if (name === "evidence.json") {
+        // The sealed evidence is the bulk of a release (snapshots of every record): gzip, deterministically.
+        writeBytes(join(dir, "evidence.json.gz"), gzipSync(scrubText(stableJson(scrubRequestRows(JSON.parse(text)), 0))));
+        continue;
+      }
       else if (name === "vendor-requests.json") text = stableJson(scrubRequestRows(JSON.parse(text)));
       else if (name.endsWith(".json")) text = stableJson(JSON.parse(text));
       write(join(dir, name), scrubText(text));
@@ -152,7 +165,7 @@ export function publish(o: PublishOptions): PublishReport {
       data: `${DATA_PATH}/attempts/${attemptPath(a)}`,
     });
   }
-  return { attempts: attempts.length, rows: board.length, files, bytes };
+  return { attempts: attempts.length, rows: board.length, files, bytes: bytes_ };
 }
 
 function attemptPath(a: PublishedAttempt): string {

@@ -7,6 +7,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { gunzipSync } from "node:zlib";
 import { findTask } from "../../declarations/tasks/index.ts";
 import { findVendor } from "../../declarations/vendors/index.ts";
 import { gradeRun, type SealedRun } from "../../workers/grading/grade-run.ts";
@@ -28,6 +29,13 @@ function shape(v: Verdict) {
   return { checks, score: v.score, solved: v.solved, error: v.error?.class ?? null };
 }
 
+/** A bundle's sealed evidence (`evidence.json`, or `evidence.json.gz` in a published site). */
+function readEvidence(dir: string): SealedRun | null {
+  if (existsSync(join(dir, "evidence.json"))) return JSON.parse(readFileSync(join(dir, "evidence.json"), "utf8")) as SealedRun | null;
+  if (existsSync(join(dir, "evidence.json.gz"))) return JSON.parse(gunzipSync(readFileSync(join(dir, "evidence.json.gz"))).toString("utf8")) as SealedRun | null;
+  return null;
+}
+
 export function regrade(dir: string): { attempts: number; regraded: number; differences: RegradeDifference[] } {
   const differences: RegradeDifference[] = [];
   let regraded = 0;
@@ -35,7 +43,7 @@ export function regrade(dir: string): { attempts: number; regraded: number; diff
   for (const d of dirs) {
     const summary = JSON.parse(readFileSync(join(d, "summary.json"), "utf8")) as { attempt: string; task: string };
     const published = existsSync(join(d, "verdict.json")) ? (JSON.parse(readFileSync(join(d, "verdict.json"), "utf8")) as Verdict | null) : null;
-    const sealed = existsSync(join(d, "evidence.json")) ? (JSON.parse(readFileSync(join(d, "evidence.json"), "utf8")) as SealedRun | null) : null;
+    const sealed = readEvidence(d);
     if (!published && !sealed) continue; // never graded: nothing to re-derive
     if (!published || !sealed) {
       differences.push({ attempt: summary.attempt, what: "missing", published: published ? "verdict" : null, regraded: sealed ? "evidence" : null });

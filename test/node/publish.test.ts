@@ -52,7 +52,7 @@ describe("wirebench publish", () => {
     expect(board[0]).toMatchObject({ mean_score: 100, solve_rate: 1, pass_k: { k: 2, value: 1 } });
     expect(board[0].score_ci.low).toBeGreaterThan(board[1].score_ci.high);
     const attemptFiles = list(a.out).filter((f) => f.includes("/attempts/scripted_gold/task-0001/"));
-    for (const f of ["summary.json", "verdict.json", "trajectory.json", "vendor-requests.json", "patch.diff", "transcript.jsonl", "problem.md", "evidence.json"]) expect(attemptFiles.some((x) => x.endsWith(`/${f}`)), f).toBe(true);
+    for (const f of ["summary.json", "verdict.json", "trajectory.json", "vendor-requests.json", "patch.diff", "transcript.jsonl", "problem.md", "evidence.json.gz"]) expect(attemptFiles.some((x) => x.endsWith(`/${f}`)), f).toBe(true);
     expect(readFileSync(join(a.out, "index.html"), "utf8")).toContain('data-page="leaderboard"');
     // Nothing of this machine's paths is published.
     for (const f of list(a.out).filter((x) => !x.startsWith("/assets/"))) expect(readFileSync(join(a.out, f), "utf8"), f).not.toContain(tmpdir() + "/wb-");
