@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { ROLE_NAME } from "./role-name.ts";
 import type { Vendor } from "./vendor.ts";
-import type { CheckRecorder } from "../../workers/grading/recorder.ts";
-import type { ConnectorRun, ScenarioEvidence } from "../../workers/grading/types.ts";
+import type { CheckRecorder } from "../evidence/recorder.ts";
+import type { ConnectorRun, ScenarioEvidence } from "../evidence/verdict.ts";
 
 /** What a scenario's drive may do (implemented by the Node harness). */
 export interface DriveContext {

@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { ConnectorRun, OutputFile } from "../../workers/grading/types.ts";
+import type { ConnectorRun, OutputFile } from "../../declarations/evidence/verdict.ts";
 
 const TAIL = 2000;
 

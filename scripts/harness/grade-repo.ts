@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { DriveContext, Task } from "../../declarations/schema/task.ts";
-import type { ConnectorRun, Snapshot, Verdict } from "../../workers/grading/types.ts";
+import type { ConnectorRun, Snapshot, Verdict } from "../../declarations/evidence/verdict.ts";
 import type { FarmHandle } from "../cli/farm-client.ts";
 import { controlCall } from "../cli/farm-client.ts";
 import { connectorEnv, type Listener } from "./connector-process.ts";

@@ -11,7 +11,7 @@ import { gunzipSync } from "node:zlib";
 import { findTask } from "../../declarations/tasks/index.ts";
 import { findVendor } from "../../declarations/vendors/index.ts";
 import { gradeRun, type SealedRun } from "../../workers/grading/grade-run.ts";
-import type { Verdict } from "../../workers/grading/types.ts";
+import type { Verdict } from "../../declarations/evidence/verdict.ts";
 import { bundleDirs } from "./runs.ts";
 
 export interface RegradeDifference {

@@ -1,7 +1,8 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { LogStore, type RequestLogEntry } from "../../workers/engine/store/logs.ts";
+import { LogStore } from "../../workers/engine/store/logs.ts";
+import type { RequestLogEntry } from "../../declarations/evidence/logs.ts";
 import { WORLD_SCHEMA } from "../../workers/world/schema.ts";
 
 function entry(seq: number, over: Partial<RequestLogEntry> = {}): RequestLogEntry {

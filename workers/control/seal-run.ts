@@ -3,7 +3,7 @@ import { z } from "zod";
 import { findTask } from "../../declarations/tasks/index.ts";
 import { randomToken } from "../engine/auth/credentials.ts";
 import { evidence, runs } from "../db/schema.ts";
-import type { ScenarioEvidence } from "../grading/types.ts";
+import type { ScenarioEvidence } from "../../declarations/evidence/verdict.ts";
 import { readJson } from "./read-json.ts";
 import { findWorld, roleStub, type AppContext } from "./world-lookup.ts";
 import { ROLE_NAME, roleEntry } from "../../declarations/schema/role-name.ts";

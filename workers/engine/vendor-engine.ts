@@ -21,7 +21,8 @@ import { FaultState } from "./faults/fault-state.ts";
 import { liesTouched } from "./lies/touches.ts";
 import { readWarnings } from "./protocol/warnings.ts";
 import { RouteTable, type RouteAction } from "./routing/route-table.ts";
-import { LogStore, type AuthOutcome } from "./store/logs.ts";
+import { LogStore } from "./store/logs.ts";
+import type { AuthOutcome } from "../../declarations/evidence/logs.ts";
 import { RecordStore } from "./store/records.ts";
 import type { WorldConfig } from "./world-config.ts";
 

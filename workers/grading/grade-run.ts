@@ -1,10 +1,9 @@
 import type { Task } from "../../declarations/schema/task.ts";
 import type { Vendor } from "../../declarations/schema/vendor.ts";
 import { conductChecks } from "./conduct/index.ts";
-import type { DeliveryRow } from "./conduct/context.ts";
-import { CheckRecorder } from "./recorder.ts";
+import { CheckRecorder } from "../../declarations/evidence/recorder.ts";
 import { byLevel, manifestFrom, scoreChecks } from "./score.ts";
-import type { GoldManifest, ScenarioEvidence, Verdict } from "./types.ts";
+import type { GoldManifest, ScenarioEvidence, Verdict } from "../../declarations/evidence/verdict.ts";
 
 /** The inputs of a grade: a sealed run's evidence. */
 export interface SealedRun {
@@ -42,7 +41,7 @@ export function gradeRun(task: Task, vendors: Record<string, Vendor>, run: Seale
           vendor: vendors[role],
           requests: e.requests[role] ?? [],
           tokens: e.tokens[role] ?? [],
-          webhooks: (e.webhooks[role] ?? []) as DeliveryRow[],
+          webhooks: e.webhooks[role] ?? [],
           secrets: e.secrets[role] ?? [],
           connectorRuns: e.runs.length,
         }),

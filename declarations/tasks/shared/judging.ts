@@ -1,5 +1,5 @@
-import type { CheckRecorder } from "../../../workers/grading/recorder.ts";
-import type { ConnectorRun, Snapshot } from "../../../workers/grading/types.ts";
+import type { CheckRecorder } from "../../evidence/recorder.ts";
+import type { ConnectorRun, Snapshot } from "../../evidence/verdict.ts";
 
 /** One row of the canonical mirror format most tasks use. */
 export interface MirrorRow {

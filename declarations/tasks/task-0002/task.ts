@@ -1,7 +1,7 @@
 import { defineTask } from "../../schema/task.ts";
 import type { Vendor } from "../../schema/vendor.ts";
-import type { RequestLogEntry } from "../../../workers/engine/store/logs.ts";
-import type { Snapshot } from "../../../workers/grading/types.ts";
+import type { RequestLogEntry } from "../../evidence/logs.ts";
+import type { Snapshot } from "../../evidence/verdict.ts";
 import { compareRows, expectedRows, outputRows, plumbing, type MirrorRow } from "../shared/judging.ts";
 
 const FILES = ["candidates.json", "notes.json"];

@@ -1,7 +1,7 @@
 import { defineTask } from "../../schema/task.ts";
-import type { CheckRecorder } from "../../../workers/grading/recorder.ts";
-import type { RequestLogEntry } from "../../../workers/engine/store/logs.ts";
-import type { ConnectorRun, ScenarioEvidence, Snapshot, SnapshotRecord } from "../../../workers/grading/types.ts";
+import type { CheckRecorder } from "../../evidence/recorder.ts";
+import type { RequestLogEntry } from "../../evidence/logs.ts";
+import type { ConnectorRun, ScenarioEvidence, Snapshot, SnapshotRecord } from "../../evidence/verdict.ts";
 import { outputRows, plumbing } from "../shared/judging.ts";
 
 const FILES = ["writeback_result.json"];

@@ -1,6 +1,6 @@
 import { defineTask } from "../../schema/task.ts";
-import type { CheckRecorder } from "../../../workers/grading/recorder.ts";
-import type { ScenarioEvidence, Snapshot } from "../../../workers/grading/types.ts";
+import type { CheckRecorder } from "../../evidence/recorder.ts";
+import type { ScenarioEvidence, Snapshot } from "../../evidence/verdict.ts";
 import { compareRows, expectedRows, outputRows, plumbing } from "../shared/judging.ts";
 
 const FILES = ["candidates.json", "jobs.json", "applications.json"];

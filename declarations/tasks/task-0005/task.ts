@@ -1,6 +1,6 @@
 import { defineTask } from "../../schema/task.ts";
-import type { CheckRecorder } from "../../../workers/grading/recorder.ts";
-import type { ScenarioEvidence, Snapshot, SnapshotRecord } from "../../../workers/grading/types.ts";
+import type { CheckRecorder } from "../../evidence/recorder.ts";
+import type { ScenarioEvidence, Snapshot, SnapshotRecord } from "../../evidence/verdict.ts";
 import { outputRows, plumbing } from "../shared/judging.ts";
 
 /** One row of mapping.json, as the ticket defines it. */

@@ -1,8 +1,8 @@
 import { defineTask, type JudgeContext } from "../../schema/task.ts";
 import type { Paging } from "../../schema/pagination.ts";
-import type { CheckRecorder } from "../../../workers/grading/recorder.ts";
-import type { RequestLogEntry } from "../../../workers/engine/store/logs.ts";
-import type { ConnectorRun, ScenarioEvidence, Snapshot } from "../../../workers/grading/types.ts";
+import type { CheckRecorder } from "../../evidence/recorder.ts";
+import type { RequestLogEntry } from "../../evidence/logs.ts";
+import type { ConnectorRun, ScenarioEvidence, Snapshot } from "../../evidence/verdict.ts";
 import { compareRows, expectedRows, outputRows, plumbing, type MirrorRow } from "../shared/judging.ts";
 
 const ROLE = "ats";

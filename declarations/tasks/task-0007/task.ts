@@ -1,6 +1,6 @@
 import { defineTask, type DriveContext } from "../../schema/task.ts";
-import type { ConnectorRun, ScenarioEvidence, Snapshot } from "../../../workers/grading/types.ts";
-import type { CheckRecorder } from "../../../workers/grading/recorder.ts";
+import type { ConnectorRun, ScenarioEvidence, Snapshot } from "../../evidence/verdict.ts";
+import type { CheckRecorder } from "../../evidence/recorder.ts";
 import { compareRows, expectedRows, lastError, outputRows, type MirrorRow } from "../shared/judging.ts";
 
 const FILES = ["candidates.json", "applications.json", "events.json"];

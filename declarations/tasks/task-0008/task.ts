@@ -1,9 +1,9 @@
 import { defineTask } from "../../schema/task.ts";
 import type { Vendor } from "../../schema/vendor.ts";
-import type { CheckLevel } from "../../../workers/grading/types.ts";
-import type { CheckRecorder } from "../../../workers/grading/recorder.ts";
-import type { RequestLogEntry } from "../../../workers/engine/store/logs.ts";
-import type { ConnectorRun, ScenarioEvidence, Snapshot, SnapshotRecord } from "../../../workers/grading/types.ts";
+import type { CheckLevel } from "../../evidence/verdict.ts";
+import type { CheckRecorder } from "../../evidence/recorder.ts";
+import type { RequestLogEntry } from "../../evidence/logs.ts";
+import type { ConnectorRun, ScenarioEvidence, Snapshot, SnapshotRecord } from "../../evidence/verdict.ts";
 import { outputRows, plumbing } from "../shared/judging.ts";
 import batch from "./repo/data/new-hires.json" with { type: "json" };
 

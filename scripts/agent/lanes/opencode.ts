@@ -85,16 +85,19 @@ interface Installed {
 
 /** Finds the installed native binary, or says why not. */
 export function findOpencode(): Installed | { error: string } {
-  let wrapperJson: string;
+  // The project installs the platform packages directly (exact optional dependencies): the
+  // opencode-ai wrapper lists platform builds the registry does not serve, which breaks npm ci.
+  let fromWrapper = requireHere;
+  let picked: ReturnType<typeof statSync> | undefined;
   try {
-    wrapperJson = requireHere.resolve("opencode-ai/package.json");
+    const wrapperJson = requireHere.resolve("opencode-ai/package.json");
+    fromWrapper = createRequire(wrapperJson);
+    // When the wrapper is there, its postinstall picked a build: a hard link or copy of one platform package's binary.
+    const wrapperBin = join(dirname(wrapperJson), "bin", "opencode.exe");
+    picked = existsSync(wrapperBin) ? statSync(wrapperBin) : undefined;
   } catch {
-    return { error: "opencode-ai is not installed (npm ci installs it as a devDependency)" };
+    /* no wrapper: resolve the platform packages from the project */
   }
-  const fromWrapper = createRequire(wrapperJson);
-  // The binary opencode-ai's postinstall picked (it ran it) is a hard link or copy of one platform package's.
-  const wrapperBin = join(dirname(wrapperJson), "bin", "opencode.exe");
-  const picked = existsSync(wrapperBin) ? statSync(wrapperBin) : undefined;
   const binName = platform() === "win32" ? "opencode.exe" : "opencode";
   const found: Installed[] = [];
   for (const name of platformPackages()) {

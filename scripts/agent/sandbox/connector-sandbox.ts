@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ConnectorHost, RunConnectorOptions, StartListenerOptions } from "../../harness/connector-host.ts";
 import { readOutput, type Listener } from "../../harness/connector-process.ts";
-import type { ConnectorRun, OutputFile } from "../../../workers/grading/types.ts";
+import type { ConnectorRun, OutputFile } from "../../../declarations/evidence/verdict.ts";
 import { SANDBOX, type SandboxSpec } from "./bwrap.ts";
 import { hostPortTo } from "./host-port.ts";
 import { handOver, takeBack } from "./ownership.ts";

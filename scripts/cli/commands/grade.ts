@@ -1,7 +1,7 @@
 import { existsSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { findTask, TASKS } from "../../../declarations/tasks/index.ts";
-import type { Check, Verdict } from "../../../workers/grading/types.ts";
+import type { Check, Verdict } from "../../../declarations/evidence/verdict.ts";
 import { gradeRepo } from "../../harness/grade-repo.ts";
 import { UsageError } from "../errors.ts";
 import { openFarm } from "../farm-option.ts";

@@ -1,7 +1,7 @@
 import type { Mint } from "../../../declarations/schema/auth.ts";
 import { json, type Reply } from "../http/reply.ts";
 import type { VendorRequest } from "../http/vendor-request.ts";
-import type { AuthOutcome } from "../store/logs.ts";
+import type { AuthOutcome } from "../../../declarations/evidence/logs.ts";
 import { safeEqual } from "./hmac.ts";
 import type { TokenStore } from "./token-store.ts";
 

@@ -1,7 +1,7 @@
 import type { HmacRequirement, Requirement } from "../../../declarations/schema/auth.ts";
 import type { Vendor } from "../../../declarations/schema/vendor.ts";
 import type { VendorRequest } from "../http/vendor-request.ts";
-import type { AuthOutcome } from "../store/logs.ts";
+import type { AuthOutcome } from "../../../declarations/evidence/logs.ts";
 import { safeEqual, signRequest } from "./hmac.ts";
 import type { TokenStore } from "./token-store.ts";
 

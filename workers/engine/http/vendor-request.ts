@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { VendorCall } from "../../surface/vendor-call.ts";
-import { type BodyNote, decodeBody, jsonDepthExceeds, LOGGED_BODY_CHARS, MAX_JSON_DEPTH, truncateText } from "./request-body.ts";
+import { decodeBody, jsonDepthExceeds, LOGGED_BODY_CHARS, MAX_JSON_DEPTH, truncateText } from "./request-body.ts";
+import type { BodyNote } from "../../../declarations/evidence/logs.ts";
 
 /** A request to a vendor, with the world prefix stripped. */
 export interface VendorRequest {

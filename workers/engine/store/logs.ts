@@ -1,50 +1,6 @@
-import { type BodyNote, boundedStringMap, jsonDepthExceeds, MAX_JSON_DEPTH, truncateText } from "../http/request-body.ts";
-
-/** How a request's credentials fared. */
-export type AuthOutcome = "ok" | "expired" | "invalid" | "missing";
-
-/** One row of the request log (DESIGN.md shape). */
-export interface RequestLogEntry {
-  seq: number;
-  epoch: number;
-  /** Real arrival time, seconds with ms precision. */
-  ts: number;
-  method: string;
-  path: string;
-  /** Query parameters, full values (a repeated key keeps its last value). */
-  query: Record<string, string>;
-  /** Header names lower-cased, secret values redacted. */
-  headers: Record<string, string>;
-  /** Parsed body (full values), raw text when unparseable, null when absent; see `bodyNote`. */
-  body: unknown;
-  /** Size of the body as sent, in bytes (0 when absent). */
-  bodyBytes: number;
-  /** Why `body` is not the body as sent: cut to the log's limit, nested too deep to parse, or not UTF-8 (kept as decoded text). */
-  bodyNote: BodyNote | null;
-  /** SHA-256 (hex) of the body as sent, whenever `body` does not hold all of it verbatim. */
-  bodySha256: string | null;
-  status: number;
-  authOutcome: AuthOutcome;
-  rateLimited: boolean;
-  retryAfter: number | null;
-  idempotencyKey: string | null;
-  /** Ids of the faults that shaped the response. */
-  faults: string[];
-  /** Ids of the documentation lies this request touched. */
-  lies: string[];
-  /** Set when the full row could not be stored and this stand-in was stored instead. */
-  logError?: string;
-}
-
-/** One row of the token log. */
-export interface TokenLogEntry {
-  seq: number;
-  epoch: number;
-  ts: number;
-  kind: string;
-  route: string;
-  expiresIn: number | null;
-}
+import type { AuthOutcome, RequestLogEntry, TokenLogEntry } from "../../../declarations/evidence/logs.ts";
+import { boundedStringMap, jsonDepthExceeds, MAX_JSON_DEPTH, truncateText } from "../http/request-body.ts";
+import type { BodyNote } from "../../../declarations/evidence/logs.ts";
 
 /** Characters of JSON a column may hold: a row must fit the storage row limit (2 MB) whatever the client sent. */
 const CAP = { method: 32, path: 8192, query: 64 * 1024, headers: 64 * 1024, idempotencyKey: 1024 } as const;

@@ -5,27 +5,8 @@ import type { WorldConfig } from "../world-config.ts";
 import type { VendorEvent } from "./events.ts";
 import type { FaultState } from "../faults/fault-state.ts";
 import { signatureHeaders } from "./sign.ts";
+import type { DeliveryLogEntry } from "../../../declarations/evidence/logs.ts";
 
-/** One delivery attempt as logged (DESIGN.md shape). */
-export interface DeliveryLogEntry {
-  seq: number;
-  epoch: number;
-  ts: number;
-  eventId: string;
-  attempt: number;
-  target: string;
-  /** Status the receiver answered, or null when it did not answer. */
-  responseCode: number | null;
-  /** Same as responseCode (the predecessor's scenarios read this name). */
-  statusCode: number | null;
-  tampered: boolean;
-  skewS: number;
-  duplicate: boolean;
-  /** `direct` (the farm fetched the target) or `relay` (a harness delivered it from the outbox). */
-  via: "direct" | "relay";
-  /** Ack-body vendors: whether the answer acknowledged the event; null for vendors without the protocol. */
-  acked: boolean | null;
-}
 
 /** Something the dispatcher wants done later: the caller puts it on the alarm. */
 export interface DeliveryJob {

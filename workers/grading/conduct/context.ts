@@ -1,6 +1,6 @@
 import type { Vendor } from "../../../declarations/schema/vendor.ts";
-import type { RequestLogEntry, TokenLogEntry } from "../../engine/store/logs.ts";
-import type { Check } from "../types.ts";
+import type { RequestLogEntry, TokenLogEntry } from "../../../declarations/evidence/logs.ts";
+import type { Check } from "../../../declarations/evidence/verdict.ts";
 
 /** A webhook delivery attempt as logged (issue 5 fills these). */
 export interface DeliveryRow {

@@ -1,4 +1,4 @@
-import type { Check } from "../types.ts";
+import type { Check } from "../../../declarations/evidence/verdict.ts";
 import type { ConductContext } from "./context.ts";
 import { credentialsInQuery } from "./credentials-in-query.ts";
 import { noFullResync } from "./full-resync.ts";

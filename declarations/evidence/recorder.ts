@@ -1,4 +1,4 @@
-import type { Check, CheckLevel, CheckValue } from "./types.ts";
+import type { Check, CheckLevel, CheckValue } from "./verdict.ts";
 
 /** How a check is valued; defaults follow the conventions in README. */
 export interface CheckOptions {

@@ -1,4 +1,4 @@
-import type { RequestLogEntry, TokenLogEntry } from "../engine/store/logs.ts";
+import type { DeliveryLogEntry, RequestLogEntry, TokenLogEntry } from "./logs.ts";
 
 /** Level of a check: l1 data correctness, l2 protocol conduct, l3 fault survival. */
 export type CheckLevel = "l1" | "l2" | "l3";
@@ -72,7 +72,7 @@ export interface ScenarioEvidence {
   /** Role -> token log rows of the scenario's epochs. */
   tokens: Record<string, TokenLogEntry[]>;
   /** Role -> webhook delivery rows of the scenario's epochs. */
-  webhooks: Record<string, unknown[]>;
+  webhooks: Record<string, DeliveryLogEntry[]>;
   /** Role -> secret values in force (credentials and every issued token), for leak checks. */
   secrets: Record<string, string[]>;
 }
