@@ -3,6 +3,7 @@ import { ROLE_NAME } from "./role-name.ts";
 import type { Vendor } from "./vendor.ts";
 import type { CheckRecorder } from "../evidence/recorder.ts";
 import type { ConnectorRun, ScenarioEvidence } from "../evidence/verdict.ts";
+import { DocsProfileSchema } from "./docs-profile.ts";
 
 /** What a scenario's drive may do (implemented by the Node harness). */
 export interface DriveContext {
@@ -60,7 +61,7 @@ export const TaskSchema = z
     roles: z.record(z.string().regex(ROLE_NAME), z.object({ vendor: z.string(), checkpoint: z.number().int().min(0).default(0), scale: z.number().int().min(1).default(1) })),
     /** Default world seed. */
     seed: z.number().int().min(0).default(1),
-    docsProfile: z.enum(["true", "stale", "sparse"]),
+    docsProfile: DocsProfileSchema,
     surfaces: z.array(z.enum(["polling", "webhooks", "writeback"])).min(1),
     /** The one mechanic this task is about; unique across tasks. */
     primaryMechanic: z.string().regex(/^[a-z][a-z0-9_]*$/),

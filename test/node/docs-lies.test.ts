@@ -8,6 +8,7 @@ import { buildState } from "../../workers/engine/data/generate.ts";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { projectRoot } from "../../scripts/farm/paths.ts";
+import { DOCS_PROFILES, type DocsProfile } from "../../declarations/schema/docs-profile.ts";
 
 const BASE = "https://api.example.test";
 
@@ -64,7 +65,7 @@ function inArea(entry: string, lie: Lie): boolean {
 
 describe.each(Object.values(VENDORS))("documentation of $id", (vendor) => {
   const examples = buildState(vendor, 1, 0);
-  const build = (profile: "true" | "stale" | "sparse", lies?: Lie[]) => buildDocsSet(vendor, profile, { baseUrl: BASE, examples, lies });
+  const build = (profile: DocsProfile, lies?: Lie[]) => buildDocsSet(vendor, profile, { baseUrl: BASE, examples, lies });
   const truth = build("true");
 
   it("declares lies to test", () => {
@@ -100,7 +101,7 @@ describe.each(Object.values(VENDORS))("documentation of $id", (vendor) => {
   });
 
   it("prints the release canary on every page and in the OpenAPI document", () => {
-    for (const profile of ["true", "stale", "sparse"] as const) {
+    for (const profile of DOCS_PROFILES) {
       const set = build(profile);
       expect(set.canary).toMatch(new RegExp(`^WIREBENCH-CANARY-${RELEASE.replace(/\./g, "\\.")}-${vendor.id}-[0-9a-f]{8}$`));
       for (const p of set.pages) expect(p.markdown, p.slug).toContain(set.canary);

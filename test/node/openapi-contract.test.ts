@@ -3,6 +3,7 @@ import type { LocalFarm } from "../../scripts/farm/local-farm.ts";
 import { VENDORS } from "../../declarations/vendors/index.ts";
 import { control, startFarm } from "./farm.ts";
 import { runContract, type ContractResult, type Violation } from "./openapi-contract.ts";
+import type { DocsProfile } from "../../declarations/schema/docs-profile.ts";
 
 /**
  * Engine/documentation mismatches the contract finds in the truthful documents
@@ -42,7 +43,7 @@ afterAll(async () => {
 });
 
 /** Creates a seeded world with the given documentation profile, reads its OpenAPI document and runs the contract. */
-async function contractOf(vendor: string, profile: "true" | "stale" | "sparse", edit?: (doc: Record<string, any>) => void) {
+async function contractOf(vendor: string, profile: DocsProfile, edit?: (doc: Record<string, any>) => void) {
   const created = await control(farm, "POST", "/v1/worlds", { vendors: { ats: vendor }, seed: 3, docsProfile: profile });
   const ats = created.vendors.ats;
   const res = await fetch(`${ats.baseUrl}/_docs/openapi.json`);

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { VENDORS } from "../../declarations/vendors/index.ts";
 import { projectRoot } from "../../scripts/farm/paths.ts";
 import { buildDocsSet } from "../../workers/docs/docs-set.ts";
-import { DOCS_PROFILES } from "../../workers/docs/model.ts";
+import { DOCS_PROFILES } from "../../declarations/schema/docs-profile.ts";
 import { buildState } from "../../workers/engine/data/generate.ts";
 
 interface LintProblem {

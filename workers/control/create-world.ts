@@ -9,6 +9,7 @@ import { publicOrigin, roleStub, type AppContext } from "./world-lookup.ts";
 import { MAX_ROLES_PER_WORLD, roleEntry } from "../../declarations/schema/role-name.ts";
 import { seededRecordBound } from "../engine/data/record-bound.ts";
 import { rememberWorld } from "../surface/known-worlds.ts";
+import type { DocsProfile } from "../../declarations/schema/docs-profile.ts";
 
 /** Most records one world may seed (over all roles): a bound on what one call can make the farm build. */
 export const MAX_SEEDED_RECORDS_PER_WORLD = 150_000;
@@ -21,7 +22,7 @@ export async function createWorld(c: AppContext): Promise<Response> {
     task: string | null;
     seed: number;
     roles: Record<string, { vendor: string; checkpoint: number; scale: number }>;
-    docsProfile: "true" | "stale" | "sparse";
+    docsProfile: DocsProfile;
     rateLimits: boolean;
     webhookTargets: Record<string, string>;
     relay: boolean;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MAX_ROLES_PER_WORLD, ROLE_NAME } from "../../declarations/schema/role-name.ts";
+import { DocsProfileSchema } from "../../declarations/schema/docs-profile.ts";
 
 const Role = z.string().regex(ROLE_NAME, "roles are lower-case words (a-z, 0-9, -), at most 32 characters");
 const Seed = z.number().int().min(0).max(2 ** 31 - 1);
@@ -19,7 +20,7 @@ export const CreateVendorWorldBody = z.strictObject({
   /** `false` lifts the declared rate limits (load measurements only). */
   rateLimits: z.boolean().default(true),
   /** Documentation served at `_docs/`: truthful, with the declared lies, or sparse with the lies. */
-  docsProfile: z.enum(["true", "stale", "sparse"]).default("true"),
+  docsProfile: DocsProfileSchema.default("true"),
   /** Role -> URL that receives the vendor's webhooks. */
   webhookTargets: z.record(Role, z.url()).default({}),
   /** Deliver webhooks through the relay outbox instead of fetching targets. */

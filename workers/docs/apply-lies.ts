@@ -1,6 +1,7 @@
 import type { Lie } from "../../declarations/schema/lies.ts";
 import type { Paging } from "../../declarations/schema/pagination.ts";
-import type { DocModel, DocResource, DocsProfile } from "./model.ts";
+import type { DocsProfile } from "../../declarations/schema/docs-profile.ts";
+import type { DocModel, DocResource } from "./model.ts";
 
 function renameParamInPaging(p: Paging, from: string, to: string): void {
   if (p.style === "offset") {

@@ -2,7 +2,8 @@ import type { Paging } from "../../declarations/schema/pagination.ts";
 import type { Resource, Vendor } from "../../declarations/schema/vendor.ts";
 import { checkpointTime } from "../engine/data/clock.ts";
 import type { StateRecord } from "../engine/data/generate.ts";
-import type { DocModel, DocParam, DocResource, DocsProfile } from "./model.ts";
+import type { DocsProfile } from "../../declarations/schema/docs-profile.ts";
+import type { DocModel, DocParam, DocResource } from "./model.ts";
 
 /** Query parameters a list endpoint honours, as the truthful docs describe them. */
 function listParams(vendor: Vendor, r: Resource, paging: Paging): DocParam[] {

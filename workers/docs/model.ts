@@ -3,10 +3,7 @@ import type { Mint, Requirement } from "../../declarations/schema/auth.ts";
 import type { Paging } from "../../declarations/schema/pagination.ts";
 import type { Resource, TimeFormat, Vendor } from "../../declarations/schema/vendor.ts";
 import type { Write } from "../../declarations/schema/writes.ts";
-
-/** Which documentation a world's agent gets. */
-export type DocsProfile = "true" | "stale" | "sparse";
-export const DOCS_PROFILES: readonly DocsProfile[] = ["true", "stale", "sparse"];
+import type { DocsProfile } from "../../declarations/schema/docs-profile.ts";
 
 /** A documented query parameter of a list endpoint. */
 export interface DocParam {

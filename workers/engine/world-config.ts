@@ -1,3 +1,5 @@
+import type { DocsProfile } from "../../declarations/schema/docs-profile.ts";
+
 /** What one (world, role) Durable Object knows about itself. */
 export interface WorldConfig {
   /** World id (`w_...`). */
@@ -13,7 +15,7 @@ export interface WorldConfig {
   /** Multiplier on seeded record counts (timeline mutations are not scaled). */
   scale: number;
   /** Which documentation the world serves at `_docs/`. */
-  docsProfile: "true" | "stale" | "sparse";
+  docsProfile: DocsProfile;
   /** Whether the declared rate limits apply (off only for load measurements). */
   rateLimits: boolean;
   /** Checkpoint the records currently stand at. */

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { findVendor, VENDORS } from "../../../declarations/vendors/index.ts";
 import { buildDocsSet } from "../../../workers/docs/docs-set.ts";
-import { DOCS_PROFILES, type DocsProfile } from "../../../workers/docs/model.ts";
+import { DOCS_PROFILES, type DocsProfile } from "../../../declarations/schema/docs-profile.ts";
 import { buildState } from "../../../workers/engine/data/generate.ts";
 import { UsageError } from "../errors.ts";
 
