@@ -70,3 +70,16 @@ function sortKeys(v: unknown): unknown {
   if (!v || typeof v !== "object" || Array.isArray(v)) return v;
   return Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1)));
 }
+
+/** One day in milliseconds (watermark and window arithmetic in judges). */
+export const DAY_MS = 86_400_000;
+
+/** Ids of an entity's records that are not deleted in a snapshot. */
+export function liveIds(s: Snapshot, entity: string): Set<string> {
+  return new Set((s.entities[entity] ?? []).filter((r) => !r.deleted).map((r) => r.id));
+}
+
+/** The first few ids, for a check's detail. */
+export function fewIds(ids: (string | number)[]): string {
+  return ids.slice(0, 4).join(", ") + (ids.length > 4 ? ", ..." : "");
+}

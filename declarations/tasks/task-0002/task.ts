@@ -2,7 +2,7 @@ import { defineTask } from "../../schema/task.ts";
 import type { Vendor } from "../../schema/vendor.ts";
 import type { RequestLogEntry } from "../../evidence/logs.ts";
 import type { Snapshot } from "../../evidence/verdict.ts";
-import { compareRows, expectedRows, outputRows, plumbing, type MirrorRow } from "../shared/judging.ts";
+import { DAY_MS, type MirrorRow, compareRows, expectedRows, liveIds, outputRows, plumbing } from "../shared/judging.ts";
 
 const FILES = ["candidates.json", "notes.json"];
 const ENTITY_FILES = [
@@ -10,7 +10,6 @@ const ENTITY_FILES = [
   ["note", "notes.json"],
 ] as const;
 const CANDIDATE_LIST = "/rest/candidates";
-const DAY_MS = 86_400_000;
 
 /** ISO 8601 with seconds optional and an explicit offset, as TalentForge writes and accepts it. */
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
@@ -53,9 +52,6 @@ function mirrorMatches(rows: MirrorRow[], truth: Snapshot, entity: string, seenA
   );
 }
 
-function liveIds(s: Snapshot, entity: string): Set<string> {
-  return new Set((s.entities[entity] ?? []).filter((r) => !r.deleted).map((r) => r.id));
-}
 
 /** What changed for an entity between two snapshots: added, changed, deleted ids. */
 function changes(before: Snapshot, after: Snapshot, entity: string): { ids: string[]; summary: string } {

@@ -2,7 +2,7 @@ import { defineTask } from "../../schema/task.ts";
 import type { CheckRecorder } from "../../evidence/recorder.ts";
 import type { RequestLogEntry } from "../../evidence/logs.ts";
 import type { ConnectorRun, ScenarioEvidence, Snapshot, SnapshotRecord } from "../../evidence/verdict.ts";
-import { outputRows, plumbing } from "../shared/judging.ts";
+import { fewIds, outputRows, plumbing } from "../shared/judging.ts";
 
 const FILES = ["writeback_result.json"];
 const TARGET = "rejected";
@@ -54,9 +54,6 @@ function committedMoves(requests: RequestLogEntry[]): { commits: Map<string, num
   return { commits, faulted };
 }
 
-function list(ids: string[]): string {
-  return ids.slice(0, 4).join(", ") + (ids.length > 4 ? ", ..." : "");
-}
 
 /** The checks both scenarios share; names carry the scenario's prefix. */
 function judgeCorrection(e: ScenarioEvidence, c: CheckRecorder, opts: { prefix: string; exitCheck: string; fault: boolean }): void {
@@ -71,21 +68,21 @@ function judgeCorrection(e: ScenarioEvidence, c: CheckRecorder, opts: { prefix: 
   const notMoved = backlog.filter((id) => after.get(id)?.record.stage !== TARGET);
   c.check(`${opts.prefix}rule_selected_candidates_rejected`, backlog.length > 0 && notMoved.length === 0, {
     pass: 2, fail: 0, mandatory: true, level,
-    detail: notMoved.length ? `${notMoved.length} of ${backlog.length} candidates the rule selects are not ${TARGET} (${list(notMoved)})` : `all ${backlog.length} selected candidates are ${TARGET}`,
+    detail: notMoved.length ? `${notMoved.length} of ${backlog.length} candidates the rule selects are not ${TARGET} (${fewIds(notMoved)})` : `all ${backlog.length} selected candidates are ${TARGET}`,
   });
 
   const changed = [...before.values()].filter((r) => !backlogSet.has(r.id) && JSON.stringify(after.get(r.id)) !== JSON.stringify(r)).map((r) => r.id);
   const added = [...after.keys()].filter((id) => !before.has(id));
   c.check(`${opts.prefix}other_candidates_untouched`, changed.length === 0 && added.length === 0, {
     pass: 1, fail: 0, mandatory: true,
-    detail: changed.length || added.length ? `${changed.length} candidates outside the rule changed (${list(changed)}), ${added.length} created` : `${before.size - backlog.length} other candidates unchanged`,
+    detail: changed.length || added.length ? `${changed.length} candidates outside the rule changed (${fewIds(changed)}), ${added.length} created` : `${before.size - backlog.length} other candidates unchanged`,
   });
 
   const { commits, faulted } = committedMoves(e.requests.ats ?? []);
   const twice = [...commits].filter(([, n]) => n > 1).map(([id, n]) => `${id} x${n}`);
   c.check(`${opts.prefix}one_committed_move_per_candidate`, twice.length === 0, {
     pass: 2, fail: 0, mandatory: true, level: opts.fault ? "l3" : "l2",
-    detail: twice.length ? `${twice.length} candidates moved more than once (${list(twice)})` : `${commits.size} candidates moved, each once`,
+    detail: twice.length ? `${twice.length} candidates moved more than once (${fewIds(twice)})` : `${commits.size} candidates moved, each once`,
   });
 
   const rows = outputRows<ResultRow>(run, FILES[0])!;
@@ -103,14 +100,14 @@ function judgeCorrection(e: ScenarioEvidence, c: CheckRecorder, opts: { prefix: 
     pass: 2, fail: 0, mandatory: true,
     detail: truthful
       ? `${backlog.length} rows true to HireWire`
-      : [missing.length && `${missing.length} missing (${list(missing)})`, extra.length && `${extra.length} unexpected (${list(extra)})`, wrong.length && `${wrong.length} wrong (${list(wrong)})`, !sorted && "not sorted by candidate_id"].filter(Boolean).join("; "),
+      : [missing.length && `${missing.length} missing (${fewIds(missing)})`, extra.length && `${extra.length} unexpected (${fewIds(extra)})`, wrong.length && `${wrong.length} wrong (${fewIds(wrong)})`, !sorted && "not sorted by candidate_id"].filter(Boolean).join("; "),
   });
 
   if (opts.fault && faulted.length) {
     const misreported = faulted.filter((id) => got.get(id)?.ok !== (after.get(id)?.record.stage === TARGET));
     c.check("move_answered_500_reported_truthfully", misreported.length === 0, {
       pass: 1, fail: 0, level: "l3",
-      detail: misreported.length ? `the move of ${list(misreported)} committed but answered 500; the result says otherwise` : `the move of ${list(faulted)} answered 500 after committing and is reported as landed`,
+      detail: misreported.length ? `the move of ${fewIds(misreported)} committed but answered 500; the result says otherwise` : `the move of ${fewIds(faulted)} answered 500 after committing and is reported as landed`,
     });
   }
 }

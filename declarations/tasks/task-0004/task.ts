@@ -1,7 +1,7 @@
 import { defineTask } from "../../schema/task.ts";
 import type { CheckRecorder } from "../../evidence/recorder.ts";
 import type { ScenarioEvidence, Snapshot } from "../../evidence/verdict.ts";
-import { compareRows, expectedRows, outputRows, plumbing } from "../shared/judging.ts";
+import { DAY_MS, compareRows, expectedRows, liveIds, outputRows, plumbing } from "../shared/judging.ts";
 
 const FILES = ["candidates.json", "jobs.json", "applications.json"];
 /** Entity, mirror file, list path; candidates and applications are the core of the mirror. */
@@ -11,12 +11,8 @@ const ENTITIES = [
   { entity: "application", file: "applications.json", path: "/svc/applications", core: true },
 ] as const;
 const CATCH_UP_PATHS = new Set([...ENTITIES.map((x) => x.path), "/svc/tombstones"]);
-const DAY_MS = 86_400_000;
 
 /** Ids of one entity that are live in a snapshot. */
-function liveIds(s: Snapshot, entity: string): Set<string> {
-  return new Set((s.entities[entity] ?? []).filter((r) => !r.deleted).map((r) => r.id));
-}
 
 /** Conduct kept from the starter: every applications read asks for the stage, and signed requests are accepted. */
 function keptBehaviour(e: ScenarioEvidence, c: CheckRecorder): void {

@@ -3,7 +3,7 @@ import type { Paging } from "../../schema/pagination.ts";
 import type { CheckRecorder } from "../../evidence/recorder.ts";
 import type { RequestLogEntry } from "../../evidence/logs.ts";
 import type { ConnectorRun, ScenarioEvidence, Snapshot } from "../../evidence/verdict.ts";
-import { compareRows, expectedRows, outputRows, plumbing, type MirrorRow } from "../shared/judging.ts";
+import { type MirrorRow, compareRows, expectedRows, fewIds, outputRows, plumbing } from "../shared/judging.ts";
 
 const ROLE = "ats";
 const ENTITY = "candidate";
@@ -74,9 +74,6 @@ function normaliseExpected(rows: Map<string, MirrorRow>, timestamps: string[]): 
   return new Map(normalise([...rows.values()], timestamps).map((r) => [r.source_id, r]));
 }
 
-function list(ids: (string | number)[]): string {
-  return ids.slice(0, 4).join(", ") + (ids.length > 4 ? ", ..." : "");
-}
 
 /** The mirror matches a snapshot (timestamps as instants), and no candidate appears twice. */
 function judgeMirror(c: CheckRecorder, run: ConnectorRun, truth: Snapshot, api: Api, names: { match: string; dupes: string }, opts: { level?: "l1" | "l3"; seen?: Set<string>; optional?: Set<string> } = {}): void {
@@ -88,7 +85,7 @@ function judgeMirror(c: CheckRecorder, run: ConnectorRun, truth: Snapshot, api: 
   const counts = new Map<string, number>();
   for (const r of raw) if (r && typeof r === "object") counts.set(String(r.source_id), (counts.get(String(r.source_id)) ?? 0) + 1);
   const twice = [...counts].filter(([, n]) => n > 1).map(([id, n]) => `${id} x${n}`);
-  c.check(names.dupes, raw.length > 0 && twice.length === 0, { pass: 1, fail: 0, mandatory: true, detail: twice.length ? `${twice.length} candidates appear more than once (${list(twice)})` : `${raw.length} rows, each candidate once` });
+  c.check(names.dupes, raw.length > 0 && twice.length === 0, { pass: 1, fail: 0, mandatory: true, detail: twice.length ? `${twice.length} candidates appear more than once (${fewIds(twice)})` : `${raw.length} rows, each candidate once` });
 }
 
 /**
