@@ -13,6 +13,30 @@ export interface TaggedRequest extends RequestLogEntry {
   event: number | null;
 }
 
+/**
+ * Seconds a request may fall outside its tool call's window and still be
+ * given to it: a CLI's event lines reach the harness through a pipe, so a
+ * call's start can be read a little after the command it started made its
+ * first request.
+ */
+const SLACK_S = 2;
+
+/** The latest call in flight at `t`; else the call whose window is nearest, within the slack. */
+function callAt(calls: Extract<TrajectoryEvent, { kind: "tool_call" }>[], t: number) {
+  const during = calls.filter((c) => c.t <= t && (c.t_end === null || c.t_end >= t)).at(-1);
+  if (during) return during;
+  let best: (typeof calls)[number] | undefined;
+  let gap = SLACK_S;
+  for (const c of calls) {
+    const d = t < c.t ? c.t - t : c.t_end === null ? 0 : t - c.t_end;
+    if (d <= gap) {
+      gap = d;
+      best = c;
+    }
+  }
+  return best;
+}
+
 /** Tags rows by the proxy sequence header they carry and the time the proxy saw them. */
 export function tagRequests(rows: RequestLogEntry[], proxyLog: ProxyEntry[], events: TrajectoryEvent[], agentStartMs: number): TaggedRequest[] {
   const bySeq = new Map(proxyLog.map((p) => [String(p.seq), p]));
@@ -20,8 +44,6 @@ export function tagRequests(rows: RequestLogEntry[], proxyLog: ProxyEntry[], eve
   return rows.map((r) => {
     const seen = bySeq.get(r.headers[PROXY_SEQ_HEADER] ?? "");
     const t = seen ? (seen.atMs - agentStartMs) / 1000 : null;
-    // The latest call that had started by then and had not yet returned.
-    const during = t === null ? undefined : calls.filter((c) => c.t <= t + 0.001 && (c.t_end === null || c.t_end >= t - 0.001)).at(-1);
-    return { ...r, event: during ? during.i : null };
+    return { ...r, event: t === null ? null : (callAt(calls, t)?.i ?? null) };
   });
 }
