@@ -27,7 +27,10 @@ export function buildRouter(): Hono<{ Bindings: Env }> {
   // Benchmark control: one hop into a Durable Object that holds no world (and so no storage) and answers at once.
   app.get("/_bare/hop", async (c) => roleStub(c.env, "_bench", "hop").serveVendor(await toVendorCall(c.req.raw, "/")));
 
-  app.use("/v1/*", adminAuth((env) => (env as Env).WIREBENCH_ADMIN_TOKEN));
+  app.use(
+    "/v1/*",
+    adminAuth((env) => (env as Env).WIREBENCH_ADMIN_TOKEN),
+  );
   app.get("/v1/vendors", listVendors);
   app.post("/v1/worlds", createWorld);
   app.get("/v1/worlds/:world", getWorld);

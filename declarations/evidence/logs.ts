@@ -54,7 +54,6 @@ export interface TokenLogEntry {
   expiresIn: number | null;
 }
 
-
 /** One delivery attempt as logged (DESIGN.md shape). */
 export interface DeliveryLogEntry {
   seq: number;

@@ -73,10 +73,7 @@ export const Mint = z.discriminatedUnion("kind", [ClientCredentialsMint, Session
 export type Mint = z.infer<typeof Mint>;
 
 /** Where a credential or token value comes from. */
-const ValueSource = z.union([
-  z.object({ credential: z.string() }),
-  z.object({ token: z.string() }),
-]);
+const ValueSource = z.union([z.object({ credential: z.string() }), z.object({ token: z.string() })]);
 
 /** A header every data request must carry. */
 export const HeaderRequirement = z.object({

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import type { z } from "zod";
 import { VendorSchema, type Vendor, type VendorInput } from "./vendor.ts";
 
 /** A declaration that does not satisfy its schema; the message names every bad path. */

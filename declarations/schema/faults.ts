@@ -22,7 +22,14 @@ export const Fault = z.discriminatedUnion("kind", [
   /** The nth successful call of a write commits, then answers a 5xx anyway. */
   z.object({ kind: z.literal("error-after-commit"), id, write: z.string(), nth: z.number().int().positive(), status: z.number().int().min(500).max(599).default(500) }),
   /** The first `times` requests for page `page` (0-based) of a resource's list answer a 5xx. */
-  z.object({ kind: z.literal("error-on-page"), id, resource: z.string(), page: z.number().int().min(0), times: z.number().int().positive().default(1), status: z.number().int().min(500).max(599).default(500) }),
+  z.object({
+    kind: z.literal("error-on-page"),
+    id,
+    resource: z.string(),
+    page: z.number().int().min(0),
+    times: z.number().int().positive().default(1),
+    status: z.number().int().min(500).max(599).default(500),
+  }),
   /** A rate-limit window opens: requests get 429 until `cooldownS` seconds have passed. */
   z.object({ kind: z.literal("rate-limit-window"), id, ...AfterRequests, cooldownS: z.number().int().positive(), retryAfter: z.enum(["seconds", "http-date", "body"]).default("seconds") }),
   /** Every token issued so far stops working (401, or an off-spec 403); new mints work. */

@@ -42,7 +42,16 @@ export const Lie = z.discriminatedUnion("kind", [
   /** The docs give another error body shape. */
   z.object({ kind: z.literal("error-shape"), ...common, says: z.object({ wrap: z.string().optional(), codeField: z.string(), messageField: z.string() }) }),
   /** The docs describe deletes another way. */
-  z.object({ kind: z.literal("delete-semantics"), ...common, says: z.discriminatedUnion("mode", [z.object({ mode: z.literal("flag"), field: z.string() }), z.object({ mode: z.literal("gone") }), z.object({ mode: z.literal("vanish") }), z.object({ mode: z.literal("tombstones"), path: z.string() })]) }),
+  z.object({
+    kind: z.literal("delete-semantics"),
+    ...common,
+    says: z.discriminatedUnion("mode", [
+      z.object({ mode: z.literal("flag"), field: z.string() }),
+      z.object({ mode: z.literal("gone") }),
+      z.object({ mode: z.literal("vanish") }),
+      z.object({ mode: z.literal("tombstones"), path: z.string() }),
+    ]),
+  }),
 ]);
 export type Lie = z.infer<typeof Lie>;
 export type LieKind = Lie["kind"];

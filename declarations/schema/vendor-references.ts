@@ -93,8 +93,7 @@ export function checkVendorReferences(v: VendorShape, ctx: Ctx): void {
     if (w.op === "bulk-create" && w.parentFrom === ":parentId") issue(["writes", i, "parentFrom"], "a bulk create takes each item's parent from the item");
     w.inputs.forEach((input, j) => {
       if (input.ref && !entities.has(input.ref)) issue(["writes", i, "inputs", j, "ref"], `unknown entity "${input.ref}"`);
-      if (target && !target.fields.some((f) => f.name === input.name) && input.name !== w.parentFrom)
-        issue(["writes", i, "inputs", j, "name"], `"${w.entity}" has no field "${input.name}"`);
+      if (target && !target.fields.some((f) => f.name === input.name) && input.name !== w.parentFrom) issue(["writes", i, "inputs", j, "name"], `"${w.entity}" has no field "${input.name}"`);
     });
     claim(`${w.method} ${w.path}`, `write ${w.name}`, ["writes", i, "path"]);
   });
@@ -109,7 +108,9 @@ export function checkVendorReferences(v: VendorShape, ctx: Ctx): void {
   }
 
   const faultIds = new Set<string>();
-  (v as unknown as { faults: ({ id: string; kind: string; write?: string; resource?: string; field?: string; afterRequests?: number; afterSeconds?: number } & Record<string, unknown>)[] }).faults.forEach((f, i) => {
+  (
+    v as unknown as { faults: ({ id: string; kind: string; write?: string; resource?: string; field?: string; afterRequests?: number; afterSeconds?: number } & Record<string, unknown>)[] }
+  ).faults.forEach((f, i) => {
     if (faultIds.has(f.id)) issue(["faults", i, "id"], `duplicate fault id "${f.id}"`);
     faultIds.add(f.id);
     if (f.write !== undefined && !v.writes.some((w) => w.name === f.write)) issue(["faults", i, "write"], `unknown write "${f.write}"`);
@@ -130,8 +131,7 @@ export function checkVendorReferences(v: VendorShape, ctx: Ctx): void {
       const target = entities.get(m.entity);
       if (!target) return issue(["timeline", i, "mutations", j, "entity"], `unknown entity "${m.entity}"`);
       if (m.op === "advance-stage" && !target.stages?.length) issue(["timeline", i, "mutations", j], `"${m.entity}" declares no stages`);
-      if (m.op === "update")
-        for (const f of m.fields as string[]) if (!target.fields.some((x) => x.name === f)) issue(["timeline", i, "mutations", j, "fields"], `"${m.entity}" has no field "${f}"`);
+      if (m.op === "update") for (const f of m.fields as string[]) if (!target.fields.some((x) => x.name === f)) issue(["timeline", i, "mutations", j, "fields"], `"${m.entity}" has no field "${f}"`);
     });
   });
 }

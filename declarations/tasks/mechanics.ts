@@ -9,6 +9,8 @@ export const MECHANICS: Readonly<Record<string, string>> = Object.freeze({
   planted_defect_repair: "Find and repair planted defects in a working-looking connector without breaking what works.",
   cross_vendor_identity_matching: "Match the same people across two vendors' schemas and ids, create the missing ones once, write only to the new vendor.",
   rate_limit_gated_resume: "Crawl a large list through rate-limit windows and server errors: wait as told, retry the failed page in place, persist progress so a rerun resumes instead of restarting.",
-  idempotency_keys_across_retry_storm: "Apply a batch of creates exactly once through lost answers, revoked sessions and a rerun of the whole batch: keys stable across retries and processes, credentials renewed, results told truthfully.",
-  webhook_exactly_once_with_poll_reconcile: "Keep a mirror exactly once from signed webhooks that arrive duplicated, reordered, forged or stale, and repair by polling what the events never said (a delete that was not delivered).",
+  idempotency_keys_across_retry_storm:
+    "Apply a batch of creates exactly once through lost answers, revoked sessions and a rerun of the whole batch: keys stable across retries and processes, credentials renewed, results told truthfully.",
+  webhook_exactly_once_with_poll_reconcile:
+    "Keep a mirror exactly once from signed webhooks that arrive duplicated, reordered, forged or stale, and repair by polling what the events never said (a delete that was not delivered).",
 });

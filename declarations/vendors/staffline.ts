@@ -5,8 +5,7 @@ export default defineVendor({
   id: "staffline",
   name: "StaffLine",
   category: "ats",
-  summary:
-    "StaffLine is the system of record for staffing agencies: candidates, job orders, applications and recruiter notes. The Partner API has served integrations since 2009.",
+  summary: "StaffLine is the system of record for staffing agencies: candidates, job orders, applications and recruiter notes. The Partner API has served integrations since 2009.",
   envPrefix: "STAFFLINE",
   clock: {
     epoch: "2019-01-07T09:00:00Z",

@@ -5,8 +5,7 @@ export default defineVendor({
   id: "talentforge",
   name: "TalentForge",
   category: "ats",
-  summary:
-    "TalentForge is an enterprise talent-acquisition suite. The REST API exposes candidates, requisitions, applications and candidate notes to approved integration partners.",
+  summary: "TalentForge is an enterprise talent-acquisition suite. The REST API exposes candidates, requisitions, applications and candidate notes to approved integration partners.",
   envPrefix: "TALENTFORGE",
   clock: { epoch: "2024-03-04T08:00:00Z", checkpointSpacingS: 86_400, secondsPerRequest: 1, format: "iso_offset", wireOffsetS: 0 },
   auth: {
@@ -16,7 +15,15 @@ export default defineVendor({
       { name: "webhook_secret", prefix: "tfwh_", secret: true, description: "Key that signs webhook deliveries." },
     ],
     mints: [
-      { kind: "client_credentials", path: "/oauth/token", clientId: "client_id", clientSecret: "client_secret", issues: "access_token", ttlS: 600, refresh: { use: "single-use", expiry: "absolute", ttlS: 3600 } },
+      {
+        kind: "client_credentials",
+        path: "/oauth/token",
+        clientId: "client_id",
+        clientSecret: "client_secret",
+        issues: "access_token",
+        ttlS: 600,
+        refresh: { use: "single-use", expiry: "absolute", ttlS: 3600 },
+      },
       { kind: "session_exchange", path: "/rest/login", requires: "access_token", issues: "session_token", responseField: "session_token", ttlS: 900, expiry: "absolute" },
     ],
     present: [{ kind: "header", name: "X-TF-Session", value: { token: "session_token" } }],

@@ -45,7 +45,12 @@ export default defineVendor({
         { name: "phone", type: "string", description: "Phone number in E.164 form; null when none was given.", gen: { gen: "phone", format: "e164" }, nullable: true, nullRate: 0.2 },
         { name: "headline", type: "string", description: "Current or most recent role.", gen: { gen: "jobTitle" } },
         { name: "location", type: "string", description: "Where the candidate lives.", gen: { gen: "location" } },
-        { name: "source", type: "string", description: "How the candidate came in: applied, referral, sourced or agency.", gen: { gen: "pick", values: ["applied", "applied", "referral", "sourced", "agency"] } },
+        {
+          name: "source",
+          type: "string",
+          description: "How the candidate came in: applied, referral, sourced or agency.",
+          gen: { gen: "pick", values: ["applied", "applied", "referral", "sourced", "agency"] },
+        },
         { name: "created_at", type: "timestamp", description: "When the candidate was added (ISO 8601, UTC).", gen: { gen: "createdAt" } },
         { name: "updated_at", type: "timestamp", description: "Last change to the candidate (ISO 8601, UTC).", gen: { gen: "updatedAt" } },
       ],

@@ -15,7 +15,6 @@ import { controlCall, type FarmHandle } from "../cli/farm-client.ts";
 import { gradeRepo, vendorEnv } from "../harness/grade-repo.ts";
 import { isLoopback, relayOnce } from "../harness/relay.ts";
 import { taskDir } from "../harness/workspace.ts";
-import { directLane } from "./lanes/direct.ts";
 import { runDirectLoop, type DirectStop } from "./lanes/direct-loop.ts";
 import type { Lane, LaneSetup } from "./lanes/lane.ts";
 import type { ScriptedModelServer } from "./model-server/server.ts";
@@ -123,9 +122,7 @@ export async function runAttempt(o: AttemptOptions): Promise<AttemptSummary> {
   // The host side of the sandbox's webhook listener.
   const serveSocket = join(bridge, "serve.sock");
   const listenerPort = await hostPortTo(serveSocket);
-  const webhookTargets = Object.fromEntries(
-    Object.entries(o.task.roles).map(([role, r]) => [role, `http://127.0.0.1:${listenerPort.port}/webhooks/${r.vendor}`]),
-  );
+  const webhookTargets = Object.fromEntries(Object.entries(o.task.roles).map(([role, r]) => [role, `http://127.0.0.1:${listenerPort.port}/webhooks/${r.vendor}`]));
   const dev = await controlCall<DevWorld>(o.farm, "POST", "/v1/worlds", { task: o.task.id, seed: o.seed, webhookTargets, relay: process.env.WIREBENCH_RELAY === "1" });
   buildWorkspace(workspace, o.task, dev, o.seed);
   handOver(workspace);
@@ -141,9 +138,19 @@ export async function runAttempt(o: AttemptOptions): Promise<AttemptSummary> {
     egressAllow: modelIsLocal ? [] : [`${modelUrl.hostname}:${modelUrl.port || 443}`],
   });
   await proxy.start();
-  const forward: { port: number; socket: string }[] = [{ port: Number(farmUrl.port || 80), socket: AllowlistProxy.SOCKETS.farm }, { port: SANDBOX_PROXY_PORT, socket: AllowlistProxy.SOCKETS.egress }];
+  const forward: { port: number; socket: string }[] = [
+    { port: Number(farmUrl.port || 80), socket: AllowlistProxy.SOCKETS.farm },
+    { port: SANDBOX_PROXY_PORT, socket: AllowlistProxy.SOCKETS.egress },
+  ];
   if (modelIsLocal) forward.push({ port: Number(modelUrl.port), socket: AllowlistProxy.SOCKETS.model });
-  const proxyEnv = { HTTP_PROXY: `http://127.0.0.1:${SANDBOX_PROXY_PORT}`, HTTPS_PROXY: `http://127.0.0.1:${SANDBOX_PROXY_PORT}`, NO_PROXY: "127.0.0.1,localhost", http_proxy: `http://127.0.0.1:${SANDBOX_PROXY_PORT}`, https_proxy: `http://127.0.0.1:${SANDBOX_PROXY_PORT}`, no_proxy: "127.0.0.1,localhost" };
+  const proxyEnv = {
+    HTTP_PROXY: `http://127.0.0.1:${SANDBOX_PROXY_PORT}`,
+    HTTPS_PROXY: `http://127.0.0.1:${SANDBOX_PROXY_PORT}`,
+    NO_PROXY: "127.0.0.1,localhost",
+    http_proxy: `http://127.0.0.1:${SANDBOX_PROXY_PORT}`,
+    https_proxy: `http://127.0.0.1:${SANDBOX_PROXY_PORT}`,
+    no_proxy: "127.0.0.1,localhost",
+  };
   const baseEnv = { ...vendorEnv(dev), OUTPUT_DIR: `${SANDBOX.workspace}/output`, SERVE_PORT: String(SANDBOX_SERVE_PORT), ...proxyEnv };
   const spec = (argv: string[], env: Record<string, string>): SandboxSpec => ({
     workspace,
@@ -158,7 +165,17 @@ export async function runAttempt(o: AttemptOptions): Promise<AttemptSummary> {
 
   const problem = readFileSync(join(taskDir(o.task.id), "PROBLEM.md"), "utf8");
   const prompt = agentPrompt({ task: o.task.id, problem, hasMaterials: existsSync(join(taskDir(o.task.id), "materials")), roles });
-  const setup: LaneSetup = { prompt, model: o.endpoint.model, modelBaseUrl: modelIsLocal ? modelUrl.origin : o.endpoint.baseUrl, apiKey: o.endpoint.apiKey, workspace: SANDBOX.workspace, home: SANDBOX.home, hostHome: home, timeLimitS: o.timeLimitS, scripted: o.endpoint.scripted !== null };
+  const setup: LaneSetup = {
+    prompt,
+    model: o.endpoint.model,
+    modelBaseUrl: modelIsLocal ? modelUrl.origin : o.endpoint.baseUrl,
+    apiKey: o.endpoint.apiKey,
+    workspace: SANDBOX.workspace,
+    home: SANDBOX.home,
+    hostHome: home,
+    timeLimitS: o.timeLimitS,
+    scripted: o.endpoint.scripted !== null,
+  };
 
   // A farm that cannot reach this machine parks deliveries: drain them into the sandbox while the agent works.
   let relaying = true;
@@ -188,7 +205,18 @@ export async function runAttempt(o: AttemptOptions): Promise<AttemptSummary> {
       emit,
       exec: async (argv, opts) => {
         const r = await runSandboxed(spec(argv, {}), { timeLimitS: Math.min(opts.timeLimitS, Math.max(1, (deadlineMs - Date.now()) / 1000)), graceS: 2, stdin: opts.stdin });
-        return { exitCode: r.exitCode, stdout: r.lines.filter((l) => l.stream === "stdout").map((l) => l.text).join("\n"), stderr: r.lines.filter((l) => l.stream === "stderr").map((l) => l.text).join("\n"), timedOut: r.timedOut };
+        return {
+          exitCode: r.exitCode,
+          stdout: r.lines
+            .filter((l) => l.stream === "stdout")
+            .map((l) => l.text)
+            .join("\n"),
+          stderr: r.lines
+            .filter((l) => l.stream === "stderr")
+            .map((l) => l.text)
+            .join("\n"),
+          timedOut: r.timedOut,
+        };
       },
     });
     stopReason = stop;
@@ -218,15 +246,22 @@ export async function runAttempt(o: AttemptOptions): Promise<AttemptSummary> {
   if (failure) stopReason = failure.kind;
   const transcript = [
     ...(o.lane.id === "direct" ? [] : [JSON.stringify({ type: "user", content: prompt.slice(0, 4000), ts: agentStartMs / 1000 })]),
-    ...lines.filter((l) => l.stream === "stdout" && l.text.startsWith("{")).map((l) => {
-      try {
-        return JSON.stringify({ ...JSON.parse(l.text), ts: agentStartMs / 1000 + l.t });
-      } catch {
-        return null;
-      }
-    }).filter((l): l is string => l !== null),
+    ...lines
+      .filter((l) => l.stream === "stdout" && l.text.startsWith("{"))
+      .map((l) => {
+        try {
+          return JSON.stringify({ ...JSON.parse(l.text), ts: agentStartMs / 1000 + l.t });
+        } catch {
+          return null;
+        }
+      })
+      .filter((l): l is string => l !== null),
   ].join("\n");
-  const agentLog = [`$ ${o.lane.id} (${o.modelLabel}) ${prompt.length}-character prompt`, ...lines.filter((l) => l.stream === "stderr" || !l.text.startsWith("{")).map((l) => `[${l.t.toFixed(1)}s ${l.stream}] ${l.text}`), `exit=${exitCode ?? "-"} stop=${stopReason}`].join("\n");
+  const agentLog = [
+    `$ ${o.lane.id} (${o.modelLabel}) ${prompt.length}-character prompt`,
+    ...lines.filter((l) => l.stream === "stderr" || !l.text.startsWith("{")).map((l) => `[${l.t.toFixed(1)}s ${l.stream}] ${l.text}`),
+    `exit=${exitCode ?? "-"} stop=${stopReason}`,
+  ].join("\n");
 
   // The patch.
   const repo = join(workspace, "repo");
@@ -299,7 +334,10 @@ export async function runAttempt(o: AttemptOptions): Promise<AttemptSummary> {
   if (report.world) {
     for (const [role, epochs] of Object.entries(report.epochs ?? {})) {
       gradingRequests[role] = {};
-      for (const ep of epochs) (gradingRequests[role] as Record<string, unknown>)[ep] = (await controlCall<{ records: RequestLogEntry[] }>(o.farm, "GET", `/v1/worlds/${report.world}/roles/${role}/requests?epoch=${ep}`)).records;
+      for (const ep of epochs)
+        (gradingRequests[role] as Record<string, unknown>)[ep] = (
+          await controlCall<{ records: RequestLogEntry[] }>(o.farm, "GET", `/v1/worlds/${report.world}/roles/${role}/requests?epoch=${ep}`)
+        ).records;
     }
   }
 
@@ -317,7 +355,11 @@ export async function runAttempt(o: AttemptOptions): Promise<AttemptSummary> {
     failure_class: failureClass,
     stop_reason: stopReason,
     error,
-    checks: verdict ? Object.values(verdict.checks).flat().map((c) => ({ name: c.name, ok: c.ok, mandatory: c.mandatory, level: c.level })) : [],
+    checks: verdict
+      ? Object.values(verdict.checks)
+          .flat()
+          .map((c) => ({ name: c.name, ok: c.ok, mandatory: c.mandatory, level: c.level }))
+      : [],
     usage,
     timing: { setup_s: round(setupS), agent_s: round(agentS), grading_s: round(gradingS), bundle_s: 0 },
     versions: o.versions,
@@ -337,7 +379,10 @@ export async function runAttempt(o: AttemptOptions): Promise<AttemptSummary> {
   // The sealed evidence: what `wirebench regrade` re-derives the verdict from, with no farm.
   const sealed = report.run ? await controlCall<unknown>(o.farm, "GET", `/v1/runs/${report.run}/evidence`) : null;
   writeJson(join(o.bundleDir, "evidence.json"), sealed === null ? null : JSON.parse(redact(JSON.stringify(sealed), o.secrets).text));
-  writeJson(join(o.bundleDir, "vendor-requests.json"), JSON.parse(redact(JSON.stringify({ development: { world: dev.world, roles: devRequests }, grading: { world: report.world ?? null, roles: gradingRequests } }), o.secrets).text));
+  writeJson(
+    join(o.bundleDir, "vendor-requests.json"),
+    JSON.parse(redact(JSON.stringify({ development: { world: dev.world, roles: devRequests }, grading: { world: report.world ?? null, roles: gradingRequests } }), o.secrets).text),
+  );
   writeJson(join(o.bundleDir, "proxy-log.json"), proxy.log);
   summary.timing.bundle_s = round((performance.now() - t3) / 1000);
   writeJson(join(o.bundleDir, "summary.json"), summary);

@@ -17,7 +17,10 @@ function treeHash(dirs: string[]): string {
       for (const name of readdirSync(p).sort()) walk(join(p, name));
       return;
     }
-    hash.update(`${relative(root, p)}\0`).update(readFileSync(p)).update("\0");
+    hash
+      .update(`${relative(root, p)}\0`)
+      .update(readFileSync(p))
+      .update("\0");
   };
   for (const d of dirs) walk(d);
   return hash.digest("hex").slice(0, 16);

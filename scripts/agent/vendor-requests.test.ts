@@ -6,7 +6,26 @@ import { tagRequests } from "./vendor-requests.ts";
 
 const START = 1_000_000;
 const call = (i: number, t: number, t_end: number | null): TrajectoryEvent => ({ i, t, kind: "tool_call", tool: "bash", input: {}, result: null, t_end });
-const row = (seq: number): RequestLogEntry => ({ seq, epoch: 0, ts: 0, method: "GET", path: "/x", query: {}, headers: { [PROXY_SEQ_HEADER]: String(seq) }, body: null, bodyBytes: 0, bodyNote: null, bodySha256: null, status: 200, authOutcome: "ok", rateLimited: false, retryAfter: null, idempotencyKey: null, faults: [], lies: [] });
+const row = (seq: number): RequestLogEntry => ({
+  seq,
+  epoch: 0,
+  ts: 0,
+  method: "GET",
+  path: "/x",
+  query: {},
+  headers: { [PROXY_SEQ_HEADER]: String(seq) },
+  body: null,
+  bodyBytes: 0,
+  bodyNote: null,
+  bodySha256: null,
+  status: 200,
+  authOutcome: "ok",
+  rateLimited: false,
+  retryAfter: null,
+  idempotencyKey: null,
+  faults: [],
+  lies: [],
+});
 const seen = (seq: number, atS: number): ProxyEntry => ({ seq, t: atS, atMs: START + atS * 1000, via: "farm", method: "GET", target: "/x", status: 200, refused: false });
 
 describe("tagging vendor requests with the tool call that made them", () => {

@@ -17,10 +17,23 @@ import { taskDir } from "../harness/workspace.ts";
 /** Tag of the baseline commit the patch is taken against. */
 export const BASELINE = "wirebench-baseline";
 
-const GIT_ENV = { GIT_AUTHOR_NAME: "wirebench", GIT_AUTHOR_EMAIL: "bench@wirebench.invalid", GIT_COMMITTER_NAME: "wirebench", GIT_COMMITTER_EMAIL: "bench@wirebench.invalid", GIT_AUTHOR_DATE: "2026-01-01T00:00:00Z", GIT_COMMITTER_DATE: "2026-01-01T00:00:00Z" };
+const GIT_ENV = {
+  GIT_AUTHOR_NAME: "wirebench",
+  GIT_AUTHOR_EMAIL: "bench@wirebench.invalid",
+  GIT_COMMITTER_NAME: "wirebench",
+  GIT_COMMITTER_EMAIL: "bench@wirebench.invalid",
+  GIT_AUTHOR_DATE: "2026-01-01T00:00:00Z",
+  GIT_COMMITTER_DATE: "2026-01-01T00:00:00Z",
+};
 
 export function git(cwd: string, args: string[], input?: string): string {
-  return execFileSync("git", ["-c", "core.hooksPath=/dev/null", "-c", "safe.directory=*", ...args], { cwd, encoding: "utf8", input, env: { ...process.env, ...GIT_ENV }, maxBuffer: 256 * 1024 * 1024 });
+  return execFileSync("git", ["-c", "core.hooksPath=/dev/null", "-c", "safe.directory=*", ...args], {
+    cwd,
+    encoding: "utf8",
+    input,
+    env: { ...process.env, ...GIT_ENV },
+    maxBuffer: 256 * 1024 * 1024,
+  });
 }
 
 /** A repository of `source` with one baseline commit, tagged. */

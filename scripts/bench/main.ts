@@ -93,9 +93,12 @@ async function main(): Promise<void> {
 
     console.log("\nthroughput");
     console.log(`conn  ${"target".padEnd(52)}  req/s   p50 ms  p99 ms  non2xx`);
-    for (const r of load) console.log(`${String(r.connections).padStart(4)}  ${r.target.padEnd(52)} ${String(r.rps).padStart(6)}  ${String(r.p50).padStart(6)}  ${String(r.p99).padStart(6)}  ${r.non2xx + r.errors}`);
+    for (const r of load)
+      console.log(`${String(r.connections).padStart(4)}  ${r.target.padEnd(52)} ${String(r.rps).padStart(6)}  ${String(r.p50).padStart(6)}  ${String(r.p99).padStart(6)}  ${r.non2xx + r.errors}`);
     console.log(`\nworld creation + first page: p50 ${report.worldCreationPlusFirstPageMs.p50} ms, p99 ${report.worldCreationPlusFirstPageMs.p99} ms (${creation.length} runs)`);
-    console.log(`recreate of ${report.recreate.records} records: p50 ${report.recreate.p50Ms} ms, p99 ${report.recreate.p99Ms} ms (${recreate.length} runs); first recreate to each checkpoint (state built): ${cold.map(round).join(", ")} ms`);
+    console.log(
+      `recreate of ${report.recreate.records} records: p50 ${report.recreate.p50Ms} ms, p99 ${report.recreate.p99Ms} ms (${recreate.length} runs); first recreate to each checkpoint (state built): ${cold.map(round).join(", ")} ms`,
+    );
     console.log("\ntargets");
     for (const [name, t] of Object.entries(report.targets)) console.log(`  ${t.met ? "met " : "MISS"}  ${name}: ${t.value} (target ${t.target})`);
     const dir = join(projectRoot(), "bench-results");

@@ -7,7 +7,16 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { extname, join, normalize, resolve, sep } from "node:path";
 
-const TYPES: Record<string, string> = { ".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8", ".json": "application/json; charset=utf-8", ".jsonl": "application/x-ndjson; charset=utf-8", ".md": "text/markdown; charset=utf-8", ".diff": "text/plain; charset=utf-8", ".png": "image/png" };
+const TYPES: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".json": "application/json; charset=utf-8",
+  ".jsonl": "application/x-ndjson; charset=utf-8",
+  ".md": "text/markdown; charset=utf-8",
+  ".diff": "text/plain; charset=utf-8",
+  ".png": "image/png",
+};
 
 /** A fetch handler over the files of `dir`. */
 export function siteHandler(dir: string): (request: Request) => Promise<Response> {

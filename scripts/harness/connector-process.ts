@@ -90,11 +90,25 @@ export interface Listener {
  * Starts the connector's listener with `SERVE_PORT` and waits until the port
  * accepts HTTP (any status), or fails after `readyMs`.
  */
-export async function startListener(opts: { label: string; cwd: string; command: string[]; args: string[]; env: Record<string, string>; readyMs: number; outputs: string[]; outputDir: string }): Promise<Listener> {
+export async function startListener(opts: {
+  label: string;
+  cwd: string;
+  command: string[];
+  args: string[];
+  env: Record<string, string>;
+  readyMs: number;
+  outputs: string[];
+  outputDir: string;
+}): Promise<Listener> {
   const port = await freePort();
   const [cmd, ...rest] = opts.command;
   const started = performance.now();
-  const child = spawn(cmd === "node" ? process.execPath : cmd, [...rest, ...opts.args], { cwd: opts.cwd, env: { ...opts.env, SERVE_PORT: String(port) }, stdio: ["ignore", "ignore", "pipe"], detached: true });
+  const child = spawn(cmd === "node" ? process.execPath : cmd, [...rest, ...opts.args], {
+    cwd: opts.cwd,
+    env: { ...opts.env, SERVE_PORT: String(port) },
+    stdio: ["ignore", "ignore", "pipe"],
+    detached: true,
+  });
   let stderr = "";
   child.stderr!.on("data", (d: Buffer) => {
     stderr = (stderr + d.toString()).slice(-TAIL);

@@ -11,7 +11,10 @@ export interface BarResult {
 /** The DESIGN.md probe bars over one task's probe verdicts. */
 export function checkBars(v: { empty: Verdict; stub: Verdict; naive: Verdict; gold: Verdict[] }): BarResult[] {
   const g = v.gold[0];
-  const flake = v.gold.slice(1).map((x) => differingPaths(structural(g), structural(x))).find((d) => d.length);
+  const flake = v.gold
+    .slice(1)
+    .map((x) => differingPaths(structural(g), structural(x)))
+    .find((d) => d.length);
   return [
     { bar: "gold", ok: g.score === 100 && g.solved && !g.error, detail: `score ${g.score}${g.solved ? ", solved" : ", not solved"}${g.error ? `, ${g.error.class}` : ""}` },
     { bar: "empty", ok: v.empty.score === 0 && !v.empty.solved, detail: `score ${v.empty.score}` },

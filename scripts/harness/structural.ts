@@ -4,7 +4,12 @@ import type { Verdict } from "../../declarations/evidence/verdict.ts";
 export function structural(v: Verdict): unknown {
   const strip = (x: unknown): unknown => {
     if (Array.isArray(x)) return x.map(strip);
-    if (x && typeof x === "object") return Object.fromEntries(Object.entries(x).filter(([k]) => k !== "runId" && k !== "detail" && k !== "message").map(([k, val]) => [k, strip(val)]));
+    if (x && typeof x === "object")
+      return Object.fromEntries(
+        Object.entries(x)
+          .filter(([k]) => k !== "runId" && k !== "detail" && k !== "message")
+          .map(([k, val]) => [k, strip(val)]),
+      );
     return x;
   };
   return strip(v);

@@ -113,7 +113,9 @@ export function matrix(attempts: PublishedAttempt[]): { tasks: string[]; rows: {
     id,
     model: list[0].summary.model,
     lane: list[0].summary.lane,
-    cells: Object.fromEntries([...byTask(list)].map(([task, trials]) => [task, { score: round(mean(trials.map((t) => t.score))), solved: trials.filter((t) => t.solved).length, trials: trials.length }])),
+    cells: Object.fromEntries(
+      [...byTask(list)].map(([task, trials]) => [task, { score: round(mean(trials.map((t) => t.score))), solved: trials.filter((t) => t.solved).length, trials: trials.length }]),
+    ),
   }));
   return { tasks, rows };
 }
@@ -140,7 +142,10 @@ export function compareRows(attempts: PublishedAttempt[], a: string, b: string) 
   const A = perTask(a);
   const B = perTask(b);
   const common = [...A.keys()].filter((t) => B.has(t)).sort();
-  const r = pairedBootstrap(common.map((t) => A.get(t)!), common.map((t) => B.get(t)!));
+  const r = pairedBootstrap(
+    common.map((t) => A.get(t)!),
+    common.map((t) => B.get(t)!),
+  );
   return { a, b, tasks: common.length, mean_diff: round(r.diff), diff_ci: roundCI(r.ci), p_order_reversed: round(r.reversed, 4) };
 }
 
@@ -172,7 +177,10 @@ export function taskView(taskId: string, attempts: PublishedAttempt[], ticket: s
     attempts: mine.length,
     solve_rate: mine.length ? round(solvers.length / mine.length, 4) : 0,
     checks,
-    separating_checks: checks.filter((c) => (c.separation ?? 0) > 0).sort((x, y) => (y.separation ?? 0) - (x.separation ?? 0)).map((c) => c.name),
+    separating_checks: checks
+      .filter((c) => (c.separation ?? 0) > 0)
+      .sort((x, y) => (y.separation ?? 0) - (x.separation ?? 0))
+      .map((c) => c.name),
     results: [...group(mine, (a) => rowId(a.summary.model, a.summary.lane))].map(([id, list]) => ({
       id,
       model: list[0].summary.model,

@@ -12,7 +12,10 @@ import { TASKS } from "../../declarations/tasks/index.ts";
 import { startLocalFarm } from "../farm/local-farm.ts";
 import { projectRoot } from "../farm/paths.ts";
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { out: { type: "string", default: "demo" }, lane: { type: "string", default: "direct" }, trials: { type: "string", default: "3" }, jobs: { type: "string", default: "2" } } });
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { out: { type: "string", default: "demo" }, lane: { type: "string", default: "direct" }, trials: { type: "string", default: "3" }, jobs: { type: "string", default: "2" } },
+});
 const out = resolve(values.out!);
 const tasks = positionals.length ? positionals : Object.keys(TASKS);
 const cli = join(projectRoot(), "scripts", "bin", "wirebench.mjs");
@@ -23,7 +26,11 @@ const timings: Record<string, number> = {};
 try {
   for (const model of ["scripted:gold", "scripted:naive", "scripted:nothing"]) {
     const started = performance.now();
-    const r = spawnSync(process.execPath, [cli, "run-all", ...tasks, "--agent", values.lane!, "--model", model, "--trials", values.trials!, "--jobs", values.jobs!, "--farm", farm.url, "--out", join(out, "runs")], { env, stdio: ["ignore", "ignore", "inherit"] });
+    const r = spawnSync(
+      process.execPath,
+      [cli, "run-all", ...tasks, "--agent", values.lane!, "--model", model, "--trials", values.trials!, "--jobs", values.jobs!, "--farm", farm.url, "--out", join(out, "runs")],
+      { env, stdio: ["ignore", "ignore", "inherit"] },
+    );
     timings[model] = (performance.now() - started) / 1000;
     if (r.status !== 0 && r.status !== 1) throw new Error(`run-all ${model} exited ${r.status}`);
   }
@@ -31,9 +38,16 @@ try {
   await farm.stop();
 }
 const started = performance.now();
-const pub = spawnSync(process.execPath, [cli, "publish", "--runs", join(out, "runs"), "--out", join(out, "site"), "--release", "demo", "--generated-at", "2026-12-01T00:00:00Z"], { env, stdio: "inherit" });
+const pub = spawnSync(process.execPath, [cli, "publish", "--runs", join(out, "runs"), "--out", join(out, "site"), "--release", "demo", "--generated-at", "2026-12-01T00:00:00Z"], {
+  env,
+  stdio: "inherit",
+});
 timings.publish = (performance.now() - started) / 1000;
 if (pub.status !== 0) process.exit(pub.status ?? 1);
 const reg = spawnSync(process.execPath, [cli, "regrade", join(out, "site")], { env, stdio: "inherit" });
-console.log(`demo: ${tasks.length} tasks x 3 scripted models x ${values.trials} trials on ${values.lane}; ${Object.entries(timings).map(([k, v]) => `${k} ${v.toFixed(1)} s`).join(", ")}; open ${join(out, "site", "index.html")}`);
+console.log(
+  `demo: ${tasks.length} tasks x 3 scripted models x ${values.trials} trials on ${values.lane}; ${Object.entries(timings)
+    .map(([k, v]) => `${k} ${v.toFixed(1)} s`)
+    .join(", ")}; open ${join(out, "site", "index.html")}`,
+);
 process.exit(reg.status ?? 1);

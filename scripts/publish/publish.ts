@@ -129,8 +129,7 @@ export function publish(o: PublishOptions): PublishReport {
         // The sealed evidence is the bulk of a release (snapshots of every record): gzip, deterministically.
         writeBytes(join(dir, "evidence.json.gz"), gzipSync(scrubText(stableJson(scrubRequestRows(JSON.parse(text)), 0))));
         continue;
-      }
-      else if (name === "vendor-requests.json") text = stableJson(scrubRequestRows(JSON.parse(text)));
+      } else if (name === "vendor-requests.json") text = stableJson(scrubRequestRows(JSON.parse(text)));
       else if (name.endsWith(".json")) text = stableJson(JSON.parse(text));
       write(join(dir, name), scrubText(text));
     }
@@ -153,7 +152,12 @@ export function publish(o: PublishOptions): PublishReport {
   };
   page("index.html", `Leaderboard ${o.release}`, "leaderboard", { manifest, rows: board, matrix: grid, suite, tasks: Object.fromEntries(tasks.map((t) => [t, taskMeta(t)])) });
   for (const v of taskViews) page(join("tasks", `${v.task}.html`), `${v.task}: ${v.title}`, "task", v);
-  for (const model of manifest.models) page(join("models", `${slug(model)}.html`), model, "model", { model, rows: board.filter((r) => r.model === model), comparisons: comparisons.filter((c) => board.some((r) => r.model === model && r.id === c.a)) });
+  for (const model of manifest.models)
+    page(join("models", `${slug(model)}.html`), model, "model", {
+      model,
+      rows: board.filter((r) => r.model === model),
+      comparisons: comparisons.filter((c) => board.some((r) => r.model === model && r.id === c.a)),
+    });
   for (const a of attempts) {
     const dir = join(a.dir);
     const read = (name: string) => (existsSync(join(dir, name)) ? JSON.parse(readFileSync(join(dir, name), "utf8")) : null);
@@ -173,7 +177,17 @@ function attemptPath(a: PublishedAttempt): string {
 }
 
 function attemptRef(a: PublishedAttempt) {
-  return { attempt: a.summary.attempt, task: a.summary.task, lane: a.summary.lane, trial: a.summary.trial, score: a.score, solved: a.solved, flag: a.flag, path: attemptPath(a), row: rowId(a.summary.model, a.summary.lane) };
+  return {
+    attempt: a.summary.attempt,
+    task: a.summary.task,
+    lane: a.summary.lane,
+    trial: a.summary.trial,
+    score: a.score,
+    solved: a.solved,
+    flag: a.flag,
+    path: attemptPath(a),
+    row: rowId(a.summary.model, a.summary.lane),
+  };
 }
 
 function ticketOf(task: string): string {

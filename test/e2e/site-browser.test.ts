@@ -63,7 +63,10 @@ beforeAll(async () => {
   const pub = runCli(["publish", "--runs", runs, "--out", site, "--release", "e2e", "--generated-at", "2026-12-01T00:00:00Z"], ENV);
   if (pub.code !== 0) throw new Error(pub.stderr);
   console.log(pub.stdout.trim());
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"] });
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
 }, 600_000);
 afterAll(async () => {
   await browser?.close();
@@ -71,7 +74,12 @@ afterAll(async () => {
 
 describe("the published site in headless Chromium", () => {
   it("renders every page with zero console errors, opened from disk", async () => {
-    const pages = [join(site, "index.html"), ...readdirSync(site, { recursive: true, withFileTypes: true }).filter((e) => e.isFile() && e.name.endsWith(".html") && join(e.parentPath, e.name) !== join(site, "index.html")).map((e) => join(e.parentPath, e.name))];
+    const pages = [
+      join(site, "index.html"),
+      ...readdirSync(site, { recursive: true, withFileTypes: true })
+        .filter((e) => e.isFile() && e.name.endsWith(".html") && join(e.parentPath, e.name) !== join(site, "index.html"))
+        .map((e) => join(e.parentPath, e.name)),
+    ];
     expect(pages.length).toBeGreaterThan(14);
     const page = await browser.newPage();
     for (const file of pages) {
@@ -89,7 +97,9 @@ describe("the published site in headless Chromium", () => {
     console.log(`leaderboard loaded in ${ms} ms`);
     const firstModel = () => page.locator("tbody tr").first().locator("td").nth(1).innerText();
     expect(await firstModel()).toBe("scripted:gold");
-    const charts = await page.evaluate(() => [...document.querySelectorAll("canvas")].map((c) => (window as any).Chart.getChart(c)?.config.type ?? (window as any).Chart.getChart(c)?.config._config?.type));
+    const charts = await page.evaluate(() =>
+      [...document.querySelectorAll("canvas")].map((c) => (window as any).Chart.getChart(c)?.config.type ?? (window as any).Chart.getChart(c)?.config._config?.type),
+    );
     expect(charts).toContain("matrix");
     expect(await page.evaluate(() => [...document.querySelectorAll("canvas")].every((c) => c.width > 0 && c.height > 0))).toBe(true);
     await page.screenshot({ path: join(ARTIFACTS, "site-leaderboard.png"), fullPage: true });

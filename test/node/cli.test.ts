@@ -16,7 +16,10 @@ describe("wirebench check", () => {
     const dir = mkdtempSync(join(tmpdir(), "wb-check-"));
     const file = join(dir, "broken.ts");
     const schema = join(projectRoot(), "declarations", "vendors", "hirewire.ts");
-    writeFileSync(file, `import h from ${JSON.stringify(schema)};\nimport { defineVendor } from ${JSON.stringify(join(projectRoot(), "declarations", "schema", "define.ts"))};\nexport default defineVendor({ ...h, paging: { ...h.paging, maxLimit: -5 } });\n`);
+    writeFileSync(
+      file,
+      `import h from ${JSON.stringify(schema)};\nimport { defineVendor } from ${JSON.stringify(join(projectRoot(), "declarations", "schema", "define.ts"))};\nexport default defineVendor({ ...h, paging: { ...h.paging, maxLimit: -5 } });\n`,
+    );
     const r = runCli(["check", file]);
     expect(r.code).toBe(2);
     expect(r.stdout).toMatch(/at paging\.maxLimit/);

@@ -78,10 +78,17 @@ describe("seeded state", () => {
 
 describe("people across vendors", () => {
   it("makes the n-th candidate the same person in every vendor of a seed", () => {
-    const people = (id: string) => buildState(VENDORS[id], 4, 0).filter((r) => r.entity === "candidate").slice(0, 20).map((r) => r.data.email);
+    const people = (id: string) =>
+      buildState(VENDORS[id], 4, 0)
+        .filter((r) => r.entity === "candidate")
+        .slice(0, 20)
+        .map((r) => r.data.email);
     expect(people("hirewire")).toEqual(people("talentforge"));
     expect(people("staffline")).toEqual(people("talentforge"));
-    const other = buildState(VENDORS.hirewire, 5, 0).filter((r) => r.entity === "candidate").slice(0, 20).map((r) => r.data.email);
+    const other = buildState(VENDORS.hirewire, 5, 0)
+      .filter((r) => r.entity === "candidate")
+      .slice(0, 20)
+      .map((r) => r.data.email);
     expect(other).not.toEqual(people("hirewire"));
   });
 });

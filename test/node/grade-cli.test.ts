@@ -54,7 +54,11 @@ describe("wirebench grade", () => {
   });
 
   it("fails plumbing when an output is not JSON", () => {
-    const r = grade(connector('import { writeFileSync, mkdirSync } from "node:fs";\nmkdirSync(process.env.OUTPUT_DIR!, { recursive: true });\nfor (const f of ["candidates.json", "jobs.json", "applications.json"]) writeFileSync(`${process.env.OUTPUT_DIR}/${f}`, "not json");\n'));
+    const r = grade(
+      connector(
+        'import { writeFileSync, mkdirSync } from "node:fs";\nmkdirSync(process.env.OUTPUT_DIR!, { recursive: true });\nfor (const f of ["candidates.json", "jobs.json", "applications.json"]) writeFileSync(`${process.env.OUTPUT_DIR}/${f}`, "not json");\n',
+      ),
+    );
     const v = JSON.parse(r.stdout);
     expect(v.checks.l1.find((c: any) => c.name === "backfill_exit_ok")).toMatchObject({ ok: false, value: -1 });
   });

@@ -160,7 +160,13 @@ class Contract {
     for (const [path, item] of Object.entries<Json>(this.doc.paths ?? {})) {
       for (const method of ["get", "put", "post", "patch", "delete"]) {
         const op = item[method];
-        if (op) this.operations.push({ id: op.operationId ?? `${method.toUpperCase()} ${path}`, method: method.toUpperCase(), path, op: { ...op, parameters: [...(item.parameters ?? []), ...(op.parameters ?? [])] } });
+        if (op)
+          this.operations.push({
+            id: op.operationId ?? `${method.toUpperCase()} ${path}`,
+            method: method.toUpperCase(),
+            path,
+            op: { ...op, parameters: [...(item.parameters ?? []), ...(op.parameters ?? [])] },
+          });
       }
     }
   }
@@ -570,7 +576,9 @@ class Contract {
           return { ...query, [position.name]: String(isPageNumber ? at + 1 : at + Number(query[size.name])) };
         }
         if (!cursor) return null;
-        const next = Object.entries<Json>(shape.body.properties ?? {}).find(([name, p]) => name !== shape.itemsProp && [p.type].flat().includes("string") && typeof (res.body as Json)[name] === "string");
+        const next = Object.entries<Json>(shape.body.properties ?? {}).find(
+          ([name, p]) => name !== shape.itemsProp && [p.type].flat().includes("string") && typeof (res.body as Json)[name] === "string",
+        );
         return next ? { ...query, [cursor.name]: (res.body as Json)[next[0]] } : null;
       };
       const fetchPage = async (label: string, pathParams: Record<string, string>, query: Record<string, string>) => {

@@ -72,7 +72,15 @@ describe("generated OpenAPI documents", () => {
         openapi: "3.1.0",
         info: { title: "canary", version: "1", license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" } },
         servers: [{ url: "https://api.example.test" }],
-        paths: { "/x": { get: { operationId: "x", summary: "x", responses: { "200": { description: "x", content: { "application/json": { schema: { $ref: "#/components/schemas/Missing" } } } }, "400": { description: "x" } } } } },
+        paths: {
+          "/x": {
+            get: {
+              operationId: "x",
+              summary: "x",
+              responses: { "200": { description: "x", content: { "application/json": { schema: { $ref: "#/components/schemas/Missing" } } } }, "400": { description: "x" } },
+            },
+          },
+        },
       }),
     );
 

@@ -41,18 +41,34 @@ describe("wirebench publish", () => {
     const a = publishTo(runs);
     const b = publishTo(runs);
     expect(a.code, a.stderr).toBe(0);
-    const list = (site: string) => readdirSync(site, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name).slice(site.length)).sort();
+    const list = (site: string) =>
+      readdirSync(site, { recursive: true, withFileTypes: true })
+        .filter((e) => e.isFile())
+        .map((e) => join(e.parentPath, e.name).slice(site.length))
+        .sort();
     expect(list(a.out)).toEqual(list(b.out));
     for (const f of list(a.out)) expect(readFileSync(join(b.out, f)), f).toEqual(readFileSync(join(a.out, f)));
     for (const f of ["manifest.json", "leaderboard.json", "matrix.json", "models/scripted_gold.json", "tasks/task-0001.json"]) expect(list(a.out)).toContain(`/data/v1/wirebench/${f}`);
     const manifest = json(data(a.out, "manifest.json"));
-    expect(manifest).toMatchObject({ release: "test", generated_at: "2026-12-01T00:00:00Z", scorer: "task-score-v4-mandatory-gated", models: ["scripted:gold", "scripted:nothing"], lanes: ["direct"], tasks: ["task-0001"], counts: { attempts: 4, graded: 4, flagged: 0 } });
+    expect(manifest).toMatchObject({
+      release: "test",
+      generated_at: "2026-12-01T00:00:00Z",
+      scorer: "task-score-v4-mandatory-gated",
+      models: ["scripted:gold", "scripted:nothing"],
+      lanes: ["direct"],
+      tasks: ["task-0001"],
+      counts: { attempts: 4, graded: 4, flagged: 0 },
+    });
     const board = json(data(a.out, "leaderboard.json")).rows;
     expect(board.map((r: { model: string }) => r.model)).toEqual(["scripted:gold", "scripted:nothing"]);
     expect(board[0]).toMatchObject({ mean_score: 100, solve_rate: 1, pass_k: { k: 2, value: 1 } });
     expect(board[0].score_ci.low).toBeGreaterThan(board[1].score_ci.high);
     const attemptFiles = list(a.out).filter((f) => f.includes("/attempts/scripted_gold/task-0001/"));
-    for (const f of ["summary.json", "verdict.json", "trajectory.json", "vendor-requests.json", "patch.diff", "transcript.jsonl", "problem.md", "evidence.json.gz"]) expect(attemptFiles.some((x) => x.endsWith(`/${f}`)), f).toBe(true);
+    for (const f of ["summary.json", "verdict.json", "trajectory.json", "vendor-requests.json", "patch.diff", "transcript.jsonl", "problem.md", "evidence.json.gz"])
+      expect(
+        attemptFiles.some((x) => x.endsWith(`/${f}`)),
+        f,
+      ).toBe(true);
     expect(readFileSync(join(a.out, "index.html"), "utf8")).toContain('data-page="leaderboard"');
     // Nothing of this machine's paths is published.
     for (const f of list(a.out).filter((x) => !x.startsWith("/assets/"))) expect(readFileSync(join(a.out, f), "utf8"), f).not.toContain(tmpdir() + "/wb-");
@@ -60,7 +76,9 @@ describe("wirebench publish", () => {
 
   it("scores from the verdicts, never from summaries, and counts an attempt without a verdict as 0, flagged", () => {
     const copy = copyRuns();
-    const gold = readdirSync(copy).filter((d) => d.includes("scripted_gold")).sort();
+    const gold = readdirSync(copy)
+      .filter((d) => d.includes("scripted_gold"))
+      .sort();
     const summaryFile = join(copy, gold[0], "summary.json");
     writeFileSync(summaryFile, JSON.stringify({ ...json(summaryFile), score: 3, solved: false }));
     rmSync(join(copy, gold[1], "verdict.json"));

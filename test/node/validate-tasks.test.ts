@@ -2,20 +2,18 @@ import { describe, expect, it } from "vitest";
 import { TASKS } from "../../declarations/tasks/index.ts";
 import { runCli } from "./run-cli.ts";
 
-const authored = Object.values(TASKS).filter((e) => e.gold).map((e) => e.task.id);
+const authored = Object.values(TASKS)
+  .filter((e) => e.gold)
+  .map((e) => e.task.id);
 
 describe("wirebench validate", () => {
-  it(
-    "proves every authored task: gold 100 and solved, empty and stub 0, naive <= 75 unsolved, gold 5x identical",
-    () => {
-      expect(authored.length).toBeGreaterThan(0);
-      const r = runCli(["validate", ...authored, "--json"], { WIREBENCH_ADMIN_TOKEN: "" }, 900_000);
-      const report = JSON.parse(r.stdout);
-      const failures = report.tasks.flatMap((t: any) => t.bars.filter((b: any) => !b.ok).map((b: any) => `${t.task} ${b.bar}: ${b.detail}`));
-      expect(failures).toEqual([]);
-      expect(r.code).toBe(0);
-      console.log(`validated ${report.tasks.length} tasks in ${report.seconds}s: ${report.tasks.map((t: any) => `${t.task} ${t.seconds}s`).join(", ")}`);
-    },
-    900_000,
-  );
+  it("proves every authored task: gold 100 and solved, empty and stub 0, naive <= 75 unsolved, gold 5x identical", () => {
+    expect(authored.length).toBeGreaterThan(0);
+    const r = runCli(["validate", ...authored, "--json"], { WIREBENCH_ADMIN_TOKEN: "" }, 900_000);
+    const report = JSON.parse(r.stdout);
+    const failures = report.tasks.flatMap((t: any) => t.bars.filter((b: any) => !b.ok).map((b: any) => `${t.task} ${b.bar}: ${b.detail}`));
+    expect(failures).toEqual([]);
+    expect(r.code).toBe(0);
+    console.log(`validated ${report.tasks.length} tasks in ${report.seconds}s: ${report.tasks.map((t: any) => `${t.task} ${t.seconds}s`).join(", ")}`);
+  }, 900_000);
 });

@@ -62,7 +62,10 @@ function independentlyValid(scheme: WebhookSignature, secret: string, headers: R
 describe("standard scheme against the standardwebhooks library", () => {
   const sig = SCHEMES.standard;
 
-  for (const [label, makeSecret] of [["engine-minted secret", engineStyleSecret], ["base64 secret", base64Secret]] as const) {
+  for (const [label, makeSecret] of [
+    ["engine-minted secret", engineStyleSecret],
+    ["base64 secret", base64Secret],
+  ] as const) {
     it(`accepts a fresh delivery (${label})`, async () => {
       const secret = makeSecret();
       const headers = await signatureHeaders(sig, secret, { id: "msg_2Lq7", timestampS: nowS(), body });

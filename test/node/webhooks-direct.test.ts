@@ -69,9 +69,18 @@ describe("webhooks delivered directly by the local farm", () => {
     expect(rows.every((r) => r.via === "direct" && r.target === url)).toBe(true);
 
     const before = received.length;
-    const token: any = await (await fetch(`${w.vendors.ats.baseUrl}/oauth/token`, { method: "POST", body: new URLSearchParams({ grant_type: "client_credentials", client_id: w.vendors.ats.credentials.client_id, client_secret: w.vendors.ats.credentials.client_secret }) })).json();
+    const token: any = await (
+      await fetch(`${w.vendors.ats.baseUrl}/oauth/token`, {
+        method: "POST",
+        body: new URLSearchParams({ grant_type: "client_credentials", client_id: w.vendors.ats.credentials.client_id, client_secret: w.vendors.ats.credentials.client_secret }),
+      })
+    ).json();
     const session: any = await (await fetch(`${w.vendors.ats.baseUrl}/rest/login`, { method: "POST", headers: { authorization: `Bearer ${token.access_token}` } })).json();
-    const created = await fetch(`${w.vendors.ats.baseUrl}/rest/candidates`, { method: "POST", headers: { "x-tf-session": session.session_token, "content-type": "application/json", "idempotency-key": "k1" }, body: JSON.stringify({ given_name: "Ada", family_name: "Obi", email: "ada.obi@example.com" }) });
+    const created = await fetch(`${w.vendors.ats.baseUrl}/rest/candidates`, {
+      method: "POST",
+      headers: { "x-tf-session": session.session_token, "content-type": "application/json", "idempotency-key": "k1" },
+      body: JSON.stringify({ given_name: "Ada", family_name: "Obi", email: "ada.obi@example.com" }),
+    });
     expect(created.status).toBe(201);
     const id = ((await created.json()) as any).id;
     await until(() => received.length > before);

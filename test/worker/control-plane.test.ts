@@ -3,7 +3,11 @@ import { admin, createWorld, farm } from "./helpers.ts";
 
 describe("control plane", () => {
   it("refuses a missing or wrong admin token on every control route", async () => {
-    for (const [method, path] of [["GET", "/v1/vendors"], ["POST", "/v1/worlds"], ["GET", "/v1/worlds/w_0000000000000000"]]) {
+    for (const [method, path] of [
+      ["GET", "/v1/vendors"],
+      ["POST", "/v1/worlds"],
+      ["GET", "/v1/worlds/w_0000000000000000"],
+    ]) {
       expect((await farm(path, { method })).status).toBe(401);
       expect((await farm(path, { method, headers: { authorization: "Bearer wrong" } })).status).toBe(401);
     }

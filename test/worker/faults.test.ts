@@ -10,7 +10,8 @@ describe("error after commit (hirewire moveStage, armed at recreate)", () => {
     const re = await admin("POST", `/v1/worlds/${w.world}/roles/ats/recreate`, { checkpoint: 0, faults: ["hw-stage-500-after-commit"] });
     expect(re.status).toBe(200);
     const hw = hirewireClient(w.vendors.ats);
-    const move = (id: number, key: string) => hw(`/v1/candidates/${id}/stage`, { method: "POST", headers: { "content-type": "application/json", "idempotency-key": key }, body: JSON.stringify({ stage: "rejected" }) });
+    const move = (id: number, key: string) =>
+      hw(`/v1/candidates/${id}/stage`, { method: "POST", headers: { "content-type": "application/json", "idempotency-key": key }, body: JSON.stringify({ stage: "rejected" }) });
     expect((await move(1001, "a")).status).toBe(200);
     expect((await move(1002, "b")).status).toBe(200);
     const third = await move(1003, "c");
@@ -29,7 +30,8 @@ describe("error after commit (hirewire moveStage, armed at recreate)", () => {
   it("fires nothing when not armed, and refuses unknown fault ids", async () => {
     const w = await createWorld({ ats: "hirewire" });
     const hw = hirewireClient(w.vendors.ats);
-    for (const id of [1001, 1002, 1003]) expect((await hw(`/v1/candidates/${id}/stage`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ stage: "offer" }) })).status).toBe(200);
+    for (const id of [1001, 1002, 1003])
+      expect((await hw(`/v1/candidates/${id}/stage`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ stage: "offer" }) })).status).toBe(200);
     const bad = await admin("POST", `/v1/worlds/${w.world}/roles/ats/recreate`, { checkpoint: 0, faults: ["meteor-strike"] });
     expect(bad.status).toBe(400);
     expect(bad.body.error).toMatch(/declares no fault "meteor-strike"/);
@@ -189,7 +191,13 @@ describe("auth sunset and stale reads (talentloop)", () => {
     const retired = await call("/v1/jobs", legacy);
     expect(retired.status).toBe(401);
     expect(JSON.stringify(await retired.json())).toContain("legacy_auth_retired");
-    const tok = (await (await call("/token", { "content-type": "application/x-www-form-urlencoded" }, { method: "POST", body: new URLSearchParams({ grant_type: "client_credentials", client_id: creds.client_id, client_secret: creds.client_secret }).toString() })).json()) as { access_token: string };
+    const tok = (await (
+      await call(
+        "/token",
+        { "content-type": "application/x-www-form-urlencoded" },
+        { method: "POST", body: new URLSearchParams({ grant_type: "client_credentials", client_id: creds.client_id, client_secret: creds.client_secret }).toString() },
+      )
+    ).json()) as { access_token: string };
     expect((await call("/v1/jobs", { authorization: `Bearer ${tok.access_token}` })).status).toBe(200);
     const log = await epochLog(w.world);
     expect(log.filter((r) => r.faults.includes("tl-legacy-token-sunset")).length).toBeGreaterThanOrEqual(1);

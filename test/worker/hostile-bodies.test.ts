@@ -26,12 +26,18 @@ describe("hostile bodies against every vendor", () => {
     const paths = ["/", "/anything", ...(await vendorPaths(base))];
     let sent = 0;
     await fc.assert(
-      fc.asyncProperty(hostileBody, fc.constantFrom(...paths), fc.constantFrom("POST", "PUT", "PATCH", "DELETE"), fc.constantFrom("application/json", "application/x-www-form-urlencoded", "text/xml", ""), async (body, path, method, type) => {
-        const res = await farm(`${base}${path}`, { method, headers: type ? { "content-type": type } : {}, body: body.bytes });
-        await res.arrayBuffer();
-        sent += 1;
-        expect(res.status, `${method} ${path} ${body.label}`).toBeLessThan(500);
-      }),
+      fc.asyncProperty(
+        hostileBody,
+        fc.constantFrom(...paths),
+        fc.constantFrom("POST", "PUT", "PATCH", "DELETE"),
+        fc.constantFrom("application/json", "application/x-www-form-urlencoded", "text/xml", ""),
+        async (body, path, method, type) => {
+          const res = await farm(`${base}${path}`, { method, headers: type ? { "content-type": type } : {}, body: body.bytes });
+          await res.arrayBuffer();
+          sent += 1;
+          expect(res.status, `${method} ${path} ${body.label}`).toBeLessThan(500);
+        },
+      ),
       { numRuns: 20, seed: 8 },
     );
     const status = await admin("GET", `/v1/worlds/${w.world}`);

@@ -27,7 +27,23 @@ describe("session login returning a cookie (engine, inline declaration)", () => 
     const stub = env.WORLD.get(env.WORLD.idFromName("inline/cookie"));
     await runInDurableObject(stub, async (_obj, state) => {
       for (const stmt of WORLD_SCHEMA) state.storage.sql.exec(stmt);
-      const config = { world: "w_inline", role: "ats", vendor: "cookiejar", seed: 1, task: null, checkpoint: 0, epoch: 0, epochStartSeq: 0, scale: 1, rateLimits: true, docsProfile: "true" as const, armedFaults: [], webhookTarget: null, relay: false, credentials: { username: "user_a", password: "pw_b" } };
+      const config = {
+        world: "w_inline",
+        role: "ats",
+        vendor: "cookiejar",
+        seed: 1,
+        task: null,
+        checkpoint: 0,
+        epoch: 0,
+        epochStartSeq: 0,
+        scale: 1,
+        rateLimits: true,
+        docsProfile: "true" as const,
+        armedFaults: [],
+        webhookTarget: null,
+        relay: false,
+        credentials: { username: "user_a", password: "pw_b" },
+      };
       const engine = new VendorEngine(cookieVendor, state.storage.sql, config);
       engine.records.replaceAll(buildState(cookieVendor, 1, 0));
       const call = async (path: string, init: RequestInit = {}) => engine.serve(await toVendorCall(new Request(`http://x${path}`, init), path), "http://x");

@@ -8,10 +8,10 @@ describe("counted rate-limit windows (hirewire: 120 requests, Retry-After as an 
     const w = await createWorld({ ats: "hirewire" });
     const hw = hirewireClient(w.vendors.ats);
     const limit = hirewire.rateLimit!.limit;
-    let last;
+    let last: Awaited<ReturnType<typeof hw>> | undefined;
     for (let i = 0; i < limit; i++) {
       last = await hw("/v1/audit-events?per_page=1");
-      expect(last.status).toBe(200);
+      expect(last!.status).toBe(200);
     }
     expect(last!.headers.get("x-ratelimit-remaining")).toBe("0");
     const refused = await hw("/v1/audit-events?per_page=1");

@@ -6,7 +6,27 @@ import type { RequestLogEntry } from "../../declarations/evidence/logs.ts";
 import { WORLD_SCHEMA } from "../../workers/world/schema.ts";
 
 function entry(seq: number, over: Partial<RequestLogEntry> = {}): RequestLogEntry {
-  return { seq, epoch: 0, ts: seq, method: "GET", path: `/r/${seq}`, query: {}, headers: {}, body: null, bodyBytes: 0, bodyNote: null, bodySha256: null, status: 200, authOutcome: "ok", rateLimited: false, retryAfter: null, idempotencyKey: null, faults: [], lies: [], ...over };
+  return {
+    seq,
+    epoch: 0,
+    ts: seq,
+    method: "GET",
+    path: `/r/${seq}`,
+    query: {},
+    headers: {},
+    body: null,
+    bodyBytes: 0,
+    bodyNote: null,
+    bodySha256: null,
+    status: 200,
+    authOutcome: "ok",
+    rateLimited: false,
+    retryAfter: null,
+    idempotencyKey: null,
+    faults: [],
+    lies: [],
+    ...over,
+  };
 }
 
 /** Real SQLite storage whose request inserts fail for the rows `fails` picks (the first argument is the seq). */

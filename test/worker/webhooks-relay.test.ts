@@ -132,7 +132,13 @@ describe("subscription through the vendor's own endpoint (talentloop)", () => {
     const w = res.body;
     const base = `/w/${w.world}/ats`;
     const { farm } = await import("./helpers.ts");
-    const tok = (await (await farm(`${base}/token`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ grant_type: "client_credentials", client_id: w.vendors.ats.credentials.client_id, client_secret: w.vendors.ats.credentials.client_secret }).toString() })).json()) as { access_token: string };
+    const tok = (await (
+      await farm(`${base}/token`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ grant_type: "client_credentials", client_id: w.vendors.ats.credentials.client_id, client_secret: w.vendors.ats.credentials.client_secret }).toString(),
+      })
+    ).json()) as { access_token: string };
     const auth = { authorization: `Bearer ${tok.access_token}`, "content-type": "application/json" };
     expect((await farm(`${base}/webhooks/subscriptions`, { method: "POST", headers: auth, body: JSON.stringify({ url: "ftp://nope" }) })).status).toBe(422);
     const sub = await farm(`${base}/webhooks/subscriptions`, { method: "POST", headers: auth, body: JSON.stringify({ url: "http://listener.test/hooks" }) });

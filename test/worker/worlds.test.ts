@@ -96,7 +96,11 @@ describe("concurrent requests", () => {
     const w = await createWorld({ ats: "hirewire" });
     const hw = hirewireClient(w.vendors.ats);
     const writes = Array.from({ length: 12 }, (_, i) =>
-      hw("/v1/candidates", { method: "POST", headers: { "content-type": "application/json", "idempotency-key": `c${i}` }, body: JSON.stringify({ name: `N${i}`, surname: "S", email: `n${i}@example.com` }) }),
+      hw("/v1/candidates", {
+        method: "POST",
+        headers: { "content-type": "application/json", "idempotency-key": `c${i}` },
+        body: JSON.stringify({ name: `N${i}`, surname: "S", email: `n${i}@example.com` }),
+      }),
     );
     const reads = Array.from({ length: 12 }, (_, i) => hw(`/v1/candidates/${1001 + i}`));
     const results = await Promise.all([...writes, ...reads]);

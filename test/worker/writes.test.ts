@@ -26,12 +26,7 @@ describe("bulk writes answering 207 with a body request_id (staffline bulkCreate
     const sl = stafflineClient(w.vendors.ats);
     const body = JSON.stringify({
       request_id: "batch-1",
-      notes: [
-        { candidate_id: "cand_0002", note_text: "Bulk one." },
-        { candidate_id: "cand_0002" },
-        { candidate_id: "cand_9999", note_text: "No such candidate." },
-        "junk",
-      ],
+      notes: [{ candidate_id: "cand_0002", note_text: "Bulk one." }, { candidate_id: "cand_0002" }, { candidate_id: "cand_9999", note_text: "No such candidate." }, "junk"],
     });
     const first = await sl("/svc/rpc/bulkCreateNotes", { method: "POST", body });
     expect(first.status).toBe(207);

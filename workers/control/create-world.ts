@@ -30,7 +30,15 @@ export async function createWorld(c: AppContext): Promise<Response> {
   if ("task" in body) {
     const entry = findTask(body.task);
     if (!entry) return c.json({ error: `unknown task "${body.task}"` }, 404);
-    plan = { task: entry.task.id, seed: body.seed ?? entry.task.seed, roles: entry.task.roles, docsProfile: entry.task.docsProfile, rateLimits: true, webhookTargets: body.webhookTargets, relay: body.relay };
+    plan = {
+      task: entry.task.id,
+      seed: body.seed ?? entry.task.seed,
+      roles: entry.task.roles,
+      docsProfile: entry.task.docsProfile,
+      rateLimits: true,
+      webhookTargets: body.webhookTargets,
+      relay: body.relay,
+    };
   } else {
     const roles = Object.fromEntries(Object.entries(body.vendors).map(([role, vendor]) => [role, { vendor, checkpoint: body.checkpoint, scale: body.scale }]));
     plan = { task: null, seed: body.seed, roles, docsProfile: body.docsProfile, rateLimits: body.rateLimits, webhookTargets: body.webhookTargets, relay: body.relay };
@@ -54,9 +62,26 @@ export async function createWorld(c: AppContext): Promise<Response> {
   const world = `w_${randomToken(8)}`;
   const roles = Object.entries(plan.roles);
   const inits = await Promise.all(
-    roles.map(([role, r]) => roleStub(c.env, world, role).init({ world, role, vendor: r.vendor, seed: plan.seed, task: plan.task, checkpoint: r.checkpoint, scale: r.scale, rateLimits: plan.rateLimits, docsProfile: plan.docsProfile, webhookTarget: roleEntry(plan.webhookTargets, role) ?? null, relay: plan.relay, publicOrigin: origin })),
+    roles.map(([role, r]) =>
+      roleStub(c.env, world, role).init({
+        world,
+        role,
+        vendor: r.vendor,
+        seed: plan.seed,
+        task: plan.task,
+        checkpoint: r.checkpoint,
+        scale: r.scale,
+        rateLimits: plan.rateLimits,
+        docsProfile: plan.docsProfile,
+        webhookTarget: roleEntry(plan.webhookTargets, role) ?? null,
+        relay: plan.relay,
+        publicOrigin: origin,
+      }),
+    ),
   );
-  await drizzle(c.env.DB).insert(worlds).values({ id: world, task: plan.task, seed: plan.seed, roles: Object.fromEntries(roles.map(([role, r]) => [role, r.vendor])), createdAt: Date.now() });
+  await drizzle(c.env.DB)
+    .insert(worlds)
+    .values({ id: world, task: plan.task, seed: plan.seed, roles: Object.fromEntries(roles.map(([role, r]) => [role, r.vendor])), createdAt: Date.now() });
   rememberWorld(world);
 
   const vendors: Record<string, unknown> = {};

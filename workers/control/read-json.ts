@@ -8,10 +8,13 @@ export async function readJson<T extends z.ZodType>(c: AppContext, schema: T | (
   try {
     const text = await c.req.text();
     let prototypeKey = false;
-    raw = text.trim() === "" ? {} : JSON.parse(text, (key, value) => {
-      if (key === "__proto__") prototypeKey = true;
-      return value;
-    });
+    raw =
+      text.trim() === ""
+        ? {}
+        : JSON.parse(text, (key, value) => {
+            if (key === "__proto__") prototypeKey = true;
+            return value;
+          });
     if (prototypeKey) return c.json({ error: 'body: the key "__proto__" is not allowed' }, 400);
   } catch {
     return c.json({ error: "body is not valid JSON" }, 400);

@@ -14,7 +14,8 @@ export async function recreateRole(c: AppContext): Promise<Response> {
   if (body.checkpoint > last) return c.json({ error: `checkpoint: ${target.vendor} has checkpoints 0 to ${last}` }, 400);
   const vendor = findVendor(target.vendor)!;
   const unknown = body.faults.filter((id) => !vendor.faults.some((f) => f.id === id));
-  if (unknown.length) return c.json({ error: `faults: ${target.vendor} declares no fault ${unknown.map((f) => `"${f}"`).join(", ")} (declared: ${vendor.faults.map((f) => f.id).join(", ") || "none"})` }, 400);
+  if (unknown.length)
+    return c.json({ error: `faults: ${target.vendor} declares no fault ${unknown.map((f) => `"${f}"`).join(", ")} (declared: ${vendor.faults.map((f) => f.id).join(", ") || "none"})` }, 400);
   const status = await roleStub(c.env, target.world, target.role).recreate(body.checkpoint, body.faults);
   return c.json({ world: target.world, role: target.role, ...status });
 }

@@ -13,4 +13,3 @@ export function roleLog(kind: "requests" | "tokens") {
     return c.json({ world: target.world, role: target.role, epoch: q.data.epoch ?? null, records });
   };
 }
-

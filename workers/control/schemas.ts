@@ -3,7 +3,11 @@ import { MAX_ROLES_PER_WORLD, ROLE_NAME } from "../../declarations/schema/role-n
 import { DocsProfileSchema } from "../../declarations/schema/docs-profile.ts";
 
 const Role = z.string().regex(ROLE_NAME, "roles are lower-case words (a-z, 0-9, -), at most 32 characters");
-const Seed = z.number().int().min(0).max(2 ** 31 - 1);
+const Seed = z
+  .number()
+  .int()
+  .min(0)
+  .max(2 ** 31 - 1);
 
 /** Body of `POST /v1/worlds` for a bare vendor world. */
 export const CreateVendorWorldBody = z.strictObject({

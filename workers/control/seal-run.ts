@@ -16,16 +16,21 @@ const SealBody = z.strictObject({
   world: z.string(),
   task: z.string(),
   seed: z.number().int().min(0),
-  error: z.object({ class: z.enum(["candidate_setup_failure", "benchmark_infrastructure_failure", "benchmark_verifier_failure"]), message: z.string() }).nullable().default(null),
-  scenarios: z.array(
-    z.object({
-      name: z.string().max(200),
-      epochs: z.record(z.string().regex(ROLE_NAME, "roles are lower-case words"), z.array(z.number().int().min(0).max(Number.MAX_SAFE_INTEGER)).max(256)),
-      runs: z.array(z.any()),
-      snapshots: z.record(z.string(), z.record(z.string(), z.any())),
-      notes: z.record(z.string(), z.unknown()).default({}),
-    }),
-  ).max(64),
+  error: z
+    .object({ class: z.enum(["candidate_setup_failure", "benchmark_infrastructure_failure", "benchmark_verifier_failure"]), message: z.string() })
+    .nullable()
+    .default(null),
+  scenarios: z
+    .array(
+      z.object({
+        name: z.string().max(200),
+        epochs: z.record(z.string().regex(ROLE_NAME, "roles are lower-case words"), z.array(z.number().int().min(0).max(Number.MAX_SAFE_INTEGER)).max(256)),
+        runs: z.array(z.any()),
+        snapshots: z.record(z.string(), z.record(z.string(), z.any())),
+        notes: z.record(z.string(), z.unknown()).default({}),
+      }),
+    )
+    .max(64),
 });
 
 /**
@@ -61,7 +66,9 @@ export async function sealRun(c: AppContext): Promise<Response> {
     }
   }
   const db = drizzle(c.env.DB);
-  const error = body.error ?? (lost.length ? { class: "benchmark_infrastructure_failure" as const, message: `the farm could not log ${lost.map((l) => `${l.count} requests of role ${l.role}`).join(", ")}` } : null);
+  const error =
+    body.error ??
+    (lost.length ? { class: "benchmark_infrastructure_failure" as const, message: `the farm could not log ${lost.map((l) => `${l.count} requests of role ${l.role}`).join(", ")}` } : null);
   await db.insert(runs).values({ id: runId, task: body.task, seed: body.seed, world: body.world, error, createdAt: Date.now() });
   for (const row of rows) await db.insert(evidence).values(row);
   return c.json({ run: runId, scenarios: rows.length }, 201);

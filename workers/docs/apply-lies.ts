@@ -70,7 +70,7 @@ function tell(m: DocModel, lie: Lie): void {
     case "phantom-field":
       for (const r of targets(m, lie.resource)) {
         const someTime = r.fields.find((f) => f.type === "timestamp");
-        const timeMs = Number(someTime ? r.examples[0]?.data[someTime.name] ?? 0 : 0);
+        const timeMs = Number(someTime ? (r.examples[0]?.data[someTime.name] ?? 0) : 0);
         r.fields.push({ name: lie.field, type: lie.type, description: lie.description, nullable: false, phantomExample: plausibleExample(lie.type, timeMs) });
       }
       return;
@@ -106,7 +106,12 @@ function tell(m: DocModel, lie: Lie): void {
       m.errors = { ...m.errors, wrap: lie.says.wrap, codeField: lie.says.codeField, messageField: lie.says.messageField };
       return;
     case "delete-semantics":
-      m.deletes = lie.says.mode === "tombstones" ? { mode: "tombstones", path: lie.says.path, entityField: "entity", deletedAtField: "deleted_at", incremental: true } : lie.says.mode === "flag" ? { mode: "flag", field: lie.says.field } : { mode: lie.says.mode };
+      m.deletes =
+        lie.says.mode === "tombstones"
+          ? { mode: "tombstones", path: lie.says.path, entityField: "entity", deletedAtField: "deleted_at", incremental: true }
+          : lie.says.mode === "flag"
+            ? { mode: "flag", field: lie.says.field }
+            : { mode: lie.says.mode };
       return;
   }
 }

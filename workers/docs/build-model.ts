@@ -76,7 +76,16 @@ function isoDay(ms: number): string {
 function trueChangelog(vendor: Vendor): DocModel["changelog"] {
   const epoch = checkpointTime(vendor.clock, 0);
   const day = 86_400_000;
-  const entries = [{ version: "1.0", date: isoDay(epoch - 900 * day), text: `First public release: ${vendor.resources.filter((r) => r.list).map((r) => r.plural).join(", ")}.` }];
+  const entries = [
+    {
+      version: "1.0",
+      date: isoDay(epoch - 900 * day),
+      text: `First public release: ${vendor.resources
+        .filter((r) => r.list)
+        .map((r) => r.plural)
+        .join(", ")}.`,
+    },
+  ];
   if (vendor.writes.length) entries.push({ version: "1.4", date: isoDay(epoch - 520 * day), text: `Write endpoints: ${vendor.writes.map((w) => w.name).join(", ")}.` });
   if (vendor.rateLimit) entries.push({ version: "1.6", date: isoDay(epoch - 300 * day), text: "Per-client request quotas are enforced on every endpoint." });
   return entries;

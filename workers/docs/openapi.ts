@@ -7,7 +7,8 @@ type Json = Record<string, unknown>;
 
 function fieldSchema(m: DocModel, f: DocResource["fields"][number], r: DocResource): Json {
   let s: Json;
-  if (f.type === "timestamp") s = m.timeFormat === "epoch_ms" || m.timeFormat === "epoch_s" ? { type: "integer", format: m.timeFormat === "epoch_ms" ? "unix-ms" : "unix-s" } : { type: "string", format: "date-time" };
+  if (f.type === "timestamp")
+    s = m.timeFormat === "epoch_ms" || m.timeFormat === "epoch_s" ? { type: "integer", format: m.timeFormat === "epoch_ms" ? "unix-ms" : "unix-s" } : { type: "string", format: "date-time" };
   else if (f.type === "id") {
     const target = f.name === r.idField ? r : m.resources.find((x) => x.name === f.refersTo);
     s = target?.idFormat.format === "int" ? { type: "integer" } : { type: "string" };
@@ -33,7 +34,9 @@ function securitySchemes(m: DocModel): Json {
     if (p.kind === "header") {
       const source = "credential" in p.value ? { "x-wirebench-credential": p.value.credential } : { "x-wirebench-token": p.value.token };
       schemes[schemeName(p)] =
-        p.scheme?.toLowerCase() === "bearer" ? { type: "http", scheme: "bearer", ...source } : { type: "apiKey", in: "header", name: p.name, ...(p.scheme ? { "x-wirebench-scheme": p.scheme } : {}), ...source };
+        p.scheme?.toLowerCase() === "bearer"
+          ? { type: "http", scheme: "bearer", ...source }
+          : { type: "apiKey", in: "header", name: p.name, ...(p.scheme ? { "x-wirebench-scheme": p.scheme } : {}), ...source };
     } else if (p.kind === "cookie") {
       schemes[schemeName(p)] = { type: "apiKey", in: "cookie", name: p.name, "x-wirebench-token": p.value.token };
     } else {
@@ -42,13 +45,25 @@ function securitySchemes(m: DocModel): Json {
         in: "header",
         name: p.signatureHeader,
         description: "HMAC-SHA256 request signature; see x-wirebench-signature for the recipe.",
-        "x-wirebench-signature": { secret: p.secret, timestampHeader: p.timestampHeader, timestampUnit: p.timestampUnit, parts: p.parts, separator: p.separator, encoding: p.encoding, allowedSkewS: p.allowedSkewS },
+        "x-wirebench-signature": {
+          secret: p.secret,
+          timestampHeader: p.timestampHeader,
+          timestampUnit: p.timestampUnit,
+          parts: p.parts,
+          separator: p.separator,
+          encoding: p.encoding,
+          allowedSkewS: p.allowedSkewS,
+        },
       };
     }
   }
   for (const mint of m.mints) {
     if (mint.kind === "client_credentials") {
-      schemes[`oauth_${mint.issues}`] = { type: "oauth2", flows: { clientCredentials: { tokenUrl: `${m.baseUrl}${mint.path}`, refreshUrl: mint.refresh ? `${m.baseUrl}${mint.path}` : undefined, scopes: {} } }, "x-wirebench-issues": mint.issues };
+      schemes[`oauth_${mint.issues}`] = {
+        type: "oauth2",
+        flows: { clientCredentials: { tokenUrl: `${m.baseUrl}${mint.path}`, refreshUrl: mint.refresh ? `${m.baseUrl}${mint.path}` : undefined, scopes: {} } },
+        "x-wirebench-issues": mint.issues,
+      };
     }
   }
   return schemes;
@@ -67,7 +82,15 @@ function commonErrors(m: DocModel): Json {
 }
 
 function rateLimited(m: DocModel): Json {
-  const headers = m.rateLimit!.retryAfter === "body" ? {} : { "Retry-After": { description: m.rateLimit!.retryAfter === "seconds" ? "Seconds to wait" : "HTTP date after which to retry", schema: { type: m.rateLimit!.retryAfter === "seconds" ? "integer" : "string" } } };
+  const headers =
+    m.rateLimit!.retryAfter === "body"
+      ? {}
+      : {
+          "Retry-After": {
+            description: m.rateLimit!.retryAfter === "seconds" ? "Seconds to wait" : "HTTP date after which to retry",
+            schema: { type: m.rateLimit!.retryAfter === "seconds" ? "integer" : "string" },
+          },
+        };
   return { ...errorResponse(m.rateLimit!.retryAfter === "body" ? "Rate limited; the body's retry_after_seconds says how long to wait" : "Rate limited"), headers };
 }
 
@@ -78,7 +101,16 @@ function listOperation(m: DocModel, r: DocResource): Json {
     in: "query",
     required: false,
     description: p.description,
-    schema: p.role === "offset" || p.role === "limit" || p.role === "page" || p.role === "size" ? { type: "integer", minimum: p.role === "page" && list.paging.style === "page" ? list.paging.firstPage : p.role === "offset" ? 0 : 1, ...(p.role === "limit" || p.role === "size" ? { maximum: list.paging.maxLimit } : {}) } : p.role === "flag" ? { type: "string", enum: [p.value ?? "true"] } : { type: "string" },
+    schema:
+      p.role === "offset" || p.role === "limit" || p.role === "page" || p.role === "size"
+        ? {
+            type: "integer",
+            minimum: p.role === "page" && list.paging.style === "page" ? list.paging.firstPage : p.role === "offset" ? 0 : 1,
+            ...(p.role === "limit" || p.role === "size" ? { maximum: list.paging.maxLimit } : {}),
+          }
+        : p.role === "flag"
+          ? { type: "string", enum: [p.value ?? "true"] }
+          : { type: "string" },
   }));
   if (r.parent) parameters.unshift({ name: "parentId", in: "path", required: true, description: `Id of the ${r.parent}.`, schema: { type: "string" }, "x-wirebench-ref": r.parent });
   const properties: Json = { [m.envelope.items]: { type: "array", items: { $ref: `#/components/schemas/${r.name}` } } };
@@ -98,7 +130,11 @@ function listOperation(m: DocModel, r: DocResource): Json {
     tags: [r.plural],
     parameters,
     responses: {
-      "200": { description: `A page of ${r.plural.replace(/_/g, " ")}`, headers, content: { "application/json": { schema: { type: "object", properties, required }, ...(r.examples.length ? { example } : {}) } } },
+      "200": {
+        description: `A page of ${r.plural.replace(/_/g, " ")}`,
+        headers,
+        content: { "application/json": { schema: { type: "object", properties, required }, ...(r.examples.length ? { example } : {}) } },
+      },
       ...commonErrors(m),
       ...(r.parent ? { "404": errorResponse(`No such ${r.parent}`) } : {}),
     },
@@ -112,7 +148,11 @@ function getOperation(m: DocModel, r: DocResource): Json {
     tags: [r.plural],
     parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" }, "x-wirebench-ref": r.name }],
     responses: {
-      "200": { description: `The ${r.name}`, headers: { ETag: { schema: { type: "string" } } }, content: { "application/json": { schema: { $ref: `#/components/schemas/${r.name}` }, ...(r.examples.length ? { example: exampleRecord(m, r, r.examples[0]) } : {}) } } },
+      "200": {
+        description: `The ${r.name}`,
+        headers: { ETag: { schema: { type: "string" } } },
+        content: { "application/json": { schema: { $ref: `#/components/schemas/${r.name}` }, ...(r.examples.length ? { example: exampleRecord(m, r, r.examples[0]) } : {}) } },
+      },
       ...commonErrors(m),
       "404": errorResponse("No such record"),
       ...(m.deletes.mode === "gone" ? { "410": errorResponse("The record was deleted") } : {}),
@@ -122,7 +162,14 @@ function getOperation(m: DocModel, r: DocResource): Json {
 
 function writeOperation(m: DocModel, w: Write): Json {
   const inputProps: Json = {};
-  for (const i of w.inputs) inputProps[i.name] = { type: i.type, description: i.description, ...(i.oneOf ? { enum: i.oneOf } : {}), ...(i.maxLength ? { maxLength: i.maxLength } : {}), ...(i.ref ? { "x-wirebench-ref": i.ref } : {}) };
+  for (const i of w.inputs)
+    inputProps[i.name] = {
+      type: i.type,
+      description: i.description,
+      ...(i.oneOf ? { enum: i.oneOf } : {}),
+      ...(i.maxLength ? { maxLength: i.maxLength } : {}),
+      ...(i.ref ? { "x-wirebench-ref": i.ref } : {}),
+    };
   const item = { type: "object", properties: inputProps, required: w.inputs.filter((i) => i.required && !(i.name === w.parentFrom && w.parentFrom?.startsWith(":"))).map((i) => i.name) };
   let body: Json = w.op === "bulk-create" ? { type: "object", properties: { [w.itemsField]: { type: "array", items: item, maxItems: w.maxItems } }, required: [w.itemsField] } : item;
   if (w.idempotency?.in === "body") body = { ...body, properties: { ...(body.properties as Json), [w.idempotency.field]: { type: "string", description: "Idempotency key" } } };
@@ -130,15 +177,39 @@ function writeOperation(m: DocModel, w: Write): Json {
   const entity = m.resources.find((r) => r.name === w.entity)!;
   if (w.path.includes(":id")) parameters.push({ name: "id", in: "path", required: true, schema: { type: "string" }, "x-wirebench-ref": w.entity });
   if (w.path.includes(":parentId")) parameters.push({ name: "parentId", in: "path", required: true, schema: { type: "string" }, "x-wirebench-ref": entity.parent });
-  if (w.idempotency?.in === "header") parameters.push({ name: w.idempotency.name, in: "header", required: false, description: `Repeats within ${w.idempotency.windowS} s return the first response`, schema: { type: "string" } });
+  if (w.idempotency?.in === "header")
+    parameters.push({ name: w.idempotency.name, in: "header", required: false, description: `Repeats within ${w.idempotency.windowS} s return the first response`, schema: { type: "string" } });
   if (w.ifMatch) parameters.push({ name: "If-Match", in: "header", required: true, description: "ETag of the record as last read", schema: { type: "string" } });
   const ok = w.op === "bulk-create" ? "207" : String(w.op === "update" ? 200 : w.successStatus);
-  const responses: Json = { [ok]: { description: w.op === "bulk-create" ? "One result per item" : "The record as stored", content: { "application/json": { schema: w.op === "bulk-create" ? { type: "object", properties: { results: { type: "array", items: { type: "object" } } } } : w.errors === "rpc-200" ? { type: "object" } : { $ref: `#/components/schemas/${w.entity}` } } } }, ...commonErrors(m) };
+  const responses: Json = {
+    [ok]: {
+      description: w.op === "bulk-create" ? "One result per item" : "The record as stored",
+      content: {
+        "application/json": {
+          schema:
+            w.op === "bulk-create"
+              ? { type: "object", properties: { results: { type: "array", items: { type: "object" } } } }
+              : w.errors === "rpc-200"
+                ? { type: "object" }
+                : { $ref: `#/components/schemas/${w.entity}` },
+        },
+      },
+    },
+    ...commonErrors(m),
+  };
   if (w.errors === "http-422") responses["422"] = errorResponse("Validation failed; field errors listed");
   if (w.path.includes(":")) responses["404"] = errorResponse("No such record");
   if (w.ifMatch) Object.assign(responses, { "412": errorResponse("The record changed since it was read"), "428": errorResponse("If-Match is required") });
-  if (w.errors === "rpc-200" && ok !== "200") responses["200"] = { description: `The call failed (\`${m.errors.rpcOkField}: false\`)`, content: { "application/json": { schema: { type: "object" } } } };
-  return { operationId: w.name, summary: w.description.split(". ")[0], tags: [m.resources.find((r) => r.name === w.entity)!.plural], parameters, requestBody: { required: true, content: { "application/json": { schema: body } } }, responses };
+  if (w.errors === "rpc-200" && ok !== "200")
+    responses["200"] = { description: `The call failed (\`${m.errors.rpcOkField}: false\`)`, content: { "application/json": { schema: { type: "object" } } } };
+  return {
+    operationId: w.name,
+    summary: w.description.split(". ")[0],
+    tags: [m.resources.find((r) => r.name === w.entity)!.plural],
+    parameters,
+    requestBody: { required: true, content: { "application/json": { schema: body } } },
+    responses,
+  };
 }
 
 function toTemplate(path: string): string {
@@ -166,7 +237,12 @@ export function renderOpenApi(m: DocModel): Json {
       tags: ["deletes"],
       security,
       parameters: [
-        ...pageParams.map((name) => ({ name, in: "query", required: false, schema: name === pageParams[1] ? { type: "integer", minimum: 1, maximum: p.maxLimit } : p.style === "cursor" ? { type: "string" } : { type: "integer", minimum: 0 } })),
+        ...pageParams.map((name) => ({
+          name,
+          in: "query",
+          required: false,
+          schema: name === pageParams[1] ? { type: "integer", minimum: 1, maximum: p.maxLimit } : p.style === "cursor" ? { type: "string" } : { type: "integer", minimum: 0 },
+        })),
         ...(sinceParam ? [{ name: sinceParam.name, in: "query", required: false, description: "Only deletions after this time.", schema: { type: "string" } }] : []),
       ],
       responses: {
@@ -177,7 +253,14 @@ export function renderOpenApi(m: DocModel): Json {
               schema: {
                 type: "object",
                 properties: {
-                  [m.envelope.items]: { type: "array", items: { type: "object", properties: { id: { type: ["string", "integer"] }, [m.deletes.entityField]: { type: "string" }, [m.deletes.deletedAtField]: ts }, required: ["id", m.deletes.entityField, m.deletes.deletedAtField] } },
+                  [m.envelope.items]: {
+                    type: "array",
+                    items: {
+                      type: "object",
+                      properties: { id: { type: ["string", "integer"] }, [m.deletes.entityField]: { type: "string" }, [m.deletes.deletedAtField]: ts },
+                      required: ["id", m.deletes.entityField, m.deletes.deletedAtField],
+                    },
+                  },
                   ...(p.total ? { [m.envelope.total]: { type: "integer" } } : {}),
                 },
                 required: [m.envelope.items],
@@ -207,12 +290,17 @@ export function renderOpenApi(m: DocModel): Json {
   }
   const e = m.errors;
   const inner = { type: "object", properties: { [e.codeField]: { type: "string" }, [e.messageField]: { type: "string" } }, required: [e.codeField, e.messageField] };
-  const tagText = (name: string) =>
-    name === "auth" ? "Tokens and sessions" : name === "deletes" ? "Deleted records" : m.resources.find((r) => r.plural === name)?.description ?? name;
+  const tagText = (name: string) => (name === "auth" ? "Tokens and sessions" : name === "deletes" ? "Deleted records" : (m.resources.find((r) => r.plural === name)?.description ?? name));
   const tags = [...new Set(Object.values(paths).flatMap((ops) => Object.values(ops).flatMap((op) => (op as { tags: string[] }).tags)))].map((name) => ({ name, description: tagText(name) }));
   return {
     openapi: "3.1.0",
-    info: { title: `${m.vendor.name} API`, version: m.changelog.at(-1)!.version, description: `${m.vendor.summary}\n\n${m.canary}`, license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" }, "x-wirebench-canary": m.canary },
+    info: {
+      title: `${m.vendor.name} API`,
+      version: m.changelog.at(-1)!.version,
+      description: `${m.vendor.summary}\n\n${m.canary}`,
+      license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
+      "x-wirebench-canary": m.canary,
+    },
     servers: [{ url: m.baseUrl }],
     tags,
     paths,
@@ -220,7 +308,16 @@ export function renderOpenApi(m: DocModel): Json {
       schemas: {
         ...Object.fromEntries(m.resources.map((r) => [r.name, resourceSchema(m, r)])),
         Error: e.wrap ? { type: "object", properties: { [e.wrap]: inner }, required: [e.wrap] } : inner,
-        ...(m.mints.length ? { OAuthError: { type: "object", description: "Token endpoint errors follow RFC 6749.", properties: { error: { type: "string" }, error_description: { type: "string" } }, required: ["error"] } } : {}),
+        ...(m.mints.length
+          ? {
+              OAuthError: {
+                type: "object",
+                description: "Token endpoint errors follow RFC 6749.",
+                properties: { error: { type: "string" }, error_description: { type: "string" } },
+                required: ["error"],
+              },
+            }
+          : {}),
       },
       securitySchemes: securitySchemes(m),
     },

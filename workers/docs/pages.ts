@@ -28,7 +28,8 @@ export function renderPages(m: DocModel): DocPage[] {
     plan.push({ slug: "errors", title: "Errors", render: () => errorsPage(m) });
     if (m.webhooks) plan.push({ slug: "webhooks", title: "Webhooks", render: () => webhooksPage(m) });
   }
-  for (const r of m.resources) plan.push({ slug: `resource-${r.plural.replace(/_/g, "-")}`, title: r.plural[0].toUpperCase() + r.plural.slice(1).replace(/_/g, " "), render: () => resourcePage(m, r) });
+  for (const r of m.resources)
+    plan.push({ slug: `resource-${r.plural.replace(/_/g, "-")}`, title: r.plural[0].toUpperCase() + r.plural.slice(1).replace(/_/g, " "), render: () => resourcePage(m, r) });
   plan.push({ slug: "changelog", title: "Changelog", render: () => changelogPage(m) });
   const nav = [{ slug: "index", title: "Overview" }, ...plan.map(({ slug, title }) => ({ slug, title }))];
   const footer = `\n---\n\n${m.vendor.name} API documentation · ${m.canary}\n`;

@@ -71,7 +71,11 @@ export class VendorEngine {
     this.vendor = vendor;
     this.sql = sql;
     this.config = config;
-    this.faults = new FaultState(vendor.faults.filter((f) => (config.armedFaults ?? []).includes(f.id)), sql, config.epoch);
+    this.faults = new FaultState(
+      vendor.faults.filter((f) => (config.armedFaults ?? []).includes(f.id)),
+      sql,
+      config.epoch,
+    );
     this.routes = new RouteTable(vendor);
     this.secretNames = secretHeaderNames(vendor);
     this.records = new RecordStore(sql);
@@ -101,26 +105,29 @@ export class VendorEngine {
       headers.set(this.vendor.clock.serverTimeHeader, String(formatTime(vendorNow(this.vendor.clock, this.config.checkpoint, requestsInEpoch), this.vendor.clock.format)));
     }
     const secrets = this.secretValues();
-    const logged = this.logs.appendRequest({
-      seq,
-      epoch: this.config.epoch,
-      ts: req.nowMs / 1000,
-      method: req.method,
-      path: req.path,
-      query: Object.fromEntries(req.query),
-      headers: redactHeaders(req.headers, this.secretNames, secrets),
-      body: req.logged.body,
-      bodyBytes: req.logged.bytes,
-      bodyNote: req.logged.note,
-      bodySha256: req.logged.sha256,
-      status: reply.status,
-      authOutcome: served.auth,
-      rateLimited: served.rateLimited,
-      retryAfter: served.retryAfter,
-      idempotencyKey: notes.idempotencyKey,
-      faults: notes.faults,
-      lies: notes.lies,
-    }, secrets);
+    const logged = this.logs.appendRequest(
+      {
+        seq,
+        epoch: this.config.epoch,
+        ts: req.nowMs / 1000,
+        method: req.method,
+        path: req.path,
+        query: Object.fromEntries(req.query),
+        headers: redactHeaders(req.headers, this.secretNames, secrets),
+        body: req.logged.body,
+        bodyBytes: req.logged.bytes,
+        bodyNote: req.logged.note,
+        bodySha256: req.logged.sha256,
+        status: reply.status,
+        authOutcome: served.auth,
+        rateLimited: served.rateLimited,
+        retryAfter: served.retryAfter,
+        idempotencyKey: notes.idempotencyKey,
+        faults: notes.faults,
+        lies: notes.lies,
+      },
+      secrets,
+    );
     if (!logged) {
       const failure = vendorError(this.vendor, 500, "log_unavailable", "the request could not be logged");
       return new Response(bodyText(failure.body), { status: 500, headers: { "content-type": "application/json; charset=utf-8" } });
@@ -143,7 +150,8 @@ export class VendorEngine {
     if (injected) return { ...injected, action };
     if (!match.found) {
       const auth = await verifyRequest(req, this.vendor, this.config.credentials, this.tokens);
-      if (match.allowed.length) return plain(vendorError(this.vendor, 405, "method_not_allowed", `${req.method} is not allowed here`, {}, { allow: [...new Set(match.allowed)].join(", ") }), auth.outcome);
+      if (match.allowed.length)
+        return plain(vendorError(this.vendor, 405, "method_not_allowed", `${req.method} is not allowed here`, {}, { allow: [...new Set(match.allowed)].join(", ") }), auth.outcome);
       return plain(vendorError(this.vendor, 404, "not_found", `no route for ${req.method} ${req.path}`), auth.outcome);
     }
     if (match.action.kind === "mint") {
@@ -170,7 +178,20 @@ export class VendorEngine {
     }
     const rate = this.config.rateLimits ? rateLimit(this.vendor, this.sql, "client", req.nowMs) : { refusal: null, retryAfter: null, headers: {} };
     if (rate.refusal) return { reply: rate.refusal, action, auth: "ok", rateLimited: true, retryAfter: rate.retryAfter, extraHeaders: rate.headers };
-    const ctx: HandlerContext = { vendor: this.vendor, config: this.config, baseUrl, req, params: match.params, records: this.records, rowCache: this.rowCache, sql: this.sql, requestsInEpoch, notes, faults: this.faults, changed: this.hooks.changed };
+    const ctx: HandlerContext = {
+      vendor: this.vendor,
+      config: this.config,
+      baseUrl,
+      req,
+      params: match.params,
+      records: this.records,
+      rowCache: this.rowCache,
+      sql: this.sql,
+      requestsInEpoch,
+      notes,
+      faults: this.faults,
+      changed: this.hooks.changed,
+    };
     const reply = this.run(ctx, match.action);
     const a = match.action;
     const warnings = a.kind === "list" || a.kind === "get" ? readWarnings(this.vendor, a.resource, req.query, a.kind === "list") : [];

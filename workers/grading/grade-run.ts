@@ -49,7 +49,19 @@ export function gradeRun(task: Task, vendors: Record<string, Vendor>, run: Seale
     }
   }
   const checks = byLevel(rec.checks);
-  const draft: Verdict = { schema: "wirebench-verdict/1", scorer: "task-score-v4-mandatory-gated", task: task.id, runId: run.runId, seed: run.seed, checks, raw: 0, max: 0, score: 0, solved: false, error };
+  const draft: Verdict = {
+    schema: "wirebench-verdict/1",
+    scorer: "task-score-v4-mandatory-gated",
+    task: task.id,
+    runId: run.runId,
+    seed: run.seed,
+    checks,
+    raw: 0,
+    max: 0,
+    score: 0,
+    solved: false,
+    error,
+  };
   const reference = gold ?? manifestFrom(draft);
   if (reference.max <= 0) return { ...draft, error: error ?? { class: "benchmark_verifier_failure", message: "no check with a positive value was recorded" } };
   const s = scoreChecks(rec.checks, reference);

@@ -50,5 +50,4 @@ export class Schedule {
   markDone(id: number): void {
     this.sql.exec("UPDATE schedule SET done = 1 WHERE id = ?", id);
   }
-
 }

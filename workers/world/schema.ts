@@ -47,10 +47,21 @@ export const WORLD_SCHEMA = [
 
 /** Adds columns that tables created by an older release lack (CREATE TABLE IF NOT EXISTS leaves them alone). */
 export function upgradeWorldSchema(sql: SqlStorage): void {
-  const columnsOf = (table: string) => new Set(sql.exec(`PRAGMA table_info(${table})`).toArray().map((r) => r.name as string));
+  const columnsOf = (table: string) =>
+    new Set(
+      sql
+        .exec(`PRAGMA table_info(${table})`)
+        .toArray()
+        .map((r) => r.name as string),
+    );
   if (!columnsOf("deliveries").has("acked")) sql.exec("ALTER TABLE deliveries ADD COLUMN acked INTEGER");
   const requests = columnsOf("requests");
-  const added: [string, string][] = [["body_bytes", "INTEGER NOT NULL DEFAULT 0"], ["body_note", "TEXT"], ["body_sha256", "TEXT"], ["log_error", "TEXT"]];
+  const added: [string, string][] = [
+    ["body_bytes", "INTEGER NOT NULL DEFAULT 0"],
+    ["body_note", "TEXT"],
+    ["body_sha256", "TEXT"],
+    ["log_error", "TEXT"],
+  ];
   for (const [name, type] of added) if (!requests.has(name)) sql.exec(`ALTER TABLE requests ADD COLUMN ${name} ${type}`);
 }
 

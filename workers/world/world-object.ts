@@ -122,7 +122,15 @@ export class WorldObject extends DurableObject<Env> {
     if (!vendor) throw new Error(`unknown vendor "${args.vendor}"`);
     this.checkCheckpoint(args.checkpoint, vendor.timeline.at(-1)?.checkpoint ?? 0);
     this.setUpSchema();
-    const config: WorldConfig = { ...args, webhookTarget: args.webhookTarget ?? null, relay: args.relay ?? false, armedFaults: [], epoch: 0, epochStartSeq: 0, credentials: mintCredentials(vendor.auth) };
+    const config: WorldConfig = {
+      ...args,
+      webhookTarget: args.webhookTarget ?? null,
+      relay: args.relay ?? false,
+      armedFaults: [],
+      epoch: 0,
+      epochStartSeq: 0,
+      credentials: mintCredentials(vendor.auth),
+    };
     this.ctx.storage.transactionSync(() => {
       new VendorEngine(vendor, this.ctx.storage.sql, config).records.replaceAll(buildState(vendor, args.seed, args.checkpoint, args.scale));
       this.save(config);
@@ -223,7 +231,17 @@ export class WorldObject extends DurableObject<Env> {
         const p = event.payload;
         this.inFlight += 1;
         try {
-          const retry = await dispatcher.attempt({ eventId: String(p.eventId), attempt: Number(p.attempt), tampered: Boolean(p.tampered), skewS: Number(p.skewS ?? 0), duplicate: Boolean(p.duplicate), fault: p.fault as string | undefined }, Date.now());
+          const retry = await dispatcher.attempt(
+            {
+              eventId: String(p.eventId),
+              attempt: Number(p.attempt),
+              tampered: Boolean(p.tampered),
+              skewS: Number(p.skewS ?? 0),
+              duplicate: Boolean(p.duplicate),
+              fault: p.fault as string | undefined,
+            },
+            Date.now(),
+          );
           if (retry) await this.queue([retry]);
         } finally {
           this.inFlight -= 1;
@@ -236,7 +254,8 @@ export class WorldObject extends DurableObject<Env> {
   /** Puts delivery jobs on the alarm's schedule. */
   private async queue(jobs: DeliveryJob[]): Promise<void> {
     const schedule = new Schedule(this.ctx.storage.sql);
-    for (const j of jobs) schedule.add(j.dueMs, "webhook-deliver", { eventId: j.eventId, attempt: j.attempt, tampered: j.tampered ?? false, skewS: j.skewS ?? 0, duplicate: j.duplicate ?? false, fault: j.fault ?? null });
+    for (const j of jobs)
+      schedule.add(j.dueMs, "webhook-deliver", { eventId: j.eventId, attempt: j.attempt, tampered: j.tampered ?? false, skewS: j.skewS ?? 0, duplicate: j.duplicate ?? false, fault: j.fault ?? null });
     const next = schedule.next();
     if (next !== null) await this.ctx.storage.setAlarm(next);
   }

@@ -18,7 +18,10 @@ export function outputRows<T = MirrorRow>(run: ConnectorRun | undefined, file: s
 
 /** The most telling line of a connector's stderr: its last error message, else its last line. */
 export function lastError(stderr: string): string {
-  const lines = stderr.split("\n").map((l) => l.trim()).filter(Boolean);
+  const lines = stderr
+    .split("\n")
+    .map((l) => l.trim())
+    .filter(Boolean);
   const error = [...lines].reverse().find((l) => /error/i.test(l) && !l.startsWith("at "));
   return (error ?? lines.at(-1) ?? "no output").slice(0, 200);
 }
@@ -29,7 +32,13 @@ export function lastError(stderr: string): string {
  */
 export function plumbing(c: CheckRecorder, name: string, run: ConnectorRun | undefined, files: string[]): boolean {
   const ok = !!run && run.exitCode === 0 && files.every((f) => outputRows(run, f) !== null);
-  const why = !run ? "the connector did not run" : run.timedOut ? "the connector timed out" : run.exitCode !== 0 ? `exit code ${run.exitCode}: ${lastError(run.stderrTail)}` : "an output file is missing or not a JSON array";
+  const why = !run
+    ? "the connector did not run"
+    : run.timedOut
+      ? "the connector timed out"
+      : run.exitCode !== 0
+        ? `exit code ${run.exitCode}: ${lastError(run.stderrTail)}`
+        : "an output file is missing or not a JSON array";
   return c.check(name, ok, { pass: 0, fail: -1, detail: ok ? "exit 0, outputs readable" : why });
 }
 
@@ -62,7 +71,14 @@ export function compareRows(actual: MirrorRow[], expected: Map<string, MirrorRow
   const ok = !missing.length && !extra.length && !wrong.length && sorted;
   const detail = ok
     ? `${expected.size} rows match`
-    : [missing.length && `${missing.length} missing (${missing.slice(0, 3).join(", ")})`, extra.length && `${extra.length} unexpected (${extra.slice(0, 3).join(", ")})`, wrong.length && `${wrong.length} wrong (${wrong.slice(0, 3).join(", ")})`, !sorted && "not sorted by source_id"].filter(Boolean).join("; ");
+    : [
+        missing.length && `${missing.length} missing (${missing.slice(0, 3).join(", ")})`,
+        extra.length && `${extra.length} unexpected (${extra.slice(0, 3).join(", ")})`,
+        wrong.length && `${wrong.length} wrong (${wrong.slice(0, 3).join(", ")})`,
+        !sorted && "not sorted by source_id",
+      ]
+        .filter(Boolean)
+        .join("; ");
   return { ok, detail };
 }
 

@@ -42,7 +42,10 @@ export default defineTask({
           c.check("include_stage_on_every_applications_call", missing.length === 0, { level: "l2", detail: `${missing.length} of ${appCalls.length} application calls without include_stage=true` });
         }
         const signed = (e.requests.ats ?? []).filter((r) => r.status !== 401);
-        c.check("requests_accepted_by_signature_check", signed.length > 0 && (e.requests.ats ?? []).filter((r) => r.status === 401).length <= 1, { level: "l2", detail: `${(e.requests.ats ?? []).filter((r) => r.status === 401).length} requests refused as unauthenticated` });
+        c.check("requests_accepted_by_signature_check", signed.length > 0 && (e.requests.ats ?? []).filter((r) => r.status === 401).length <= 1, {
+          level: "l2",
+          detail: `${(e.requests.ats ?? []).filter((r) => r.status === 401).length} requests refused as unauthenticated`,
+        });
       },
     },
     {
@@ -67,7 +70,11 @@ export default defineTask({
         const deletedAtCp1 = (cp1.entities.candidate ?? []).filter((r) => r.deleted && cp0.entities.candidate.some((x) => x.id === r.id && !x.deleted)).map((r) => r.id);
         const rows = new Map((outputRows(incremental, "candidates.json") ?? []).map((r) => [r.source_id, r]));
         const flagged = deletedAtCp1.filter((id) => rows.get(id)?.is_deleted === true);
-        c.check("deletes_from_tombstones_applied", deletedAtCp1.length > 0 && flagged.length === deletedAtCp1.length, { pass: 2, mandatory: true, detail: `${flagged.length} of ${deletedAtCp1.length} deleted candidates marked` });
+        c.check("deletes_from_tombstones_applied", deletedAtCp1.length > 0 && flagged.length === deletedAtCp1.length, {
+          pass: 2,
+          mandatory: true,
+          detail: `${flagged.length} of ${deletedAtCp1.length} deleted candidates marked`,
+        });
         const epochs = e.epochs.ats ?? [];
         const catchUp = (e.requests.ats ?? []).filter((r) => r.epoch === epochs.at(-1) && r.method === "GET" && (r.path === "/svc/candidates" || r.path === "/svc/applications"));
         if (catchUp.length) {
@@ -75,7 +82,9 @@ export default defineTask({
           c.check("catch_up_reads_only_changes", full.length === 0, { level: "l2", detail: `${full.length} of ${catchUp.length} catch-up list calls without modified_since` });
           const marks = catchUp.map((r) => Number(r.query.modified_since)).filter((n) => Number.isFinite(n));
           const newest = Math.max(...cp0.entities.candidate.map((r) => Number(r.record.mod_ts)));
-          c.check("watermark_on_vendor_clock", marks.length > 0 && marks.every((m) => Math.abs(m - newest) <= 30 * 86_400_000), { detail: `watermarks ${[...new Set(marks)].join(", ")} against newest record ${newest}` });
+          c.check("watermark_on_vendor_clock", marks.length > 0 && marks.every((m) => Math.abs(m - newest) <= 30 * 86_400_000), {
+            detail: `watermarks ${[...new Set(marks)].join(", ")} against newest record ${newest}`,
+          });
         }
       },
     },

@@ -52,7 +52,6 @@ function mirrorMatches(rows: MirrorRow[], truth: Snapshot, entity: string, seenA
   );
 }
 
-
 /** What changed for an entity between two snapshots: added, changed, deleted ids. */
 function changes(before: Snapshot, after: Snapshot, entity: string): { ids: string[]; summary: string } {
   const old = new Map((before.entities[entity] ?? []).map((r) => [r.id, r]));
@@ -134,7 +133,13 @@ export default defineTask({
         const calls = (e.requests.ats ?? []).filter((r: RequestLogEntry) => r.epoch === epoch && r.method === "GET" && r.path === CANDIDATE_LIST);
         if (!calls.length) return;
         const full = calls.filter((r) => !r.query[param]);
-        c.check("catch_up_candidate_reads_use_change_filter", full.length === 0, { pass: 2, fail: 0, mandatory: true, level: "l2", detail: `${full.length} of ${calls.length} catch-up candidate list calls without ${param}${full.length ? ` (first has: ${Object.keys(full[0].query).join(", ") || "no parameters"})` : ""}` });
+        c.check("catch_up_candidate_reads_use_change_filter", full.length === 0, {
+          pass: 2,
+          fail: 0,
+          mandatory: true,
+          level: "l2",
+          detail: `${full.length} of ${calls.length} catch-up candidate list calls without ${param}${full.length ? ` (first has: ${Object.keys(full[0].query).join(", ") || "no parameters"})` : ""}`,
+        });
         const newestBefore = Math.max(...updatedInstants(before));
         const firstChange = Math.min(...updatedInstants(after, changes(before, after, "candidate").ids));
         const marks = [...new Set(calls.map((r) => r.query[param]).filter((v) => v !== undefined))];
@@ -145,7 +150,12 @@ export default defineTask({
           else if (at > firstChange) problems.push(`${param}=${m} is after the first change (${new Date(firstChange).toISOString()})`);
           else if (at < newestBefore - 7 * DAY_MS) problems.push(`${param}=${m} re-reads far more than changed (newest record at the back-fill: ${new Date(newestBefore).toISOString()})`);
         }
-        c.check("catch_up_watermark_between_runs", problems.length === 0, { pass: 1, fail: 0, level: "l2", detail: problems.length ? problems.slice(0, 3).join("; ") : `${marks.join(", ")} sits between the back-fill's newest record and the first change` });
+        c.check("catch_up_watermark_between_runs", problems.length === 0, {
+          pass: 1,
+          fail: 0,
+          level: "l2",
+          detail: problems.length ? problems.slice(0, 3).join("; ") : `${marks.join(", ")} sits between the back-fill's newest record and the first change`,
+        });
       },
     },
   ],

@@ -54,7 +54,6 @@ function committedMoves(requests: RequestLogEntry[]): { commits: Map<string, num
   return { commits, faulted };
 }
 
-
 /** The checks both scenarios share; names carry the scenario's prefix. */
 function judgeCorrection(e: ScenarioEvidence, c: CheckRecorder, opts: { prefix: string; exitCheck: string; fault: boolean }): void {
   const run: ConnectorRun | undefined = e.runs[0];
@@ -67,21 +66,32 @@ function judgeCorrection(e: ScenarioEvidence, c: CheckRecorder, opts: { prefix: 
 
   const notMoved = backlog.filter((id) => after.get(id)?.record.stage !== TARGET);
   c.check(`${opts.prefix}rule_selected_candidates_rejected`, backlog.length > 0 && notMoved.length === 0, {
-    pass: 2, fail: 0, mandatory: true, level,
+    pass: 2,
+    fail: 0,
+    mandatory: true,
+    level,
     detail: notMoved.length ? `${notMoved.length} of ${backlog.length} candidates the rule selects are not ${TARGET} (${fewIds(notMoved)})` : `all ${backlog.length} selected candidates are ${TARGET}`,
   });
 
   const changed = [...before.values()].filter((r) => !backlogSet.has(r.id) && JSON.stringify(after.get(r.id)) !== JSON.stringify(r)).map((r) => r.id);
   const added = [...after.keys()].filter((id) => !before.has(id));
   c.check(`${opts.prefix}other_candidates_untouched`, changed.length === 0 && added.length === 0, {
-    pass: 1, fail: 0, mandatory: true,
-    detail: changed.length || added.length ? `${changed.length} candidates outside the rule changed (${fewIds(changed)}), ${added.length} created` : `${before.size - backlog.length} other candidates unchanged`,
+    pass: 1,
+    fail: 0,
+    mandatory: true,
+    detail:
+      changed.length || added.length
+        ? `${changed.length} candidates outside the rule changed (${fewIds(changed)}), ${added.length} created`
+        : `${before.size - backlog.length} other candidates unchanged`,
   });
 
   const { commits, faulted } = committedMoves(e.requests.ats ?? []);
   const twice = [...commits].filter(([, n]) => n > 1).map(([id, n]) => `${id} x${n}`);
   c.check(`${opts.prefix}one_committed_move_per_candidate`, twice.length === 0, {
-    pass: 2, fail: 0, mandatory: true, level: opts.fault ? "l3" : "l2",
+    pass: 2,
+    fail: 0,
+    mandatory: true,
+    level: opts.fault ? "l3" : "l2",
     detail: twice.length ? `${twice.length} candidates moved more than once (${fewIds(twice)})` : `${commits.size} candidates moved, each once`,
   });
 
@@ -97,17 +107,30 @@ function judgeCorrection(e: ScenarioEvidence, c: CheckRecorder, opts: { prefix: 
   const sorted = rows.every((r, i) => i === 0 || Number(rows[i - 1]?.candidate_id) < Number(r?.candidate_id));
   const truthful = !missing.length && !extra.length && !wrong.length && sorted;
   c.check(`${opts.prefix}writeback_result_matches_vendor`, truthful, {
-    pass: 2, fail: 0, mandatory: true,
+    pass: 2,
+    fail: 0,
+    mandatory: true,
     detail: truthful
       ? `${backlog.length} rows true to HireWire`
-      : [missing.length && `${missing.length} missing (${fewIds(missing)})`, extra.length && `${extra.length} unexpected (${fewIds(extra)})`, wrong.length && `${wrong.length} wrong (${fewIds(wrong)})`, !sorted && "not sorted by candidate_id"].filter(Boolean).join("; "),
+      : [
+          missing.length && `${missing.length} missing (${fewIds(missing)})`,
+          extra.length && `${extra.length} unexpected (${fewIds(extra)})`,
+          wrong.length && `${wrong.length} wrong (${fewIds(wrong)})`,
+          !sorted && "not sorted by candidate_id",
+        ]
+          .filter(Boolean)
+          .join("; "),
   });
 
   if (opts.fault && faulted.length) {
     const misreported = faulted.filter((id) => got.get(id)?.ok !== (after.get(id)?.record.stage === TARGET));
     c.check("move_answered_500_reported_truthfully", misreported.length === 0, {
-      pass: 1, fail: 0, level: "l3",
-      detail: misreported.length ? `the move of ${fewIds(misreported)} committed but answered 500; the result says otherwise` : `the move of ${fewIds(faulted)} answered 500 after committing and is reported as landed`,
+      pass: 1,
+      fail: 0,
+      level: "l3",
+      detail: misreported.length
+        ? `the move of ${fewIds(misreported)} committed but answered 500; the result says otherwise`
+        : `the move of ${fewIds(faulted)} answered 500 after committing and is reported as landed`,
     });
   }
 }

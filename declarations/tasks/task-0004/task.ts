@@ -1,6 +1,6 @@
 import { defineTask } from "../../schema/task.ts";
 import type { CheckRecorder } from "../../evidence/recorder.ts";
-import type { ScenarioEvidence, Snapshot } from "../../evidence/verdict.ts";
+import type { ScenarioEvidence } from "../../evidence/verdict.ts";
 import { DAY_MS, compareRows, expectedRows, liveIds, outputRows, plumbing } from "../shared/judging.ts";
 
 const FILES = ["candidates.json", "jobs.json", "applications.json"];
@@ -24,7 +24,10 @@ function keptBehaviour(e: ScenarioEvidence, c: CheckRecorder): void {
   }
   if (requests.length) {
     const refused = requests.filter((r) => r.status === 401).length;
-    c.check("signed_requests_accepted", refused <= e.runs.length, { level: "l2", detail: `${refused} of ${requests.length} requests refused as unauthenticated over ${e.runs.length} runs (one clock probe per run allowed)` });
+    c.check("signed_requests_accepted", refused <= e.runs.length, {
+      level: "l2",
+      detail: `${refused} of ${requests.length} requests refused as unauthenticated over ${e.runs.length} runs (one clock probe per run allowed)`,
+    });
   }
 }
 
@@ -95,7 +98,9 @@ export default defineTask({
         if (deletedSince.length) {
           const rows = new Map((outputRows(inc, "candidates.json") ?? []).map((r) => [String(r.source_id), r]));
           const flagged = deletedSince.filter((id) => rows.get(id)?.is_deleted === true);
-          c.check("deleted_candidates_flagged", flagged.length === deletedSince.length, { detail: `${flagged.length} of ${deletedSince.length} candidates deleted since the full sync marked is_deleted` });
+          c.check("deleted_candidates_flagged", flagged.length === deletedSince.length, {
+            detail: `${flagged.length} of ${deletedSince.length} candidates deleted since the full sync marked is_deleted`,
+          });
         }
         const unseen = ENTITIES.flatMap(({ entity, file }) => {
           const seen = liveIds(cp1, entity);
@@ -103,7 +108,14 @@ export default defineTask({
         });
         if (unseen.length) {
           const held = unseen.filter(({ id, file }) => (outputRows(inc, file) ?? []).some((r) => String(r.source_id) === id));
-          c.check("no_rows_for_records_never_mirrored", held.length === 0, { detail: held.length ? `${held.length} of ${unseen.length} records deleted before the mirror held them have rows (${held.slice(0, 3).map((x) => x.id).join(", ")})` : `none of ${unseen.length} records deleted before the mirror held them has a row` });
+          c.check("no_rows_for_records_never_mirrored", held.length === 0, {
+            detail: held.length
+              ? `${held.length} of ${unseen.length} records deleted before the mirror held them have rows (${held
+                  .slice(0, 3)
+                  .map((x) => x.id)
+                  .join(", ")})`
+              : `none of ${unseen.length} records deleted before the mirror held them has a row`,
+          });
         }
       },
     },

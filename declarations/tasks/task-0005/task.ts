@@ -21,7 +21,10 @@ const NOTE_AUTHOR = "HireWire migration";
 const noteBody = (id: string, stage: unknown) => `Migrated from HireWire candidate ${id} (stage: ${String(stage)}).`;
 
 /** The identity the two vendors share. */
-const emailKey = (v: unknown) => String(v ?? "").trim().toLowerCase();
+const emailKey = (v: unknown) =>
+  String(v ?? "")
+    .trim()
+    .toLowerCase();
 const candidates = (s: Snapshot | undefined): SnapshotRecord[] => s?.entities.candidate ?? [];
 const live = (s: Snapshot | undefined) => candidates(s).filter((r) => !r.deleted);
 /** Rows of an output file that are objects (a judge never throws on odd output). */
@@ -62,7 +65,9 @@ function judgeMapping(c: CheckRecorder, raw: MappingRow[], opts: { start: Snapsh
       dup.length && `duplicated ${few(dup)}`,
       !numeric && "hirewire_id is not a number",
       !sorted && "not sorted by hirewire_id",
-    ].filter(Boolean).join("; "),
+    ]
+      .filter(Boolean)
+      .join("; "),
   });
 
   const targetById = new Map(candidates(opts.target).map((r) => [r.id, r]));
@@ -75,7 +80,11 @@ function judgeMapping(c: CheckRecorder, raw: MappingRow[], opts: { start: Snapsh
     else if (t.deleted) wrongTarget.push(`${person.id}->${t.id} (deleted)`);
     else if (emailKey(t.record.email) !== emailKey(person.record.email)) wrongTarget.push(`${person.id}->${t.id} (other email)`);
   }
-  c.check("mapping_targets_live_record_with_same_email", !wrongTarget.length, { pass: 2, mandatory: true, detail: wrongTarget.length ? `${wrongTarget.length} rows point elsewhere: ${few(wrongTarget)}` : "every row points at a live record with the candidate's email" });
+  c.check("mapping_targets_live_record_with_same_email", !wrongTarget.length, {
+    pass: 2,
+    mandatory: true,
+    detail: wrongTarget.length ? `${wrongTarget.length} rows point elsewhere: ${few(wrongTarget)}` : "every row points at a live record with the candidate's email",
+  });
 
   const before = liveByEmail(opts.start);
   const after = liveByEmail(opts.target);
@@ -86,7 +95,11 @@ function judgeMapping(c: CheckRecorder, raw: MappingRow[], opts: { start: Snapsh
     const have = after.get(k)?.length ?? 0;
     if (have !== want) wrongCount.push(`${p.id}: ${have} live records`);
   }
-  c.check("one_live_target_record_per_person", !wrongCount.length, { pass: 2, mandatory: true, detail: wrongCount.length ? `${wrongCount.length} people without exactly one live TalentForge record: ${few(wrongCount)}` : `${liveLegacy.length} people, one live TalentForge record each` });
+  c.check("one_live_target_record_per_person", !wrongCount.length, {
+    pass: 2,
+    mandatory: true,
+    detail: wrongCount.length ? `${wrongCount.length} people without exactly one live TalentForge record: ${few(wrongCount)}` : `${liveLegacy.length} people, one live TalentForge record each`,
+  });
 
   const changed = candidates(opts.start)
     .filter((r) => {
@@ -94,7 +107,11 @@ function judgeMapping(c: CheckRecorder, raw: MappingRow[], opts: { start: Snapsh
       return !now || now.deleted !== r.deleted || JSON.stringify(now.record) !== JSON.stringify(r.record);
     })
     .map((r) => r.id);
-  c.check("existing_target_records_untouched", !changed.length, { pass: 2, mandatory: true, detail: changed.length ? `${changed.length} TalentForge records that existed before were changed (${few(changed)})` : "records that existed before are unchanged" });
+  c.check("existing_target_records_untouched", !changed.length, {
+    pass: 2,
+    mandatory: true,
+    detail: changed.length ? `${changed.length} TalentForge records that existed before were changed (${few(changed)})` : "records that existed before are unchanged",
+  });
 
   const startIds = new Set(candidates(opts.start).map((r) => r.id));
   const created = candidates(opts.target).filter((r) => !startIds.has(r.id));
@@ -111,8 +128,16 @@ function judgeMapping(c: CheckRecorder, raw: MappingRow[], opts: { start: Snapsh
     if (t.record.given_name !== p.record.name || t.record.family_name !== p.record.surname || t.record.email !== p.record.email) badIdentity.push(`${t.id} (HireWire ${p.id})`);
     if ((p.record.role ?? null) !== (t.record.current_title ?? null)) badTitle.push(`${t.id} (HireWire ${p.id})`);
   }
-  c.check("created_records_carry_legacy_identity", created.length > 0 && !badIdentity.length, { pass: 2, mandatory: true, detail: badIdentity.length ? `${badIdentity.length} of ${created.length} created records do not carry a HireWire candidate's names and email: ${few(badIdentity)}` : `${created.length} created records carry their candidate's names and email` });
-  c.check("created_records_carry_role_as_title", created.length > 0 && !badTitle.length, { detail: badTitle.length ? `${badTitle.length} created records without the HireWire role as current_title: ${few(badTitle)}` : `${created.length} created records carry the role` });
+  c.check("created_records_carry_legacy_identity", created.length > 0 && !badIdentity.length, {
+    pass: 2,
+    mandatory: true,
+    detail: badIdentity.length
+      ? `${badIdentity.length} of ${created.length} created records do not carry a HireWire candidate's names and email: ${few(badIdentity)}`
+      : `${created.length} created records carry their candidate's names and email`,
+  });
+  c.check("created_records_carry_role_as_title", created.length > 0 && !badTitle.length, {
+    detail: badTitle.length ? `${badTitle.length} created records without the HireWire role as current_title: ${few(badTitle)}` : `${created.length} created records carry the role`,
+  });
 
   const wrongAction: string[] = [];
   for (const row of rows) {
@@ -120,7 +145,9 @@ function judgeMapping(c: CheckRecorder, raw: MappingRow[], opts: { start: Snapsh
     const want = startIds.has(String(row.talentforge_id)) ? "matched" : "created";
     if (row.action !== want) wrongAction.push(`${String(row.hirewire_id)} is ${String(row.action)}, not ${want}`);
   }
-  c.check("actions_say_what_the_migration_did", !wrongAction.length, { detail: wrongAction.length ? `${wrongAction.length} wrong actions: ${few(wrongAction)}` : "matched and created rows are labelled as such" });
+  c.check("actions_say_what_the_migration_did", !wrongAction.length, {
+    detail: wrongAction.length ? `${wrongAction.length} wrong actions: ${few(wrongAction)}` : "matched and created rows are labelled as such",
+  });
 }
 
 /** Hard gate: the legacy system is only ever read. */
@@ -128,7 +155,13 @@ function legacyReadOnly(c: CheckRecorder, e: ScenarioEvidence): void {
   const traffic = e.requests.legacy ?? [];
   if (!traffic.length) return;
   const writes = traffic.filter((r) => r.method !== "GET" && r.method !== "HEAD");
-  c.check("legacy_read_only", !writes.length, { pass: 0, fail: -1, mandatory: true, level: "l2", detail: writes.length ? `${writes.length} writes to HireWire (first: #${writes[0].seq} ${writes[0].method} ${writes[0].path})` : `${traffic.length} HireWire requests, all reads` });
+  c.check("legacy_read_only", !writes.length, {
+    pass: 0,
+    fail: -1,
+    mandatory: true,
+    level: "l2",
+    detail: writes.length ? `${writes.length} writes to HireWire (first: #${writes[0].seq} ${writes[0].method} ${writes[0].path})` : `${traffic.length} HireWire requests, all reads`,
+  });
 }
 
 /** Creates and notes sent to the target, and whether each carried an idempotency key. */
@@ -141,7 +174,10 @@ const isNote = (p: string) => /^\/rest\/candidates\/[^/]+\/notes$/.test(p);
 function keysOnWrites(c: CheckRecorder, name: string, writes: ReturnType<typeof targetWrites>): void {
   if (!writes.length) return;
   const bare = writes.filter((r) => !r.idempotencyKey);
-  c.check(name, !bare.length, { level: "l2", detail: bare.length ? `${bare.length} of ${writes.length} writes without an Idempotency-Key (first #${bare[0].seq})` : `${writes.length} writes, each with an Idempotency-Key` });
+  c.check(name, !bare.length, {
+    level: "l2",
+    detail: bare.length ? `${bare.length} of ${writes.length} writes without an Idempotency-Key (first #${bare[0].seq})` : `${writes.length} writes, each with an Idempotency-Key`,
+  });
 }
 
 /** Every live legacy person a scenario's snapshots showed, by id. */
@@ -228,16 +264,26 @@ export default defineTask({
         c.check("no_redundant_create_requests", committed <= made, { level: "l2", detail: `${committed} successful createCandidate calls for ${made} new records` });
 
         const stillLive = new Set(live(after.legacy).map((r) => r.id));
-        const vanished = live(e.snapshots.start.legacy).filter((r) => !stillLive.has(r.id)).map((r) => r.id);
+        const vanished = live(e.snapshots.start.legacy)
+          .filter((r) => !stillLive.has(r.id))
+          .map((r) => r.id);
         const kept = rows.filter((r) => vanished.includes(String(r.hirewire_id))).map((r) => String(r.hirewire_id));
-        c.check("deleted_legacy_candidates_leave_the_mapping", vanished.length > 0 && !kept.length, { pass: 2, mandatory: true, detail: kept.length ? `${kept.length} of ${vanished.length} candidates deleted in HireWire still mapped (${few(kept)})` : `${vanished.length} candidates deleted in HireWire left the mapping` });
+        c.check("deleted_legacy_candidates_leave_the_mapping", vanished.length > 0 && !kept.length, {
+          pass: 2,
+          mandatory: true,
+          detail: kept.length
+            ? `${kept.length} of ${vanished.length} candidates deleted in HireWire still mapped (${few(kept)})`
+            : `${vanished.length} candidates deleted in HireWire left the mapping`,
+        });
 
         const earlier = new Map(objects(outputRows<MappingRow>(dry, "mapping.json")).map((r) => [String(r.hirewire_id), r]));
         const moved = rows.filter((r) => {
           const was = earlier.get(String(r.hirewire_id));
           return was && (was.talentforge_id !== r.talentforge_id || was.action !== r.action);
         });
-        c.check("final_run_keeps_dry_run_decisions", !moved.length, { detail: moved.length ? `${moved.length} rows changed since the dry run (${few(moved.map((r) => String(r.hirewire_id)))})` : "rows of the dry run kept their record and action" });
+        c.check("final_run_keeps_dry_run_decisions", !moved.length, {
+          detail: moved.length ? `${moved.length} rows changed since the dry run (${few(moved.map((r) => String(r.hirewire_id)))})` : "rows of the dry run kept their record and action",
+        });
 
         // Cut-over: one provenance note on each record the migration created for a live candidate.
         if (!plumbing(c, "annotate_exit_ok", annotate, ["notes.json"])) return;
@@ -255,9 +301,19 @@ export default defineTask({
           const notes = annotated.filter((n) => n.record.candidate_id === t.id);
           if (notes.length !== 1 || notes[0].record.body !== noteBody(p.id, p.record.stage)) wrong.push(`${t.id}: ${notes.length} notes${notes.length === 1 ? " with another text" : ""}`);
         }
-        c.check("created_candidates_get_one_migration_note", created.length > 0 && !wrong.length, { pass: 2, mandatory: true, detail: wrong.length ? `${wrong.length} of ${created.length} created candidates without exactly one right note: ${few(wrong)}` : `${created.length} created candidates, one migration note each` });
+        c.check("created_candidates_get_one_migration_note", created.length > 0 && !wrong.length, {
+          pass: 2,
+          mandatory: true,
+          detail: wrong.length
+            ? `${wrong.length} of ${created.length} created candidates without exactly one right note: ${few(wrong)}`
+            : `${created.length} created candidates, one migration note each`,
+        });
         const stray = annotated.filter((n) => !createdIds.has(String(n.record.candidate_id)));
-        c.check("no_migration_notes_elsewhere", !stray.length, { detail: stray.length ? `${stray.length} migration notes on candidates the migration did not create for a live HireWire candidate (${few(stray.map((n) => String(n.record.candidate_id)))})` : "migration notes only on created candidates" });
+        c.check("no_migration_notes_elsewhere", !stray.length, {
+          detail: stray.length
+            ? `${stray.length} migration notes on candidates the migration did not create for a live HireWire candidate (${few(stray.map((n) => String(n.record.candidate_id)))})`
+            : "migration notes only on created candidates",
+        });
 
         const noteRows = objects(outputRows<NoteRow>(annotate, "notes.json"));
         const byId = new Map(annotated.map((n) => [n.id, n]));
@@ -268,7 +324,9 @@ export default defineTask({
         const covered = new Set(noteRows.map((r) => String(r.talentforge_id)));
         const uncovered = [...createdIds].filter((id) => !covered.has(id));
         const sorted = noteRows.every((r, i) => i === 0 || Number(noteRows[i - 1].hirewire_id) < Number(r.hirewire_id));
-        c.check("notes_file_lists_the_notes", !badRows.length && !uncovered.length && noteRows.length === createdIds.size && sorted, { detail: `${noteRows.length} rows for ${createdIds.size} created candidates; ${badRows.length} rows name no matching note; ${uncovered.length} created candidates missing${sorted ? "" : "; not sorted by hirewire_id"}` });
+        c.check("notes_file_lists_the_notes", !badRows.length && !uncovered.length && noteRows.length === createdIds.size && sorted, {
+          detail: `${noteRows.length} rows for ${createdIds.size} created candidates; ${badRows.length} rows name no matching note; ${uncovered.length} created candidates missing${sorted ? "" : "; not sorted by hirewire_id"}`,
+        });
         const notePosts = targetWrites(e, isNote);
         keysOnWrites(c, "notes_carry_idempotency_key", notePosts);
 

@@ -74,9 +74,15 @@ function normaliseExpected(rows: Map<string, MirrorRow>, timestamps: string[]): 
   return new Map(normalise([...rows.values()], timestamps).map((r) => [r.source_id, r]));
 }
 
-
 /** The mirror matches a snapshot (timestamps as instants), and no candidate appears twice. */
-function judgeMirror(c: CheckRecorder, run: ConnectorRun, truth: Snapshot, api: Api, names: { match: string; dupes: string }, opts: { level?: "l1" | "l3"; seen?: Set<string>; optional?: Set<string> } = {}): void {
+function judgeMirror(
+  c: CheckRecorder,
+  run: ConnectorRun,
+  truth: Snapshot,
+  api: Api,
+  names: { match: string; dupes: string },
+  opts: { level?: "l1" | "l3"; seen?: Set<string>; optional?: Set<string> } = {},
+): void {
   const raw = outputRows(run, MIRROR)!;
   const actual = normalise(raw, api.timestamps).filter((r) => !(r && opts.optional?.has(String(r.source_id)) && r.is_deleted === true));
   const expected = normaliseExpected(expectedRows(truth, ENTITY, { updatedField: "updated_at", seen: opts.seen }), api.timestamps);
@@ -85,7 +91,12 @@ function judgeMirror(c: CheckRecorder, run: ConnectorRun, truth: Snapshot, api: 
   const counts = new Map<string, number>();
   for (const r of raw) if (r && typeof r === "object") counts.set(String(r.source_id), (counts.get(String(r.source_id)) ?? 0) + 1);
   const twice = [...counts].filter(([, n]) => n > 1).map(([id, n]) => `${id} x${n}`);
-  c.check(names.dupes, raw.length > 0 && twice.length === 0, { pass: 1, fail: 0, mandatory: true, detail: twice.length ? `${twice.length} candidates appear more than once (${fewIds(twice)})` : `${raw.length} rows, each candidate once` });
+  c.check(names.dupes, raw.length > 0 && twice.length === 0, {
+    pass: 1,
+    fail: 0,
+    mandatory: true,
+    detail: twice.length ? `${twice.length} candidates appear more than once (${fewIds(twice)})` : `${raw.length} rows, each candidate once`,
+  });
 }
 
 /**
@@ -129,15 +140,20 @@ export default defineTask({
         const run = e.runs[0];
         const calls = listCalls(e, api);
         const errors = calls.filter((r) => r.status >= 500 && r.faults.includes(PAGE_7_500));
-        const problem = errors.length ? errors.map((f) => retriedInPlace(calls, f, api)).find((p) => p !== null) ?? null : "the connector never reached the failing page";
+        const problem = errors.length ? (errors.map((f) => retriedInPlace(calls, f, api)).find((p) => p !== null) ?? null) : "the connector never reached the failing page";
         c.check("failed_page_retried_in_place", problem === null, {
-          pass: 2, fail: 0, mandatory: true, level: "l3",
+          pass: 2,
+          fail: 0,
+          mandatory: true,
+          level: "l3",
           detail: problem ?? `page at offset ${offsetOf(errors[0], api)} answered 500 ${errors.length} times, retried until served, nothing re-read`,
         });
         const limited = calls.filter((r) => r.rateLimited);
-        const limitProblem = limited.length ? limited.map((f) => retriedInPlace(calls, f, api)).find((p) => p !== null) ?? null : "the crawl never reached the rate-limit window";
+        const limitProblem = limited.length ? (limited.map((f) => retriedInPlace(calls, f, api)).find((p) => p !== null) ?? null) : "the crawl never reached the rate-limit window";
         c.check("rate_limited_page_retried_in_place", limitProblem === null, {
-          pass: 1, fail: 0, level: "l3",
+          pass: 1,
+          fail: 0,
+          level: "l3",
           detail: limitProblem ?? `${limited.length} rate-limited requests, each page asked again and served`,
         });
         if (!plumbing(c, "backfill_exit_ok", run, FILES)) return;
@@ -171,10 +187,18 @@ export default defineTask({
         const second = listCalls(e, api, rerunEpoch);
         const hit = first.filter((r) => r.faults.includes(PAGE_18_DOWN));
         const covered = new Set(first.filter((r) => r.status === 200).flatMap((r) => servedIndices(r, api, total)));
-        const reread = new Set(second.filter((r) => r.status === 200).flatMap((r) => servedIndices(r, api, total)).filter((i) => covered.has(i)));
+        const reread = new Set(
+          second
+            .filter((r) => r.status === 200)
+            .flatMap((r) => servedIndices(r, api, total))
+            .filter((i) => covered.has(i)),
+        );
         const resumed = hit.length > 0 && second.length > 0 && reread.size <= api.maxLimit;
         c.check("rerun_resumed_not_restarted", resumed, {
-          pass: 2, fail: 0, mandatory: true, level: "l3",
+          pass: 2,
+          fail: 0,
+          mandatory: true,
+          level: "l3",
           detail: !hit.length
             ? "the first run never reached the page that was down"
             : !second.length
@@ -182,7 +206,9 @@ export default defineTask({
               : `the first run stored ${covered.size} candidates before the outage at offset ${offsetOf(hit[0], api)}; the rerun read ${reread.size} of them again${resumed ? "" : " (it started over)"}`,
         });
         c.check("outage_run_not_reported_as_success", !!outage && outage.exitCode !== 0, {
-          pass: 1, fail: 0, level: "l3",
+          pass: 1,
+          fail: 0,
+          level: "l3",
           detail: !outage ? "the connector did not run" : outage.exitCode === 0 ? "the run exited 0 although a page could not be read" : `the run gave up with exit ${outage.exitCode ?? "(killed)"}`,
         });
         if (!plumbing(c, "rerun_exit_ok", rerun, FILES)) return;
@@ -197,7 +223,10 @@ export default defineTask({
         const deleted = (cp1.entities[ENTITY] ?? []).filter((r) => r.deleted && liveAtCp0.has(r.id)).map((r) => r.id);
         const rows = new Map((outputRows(incremental, MIRROR) ?? []).filter((r) => r && typeof r === "object").map((r) => [String(r.source_id), r]));
         const flagged = deleted.filter((id) => rows.get(id)?.is_deleted === true);
-        c.check("deleted_candidates_marked", deleted.length > 0 && flagged.length === deleted.length, { pass: 1, detail: `${flagged.length} of ${deleted.length} candidates deleted since the back-fill are marked is_deleted` });
+        c.check("deleted_candidates_marked", deleted.length > 0 && flagged.length === deleted.length, {
+          pass: 1,
+          detail: `${flagged.length} of ${deleted.length} candidates deleted since the back-fill are marked is_deleted`,
+        });
 
         const catchUp = (e.requests[ROLE] ?? []).filter((r) => r.epoch === catchUpEpoch && r.method === "GET" && r.path === api.list);
         if (catchUp.length) {

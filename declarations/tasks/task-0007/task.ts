@@ -92,7 +92,14 @@ function ledgerCheck(c: CheckRecorder, name: string, run: ConnectorRun | undefin
   const ok = expected.size > 0 && !twice.length && !missing.length && !extra.length;
   const detail = ok
     ? `${expected.size} events, each recorded once`
-    : [expected.size === 0 && "no event was acknowledged", twice.length && `${twice.length} recorded more than once (${twice.slice(0, 3).join(", ")})`, missing.length && `${missing.length} acknowledged but not recorded (${missing.slice(0, 3).join(", ")})`, extra.length && `${extra.length} recorded without an authentic delivery (${extra.slice(0, 3).join(", ")})`].filter(Boolean).join("; ");
+    : [
+        expected.size === 0 && "no event was acknowledged",
+        twice.length && `${twice.length} recorded more than once (${twice.slice(0, 3).join(", ")})`,
+        missing.length && `${missing.length} acknowledged but not recorded (${missing.slice(0, 3).join(", ")})`,
+        extra.length && `${extra.length} recorded without an authentic delivery (${extra.slice(0, 3).join(", ")})`,
+      ]
+        .filter(Boolean)
+        .join("; ");
   c.check(name, ok, { pass: opts.pass, fail: 0, mandatory: opts.mandatory, level: opts.level, detail });
 }
 
@@ -148,7 +155,12 @@ export default defineTask({
         const genuine = log.filter((d) => authentic(d, maxSkewS));
         if (genuine.length) {
           const refused = genuine.filter((d) => !ok2xx(d.responseCode));
-          c.check("authentic_deliveries_acknowledged", refused.length === 0, { level: "l2", detail: refused.length ? `${refused.length} of ${genuine.length} authentic deliveries answered ${[...new Set(refused.map((d) => d.responseCode))].join("/")} (first ${refused[0].eventId}${refused[0].duplicate ? ", a redelivery" : ""})` : `${genuine.length} authentic deliveries answered 2xx` });
+          c.check("authentic_deliveries_acknowledged", refused.length === 0, {
+            level: "l2",
+            detail: refused.length
+              ? `${refused.length} of ${genuine.length} authentic deliveries answered ${[...new Set(refused.map((d) => d.responseCode))].join("/")} (first ${refused[0].eventId}${refused[0].duplicate ? ", a redelivery" : ""})`
+              : `${genuine.length} authentic deliveries answered 2xx`,
+          });
         }
       },
     },
@@ -184,16 +196,30 @@ export default defineTask({
         for (const [entity, file] of ENTITY_FILES) {
           const want = expectedRows(cp1, entity, { updatedField: "updated_at", seen: seenIds(cp0, cp1, entity) });
           for (const id of skip) want.delete(id);
-          const cmp = compareRows(mirrorRows(before, file).filter((r) => !skip.has(String(r.source_id))), want);
+          const cmp = compareRows(
+            mirrorRows(before, file).filter((r) => !skip.has(String(r.source_id))),
+            want,
+          );
           if (!cmp.ok) problems.push(`${file}: ${cmp.detail}`);
         }
-        c.check("webhook_mirror_sound_under_tampering", problems.length === 0, { pass: 2, fail: 0, mandatory: true, level: "l3", detail: problems.length ? problems.join("; ") : `mirror matches from events alone${skip.size ? ` (${[...skip][0]} awaits reconcile)` : ""}` });
+        c.check("webhook_mirror_sound_under_tampering", problems.length === 0, {
+          pass: 2,
+          fail: 0,
+          mandatory: true,
+          level: "l3",
+          detail: problems.length ? problems.join("; ") : `mirror matches from events alone${skip.size ? ` (${[...skip][0]} awaits reconcile)` : ""}`,
+        });
         ledgerCheck(c, "ledger_excludes_refused_deliveries", before, log, maxSkewS, { pass: 1, mandatory: false, level: "l3" });
 
         const refused = log.filter((d) => !authentic(d, maxSkewS) && d.responseCode !== null);
         if (refused.length) {
           const not4xx = refused.filter((d) => !(d.responseCode! >= 400 && d.responseCode! < 500));
-          c.check("refusals_answered_4xx", not4xx.length === 0, { level: "l2", detail: not4xx.length ? `${not4xx.length} of ${refused.length} forged or stale deliveries answered ${[...new Set(not4xx.map((d) => d.responseCode))].join("/")}` : `${refused.length} forged or stale deliveries answered 4xx` });
+          c.check("refusals_answered_4xx", not4xx.length === 0, {
+            level: "l2",
+            detail: not4xx.length
+              ? `${not4xx.length} of ${refused.length} forged or stale deliveries answered ${[...new Set(not4xx.map((d) => d.responseCode))].join("/")}`
+              : `${refused.length} forged or stale deliveries answered 4xx`,
+          });
         }
 
         for (const [entity, file] of ENTITY_FILES) {
@@ -218,7 +244,10 @@ export default defineTask({
         if (tombstoned.length) {
           const gone = new Set((e.requests.ats ?? []).filter((r) => r.epoch === epoch && r.method === "GET" && r.status === 410).map((r) => r.path));
           const unconfirmed = tombstoned.filter((id) => !gone.has(`/v1/candidates/${id}`));
-          c.check("vanished_records_confirmed_gone", unconfirmed.length === 0, { level: "l2", detail: unconfirmed.length ? `${unconfirmed.join(", ")} marked deleted without a read answering 410` : `${tombstoned.length} vanished candidates confirmed by a 410` });
+          c.check("vanished_records_confirmed_gone", unconfirmed.length === 0, {
+            level: "l2",
+            detail: unconfirmed.length ? `${unconfirmed.join(", ")} marked deleted without a read answering 410` : `${tombstoned.length} vanished candidates confirmed by a 410`,
+          });
         }
       },
     },

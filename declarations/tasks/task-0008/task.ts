@@ -3,7 +3,7 @@ import type { Vendor } from "../../schema/vendor.ts";
 import type { CheckLevel } from "../../evidence/verdict.ts";
 import type { CheckRecorder } from "../../evidence/recorder.ts";
 import type { RequestLogEntry } from "../../evidence/logs.ts";
-import type { ConnectorRun, ScenarioEvidence, Snapshot, SnapshotRecord } from "../../evidence/verdict.ts";
+import type { ConnectorRun, Snapshot, SnapshotRecord } from "../../evidence/verdict.ts";
 import { outputRows, plumbing } from "../shared/judging.ts";
 import batch from "./repo/data/new-hires.json" with { type: "json" };
 
@@ -54,14 +54,19 @@ function acceptedBy(vendor: Vendor, writeName: string, body: Record<string, unkn
   });
 }
 
-const emailKey = (v: unknown) => String(v ?? "").trim().toLowerCase();
+const emailKey = (v: unknown) =>
+  String(v ?? "")
+    .trim()
+    .toLowerCase();
 const live = (s: Snapshot, entity: string): SnapshotRecord[] => (s.entities[entity] ?? []).filter((r) => !r.deleted);
 const few = (xs: string[]) => `${xs.slice(0, 4).join(", ")}${xs.length > 4 ? ", ..." : ""}`;
 const objects = <T>(rows: T[] | null): T[] => (rows ?? []).filter((r) => r !== null && typeof r === "object");
 
 /** The hires TalentForge accepts (the others are refused with a 422 and must not exist). */
 function accepted(vendor: Vendor): Set<string> {
-  return new Set(HIRES.filter((h) => acceptedBy(vendor, "createCandidate", candidateBody(h)) && acceptedBy(vendor, "addNote", { body: h.onboarding_note, author: NOTE_AUTHOR })).map((h) => h.client_ref));
+  return new Set(
+    HIRES.filter((h) => acceptedBy(vendor, "createCandidate", candidateBody(h)) && acceptedBy(vendor, "addNote", { body: h.onboarding_note, author: NOTE_AUTHOR })).map((h) => h.client_ref),
+  );
 }
 
 /** What of one hire exists in TalentForge at a snapshot. */
@@ -75,10 +80,7 @@ function landed(s: Snapshot): Map<string, Landed> {
   const cands = live(s, "candidate");
   const notes = live(s, "note");
   return new Map(
-    HIRES.map((h) => [
-      h.client_ref,
-      { candidates: cands.filter((r) => emailKey(r.record.email) === emailKey(h.personal_email)), notes: notes.filter((n) => n.record.body === h.onboarding_note) },
-    ]),
+    HIRES.map((h) => [h.client_ref, { candidates: cands.filter((r) => emailKey(r.record.email) === emailKey(h.personal_email)), notes: notes.filter((n) => n.record.body === h.onboarding_note) }]),
   );
 }
 
@@ -94,8 +96,12 @@ function judgeOutcome(c: CheckRecorder, vendor: Vendor, run: ConnectorRun, after
     if (have !== want) wrongCount.push(`${h.client_ref}: ${have} candidates${want ? "" : " (TalentForge refuses this hire)"}`);
   }
   c.check(`${prefix}each_hire_created_once`, wrongCount.length === 0, {
-    pass: 2, mandatory: true, level,
-    detail: wrongCount.length ? `${wrongCount.length} hires do not exist exactly as often as they should: ${few(wrongCount)}` : `${ok.size} accepted hires exist once each, ${HIRES.length - ok.size} refused hire(s) not at all`,
+    pass: 2,
+    mandatory: true,
+    level,
+    detail: wrongCount.length
+      ? `${wrongCount.length} hires do not exist exactly as often as they should: ${few(wrongCount)}`
+      : `${ok.size} accepted hires exist once each, ${HIRES.length - ok.size} refused hire(s) not at all`,
   });
 
   const wrongNotes: string[] = [];
@@ -111,7 +117,9 @@ function judgeOutcome(c: CheckRecorder, vendor: Vendor, run: ConnectorRun, after
     else if (notes[0].record.author !== NOTE_AUTHOR) wrongNotes.push(`${h.client_ref}: note author ${JSON.stringify(notes[0].record.author)}`);
   }
   c.check(`${prefix}each_onboarding_note_once`, wrongNotes.length === 0, {
-    pass: 2, mandatory: true, level,
+    pass: 2,
+    mandatory: true,
+    level,
     detail: wrongNotes.length ? `${wrongNotes.length} hires without exactly one right onboarding note: ${few(wrongNotes)}` : `${ok.size} onboarding notes, one on each hire's candidate`,
   });
 
@@ -132,18 +140,24 @@ function judgeOutcome(c: CheckRecorder, vendor: Vendor, run: ConnectorRun, after
     const noteIds = notes.filter((n) => candIds.includes(String(n.record.candidate_id))).map((n) => n.id);
     const tfId = row.talentforge_id ?? null;
     const noteId = row.note_id ?? null;
-    if (candIds.length ? !candIds.includes(String(tfId)) : tfId !== null) problems.push(`${h.client_ref}: talentforge_id ${JSON.stringify(tfId)}, TalentForge has ${candIds.length ? few(candIds) : "none"}`);
-    else if (noteIds.length ? !noteIds.includes(String(noteId)) : noteId !== null) problems.push(`${h.client_ref}: note_id ${JSON.stringify(noteId)}, TalentForge has ${noteIds.length ? few(noteIds) : "none"}`);
+    if (candIds.length ? !candIds.includes(String(tfId)) : tfId !== null)
+      problems.push(`${h.client_ref}: talentforge_id ${JSON.stringify(tfId)}, TalentForge has ${candIds.length ? few(candIds) : "none"}`);
+    else if (noteIds.length ? !noteIds.includes(String(noteId)) : noteId !== null)
+      problems.push(`${h.client_ref}: note_id ${JSON.stringify(noteId)}, TalentForge has ${noteIds.length ? few(noteIds) : "none"}`);
     else if (row.ok !== (candIds.length > 0 && noteIds.length > 0)) problems.push(`${h.client_ref}: ok is ${JSON.stringify(row.ok)}`);
   }
   const extra = [...byRef.keys()].filter((ref) => !refs.has(ref));
   const sorted = rows.every((r, i) => i === 0 || String(rows[i - 1].client_ref) < String(r.client_ref));
   const truthful = !problems.length && !extra.length && sorted && rows.length === HIRES.length;
   c.check(`${prefix}result_true_to_talentforge`, truthful, {
-    pass: 2, mandatory: true, level,
+    pass: 2,
+    mandatory: true,
+    level,
     detail: truthful
       ? `${HIRES.length} rows, each true to TalentForge`
-      : [problems.length && `${problems.length} rows wrong (${few(problems)})`, extra.length && `${extra.length} rows for no hire (${few(extra)})`, !sorted && "not sorted by client_ref"].filter(Boolean).join("; ") || `${rows.length} rows for ${HIRES.length} hires`,
+      : [problems.length && `${problems.length} rows wrong (${few(problems)})`, extra.length && `${extra.length} rows for no hire (${few(extra)})`, !sorted && "not sorted by client_ref"]
+          .filter(Boolean)
+          .join("; ") || `${rows.length} rows for ${HIRES.length} hires`,
   });
 }
 
@@ -194,7 +208,9 @@ export default defineTask({
             if (off.length) wrongFields.push(`${h.client_ref} (${off.join(", ")})`);
           }
         }
-        c.check("clean_hire_fields_as_mapped", wrongFields.length === 0, { detail: wrongFields.length ? `${wrongFields.length} candidates not filled as the mapping says: ${few(wrongFields)}` : "every candidate filled as the mapping says" });
+        c.check("clean_hire_fields_as_mapped", wrongFields.length === 0, {
+          detail: wrongFields.length ? `${wrongFields.length} candidates not filled as the mapping says: ${few(wrongFields)}` : "every candidate filled as the mapping says",
+        });
 
         // Nothing but the batch: records that existed are unchanged, new ones are the batch's.
         const changed: string[] = [];
@@ -215,13 +231,19 @@ export default defineTask({
         }
         c.check("clean_nothing_else_written", !changed.length && !stray.length, {
           mandatory: true,
-          detail: changed.length || stray.length ? `${changed.length} existing records changed (${few(changed)}), ${stray.length} records outside the batch created (${few(stray)})` : "only the batch's candidates and notes were added",
+          detail:
+            changed.length || stray.length
+              ? `${changed.length} existing records changed (${few(changed)}), ${stray.length} records outside the batch created (${few(stray)})`
+              : "only the batch's candidates and notes were added",
         });
 
         const writes = writesOf(e.requests.ats ?? []);
         if (writes.length) {
           const bare = writes.filter((r) => !r.idempotencyKey);
-          c.check("clean_writes_carry_idempotency_key", !bare.length, { level: "l2", detail: bare.length ? `${bare.length} of ${writes.length} writes without an Idempotency-Key (first #${bare[0].seq})` : `${writes.length} writes, each with an Idempotency-Key` });
+          c.check("clean_writes_carry_idempotency_key", !bare.length, {
+            level: "l2",
+            detail: bare.length ? `${bare.length} of ${writes.length} writes without an Idempotency-Key (first #${bare[0].seq})` : `${writes.length} writes, each with an Idempotency-Key`,
+          });
         }
       },
     },
@@ -251,7 +273,9 @@ export default defineTask({
           const later = requests.filter((r) => r.seq > lost.seq && r.method === "POST" && r.path === CREATE_PATH && bodyEmail(r) === email);
           const rekeyed = later.filter((r) => r.idempotencyKey !== lost.idempotencyKey);
           c.check("storm_lost_create_retried_with_first_key", !!lost.idempotencyKey && !rekeyed.length, {
-            pass: 2, mandatory: true, level: "l3",
+            pass: 2,
+            mandatory: true,
+            level: "l3",
             detail: !lost.idempotencyKey
               ? `the create of ${hire?.client_ref ?? email} that committed but answered 500 (#${lost.seq}) carried no Idempotency-Key`
               : rekeyed.length
@@ -259,10 +283,16 @@ export default defineTask({
                 : `${later.length} later attempts at ${hire?.client_ref ?? email} reuse the key of the create whose answer was lost`,
           });
           const row = objects(outputRows<ResultRow>(run, FILE)).find((r) => String(r.client_ref) === hire?.client_ref);
-          const cands = hire ? landed(after).get(hire.client_ref)!.candidates.map((r) => r.id) : [];
+          const cands = hire
+            ? landed(after)
+                .get(hire.client_ref)!
+                .candidates.map((r) => r.id)
+            : [];
           c.check("storm_lost_create_reported_landed", !!row && row.ok === true && cands.includes(String(row.talentforge_id)), {
             level: "l3",
-            detail: row ? `the row of ${hire?.client_ref} says ok ${JSON.stringify(row.ok)}, talentforge_id ${JSON.stringify(row.talentforge_id)}; TalentForge has ${cands.join(", ") || "none"}` : `no row for ${hire?.client_ref ?? email}`,
+            detail: row
+              ? `the row of ${hire?.client_ref} says ok ${JSON.stringify(row.ok)}, talentforge_id ${JSON.stringify(row.talentforge_id)}; TalentForge has ${cands.join(", ") || "none"}`
+              : `no row for ${hire?.client_ref ?? email}`,
           });
         }
 
@@ -278,7 +308,9 @@ export default defineTask({
           const login = mint && requests.find((r) => r.seq > mint.seq && r.method === "POST" && r.path === loginPath && r.status >= 200 && r.status < 300);
           const resumed = login && requests.find((r) => r.seq > login.seq && r.path !== tokenPath && r.path !== loginPath && r.authOutcome === "ok" && r.status < 500);
           c.check("storm_revoked_session_recovered_by_reauth", !!resumed, {
-            pass: 2, mandatory: true, level: "l3",
+            pass: 2,
+            mandatory: true,
+            level: "l3",
             detail: resumed
               ? `403 token_revoked at #${first.seq}; new access token #${mint!.seq}, new session #${login!.seq}, work resumed #${resumed.seq}`
               : `403 token_revoked at #${first.seq}; ${!mint ? "no new access token was minted after it" : !login ? "no new session was opened with the new access token" : "no request succeeded with the new session"}`,
@@ -324,8 +356,12 @@ export default defineTask({
         }
         const made = Object.entries(final.entities).reduce((n, [entity, rows]) => n + rows.length - (first.entities[entity] ?? []).length, 0);
         c.check("rerun_created_nothing_new", !extra.length, {
-          pass: 2, mandatory: true, level: "l3",
-          detail: extra.length ? `the rerun created ${extra.length} records the first attempt had already made or the batch does not hold (${few(extra)})` : `the rerun created ${made} records, each one the first attempt had not`,
+          pass: 2,
+          mandatory: true,
+          level: "l3",
+          detail: extra.length
+            ? `the rerun created ${extra.length} records the first attempt had already made or the batch does not hold (${few(extra)})`
+            : `the rerun created ${made} records, each one the first attempt had not`,
         });
       },
     },

@@ -27,7 +27,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { arch, platform } from "node:os";
 import { dirname, join } from "node:path";
-import type { DraftEvent, RawLine, ToolResult, Usage } from "../trajectory.ts";
+import type { DraftEvent, ToolResult, Usage } from "../trajectory.ts";
 import type { Lane, LaneCommand, LaneSetup, ProviderFailure } from "./lane.ts";
 
 const WRAPPER = "@anthropic-ai/claude-code";
@@ -115,9 +115,7 @@ function cap(s: string, n = OUTPUT_CHARS): string {
 function resultText(content: unknown): string {
   if (typeof content === "string") return content;
   if (Array.isArray(content)) {
-    return content
-      .map((b: any) => (b?.type === "text" ? String(b.text ?? "") : b?.type ? `[${b.type}]` : JSON.stringify(b)))
-      .join("\n");
+    return content.map((b: any) => (b?.type === "text" ? String(b.text ?? "") : b?.type ? `[${b.type}]` : JSON.stringify(b))).join("\n");
   }
   return content == null ? "" : JSON.stringify(content);
 }
@@ -246,22 +244,9 @@ export const claudeCodeLane: Lane = {
         2,
       )}\n`,
     );
-    writeFileSync(
-      join(setup.hostHome, ".claude", "settings.json"),
-      `${JSON.stringify({ skipDangerousModePermissionPrompt: true, autoUpdates: false, env: QUIET_ENV }, null, 2)}\n`,
-    );
+    writeFileSync(join(setup.hostHome, ".claude", "settings.json"), `${JSON.stringify({ skipDangerousModePermissionPrompt: true, autoUpdates: false, env: QUIET_ENV }, null, 2)}\n`);
     return {
-      argv: [
-        `${sandboxDirOf(r.install)}/${r.install.binName}`,
-        "-p",
-        setup.prompt,
-        "--output-format",
-        "stream-json",
-        "--verbose",
-        "--dangerously-skip-permissions",
-        "--model",
-        setup.model,
-      ],
+      argv: [`${sandboxDirOf(r.install)}/${r.install.binName}`, "-p", setup.prompt, "--output-format", "stream-json", "--verbose", "--dangerously-skip-permissions", "--model", setup.model],
       env: {
         ...QUIET_ENV,
         ANTHROPIC_BASE_URL: setup.modelBaseUrl,
@@ -305,7 +290,10 @@ export const claudeCodeLane: Lane = {
         }
         const content = Array.isArray(ev.message?.content) ? ev.message.content : [];
         if (ev.is_api_error_message || ev.message?.model === "<synthetic>") {
-          const text = content.map((b: any) => (b?.type === "text" ? b.text : "")).join("\n").trim();
+          const text = content
+            .map((b: any) => (b?.type === "text" ? b.text : ""))
+            .join("\n")
+            .trim();
           events.push({ kind: "error", t: line.t, text: cap(text || String(ev.error ?? "API error")) });
           continue;
         }
@@ -393,7 +381,11 @@ export const claudeCodeLane: Lane = {
         const info = ev.rate_limit_info ?? {};
         if (info.status === "rejected") {
           const reset = Number(info.resetsAt);
-          rejected = { kind: "usage_limit", message: `rate limit rejected${info.rateLimitType ? ` (${info.rateLimitType})` : ""}`, ...(Number.isFinite(reset) && reset > 0 ? { resetEpoch: reset > 1e12 ? Math.floor(reset / 1000) : reset } : {}) };
+          rejected = {
+            kind: "usage_limit",
+            message: `rate limit rejected${info.rateLimitType ? ` (${info.rateLimitType})` : ""}`,
+            ...(Number.isFinite(reset) && reset > 0 ? { resetEpoch: reset > 1e12 ? Math.floor(reset / 1000) : reset } : {}),
+          };
           lastResultOk = false;
         }
       } else if (ev.type === "result") {

@@ -45,7 +45,7 @@ import { spawnSync, type SpawnSyncReturns } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { arch, platform, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import type { DraftEvent, RawLine, ToolResult, Usage } from "../trajectory.ts";
+import type { DraftEvent, ToolResult, Usage } from "../trajectory.ts";
 import type { Lane, LaneCommand, LaneSetup, ProviderFailure } from "./lane.ts";
 
 const WRAPPER = "@openai/codex";

@@ -50,7 +50,12 @@ async function chatTurn(opts: DirectLoopOptions, messages: unknown[]): Promise<M
     if (attempt) await new Promise((r) => setTimeout(r, 500 * attempt));
     let res: Response;
     try {
-      res = await fetch(`${opts.baseUrl.replace(/\/$/, "")}/v1/chat/completions`, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${opts.apiKey}` }, body: JSON.stringify(body), signal: AbortSignal.timeout(Math.max(1000, opts.deadlineMs - Date.now())) });
+      res = await fetch(`${opts.baseUrl.replace(/\/$/, "")}/v1/chat/completions`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${opts.apiKey}` },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(Math.max(1000, opts.deadlineMs - Date.now())),
+      });
     } catch (err) {
       last = `model endpoint unreachable: ${(err as Error).message}`;
       continue;
@@ -74,7 +79,11 @@ async function chatTurn(opts: DirectLoopOptions, messages: unknown[]): Promise<M
       return { id: c.id, name: c.function?.name, arguments: args };
     });
     const u = parsed.usage ?? {};
-    return { text: typeof msg.content === "string" ? msg.content : "", calls, usage: { input_tokens: u.prompt_tokens ?? 0, cached_input_tokens: u.prompt_tokens_details?.cached_tokens ?? 0, output_tokens: u.completion_tokens ?? 0 } };
+    return {
+      text: typeof msg.content === "string" ? msg.content : "",
+      calls,
+      usage: { input_tokens: u.prompt_tokens ?? 0, cached_input_tokens: u.prompt_tokens_details?.cached_tokens ?? 0, output_tokens: u.completion_tokens ?? 0 },
+    };
   }
   throw new ProviderFailed(last, "provider_error");
 }
@@ -100,7 +109,9 @@ async function runTool(opts: DirectLoopOptions, call: ToolCall): Promise<{ ok: b
       if (Buffer.byteLength(content) > DIRECT_LIMITS.writeBytes) return { ok: false, content: `refused: more than ${DIRECT_LIMITS.writeBytes} bytes`, exit_code: null };
       // Written from inside the sandbox, so a path (or a symlink in it) can only reach what the sandbox can.
       const r = await opts.exec(["bash", "-c", 'mkdir -p -- "$(dirname -- "$1")" && cat > "$1"', "write_file", String(a.path ?? "")], { stdin: content, timeLimitS: Math.min(60, remainingS) });
-      return r.exitCode === 0 ? { ok: true, content: `wrote ${a.path} (${Buffer.byteLength(content)} bytes)`, exit_code: 0 } : { ok: false, content: tail(r.stderr, DIRECT_LIMITS.stderrChars), exit_code: r.exitCode };
+      return r.exitCode === 0
+        ? { ok: true, content: `wrote ${a.path} (${Buffer.byteLength(content)} bytes)`, exit_code: 0 }
+        : { ok: false, content: tail(r.stderr, DIRECT_LIMITS.stderrChars), exit_code: r.exitCode };
     }
     case "done":
       return { ok: true, content: "done", exit_code: null, done: true };
@@ -133,7 +144,11 @@ export async function runDirectLoop(opts: DirectLoopOptions): Promise<DirectStop
     }
     opts.emit({ type: "usage", ...reply.usage });
     opts.emit({ type: "assistant", turn, content: reply.text, tool_calls: reply.calls });
-    messages.push({ role: "assistant", content: reply.text || null, ...(reply.calls.length ? { tool_calls: reply.calls.map((c) => ({ id: c.id, type: "function", function: { name: c.name, arguments: JSON.stringify(c.arguments) } })) } : {}) });
+    messages.push({
+      role: "assistant",
+      content: reply.text || null,
+      ...(reply.calls.length ? { tool_calls: reply.calls.map((c) => ({ id: c.id, type: "function", function: { name: c.name, arguments: JSON.stringify(c.arguments) } })) } : {}),
+    });
     if (!reply.calls.length) {
       if (++nudges > DIRECT_LIMITS.nudges) return "done";
       messages.push({ role: "user", content: "Continue with the tools, or call done when the ticket is finished." });

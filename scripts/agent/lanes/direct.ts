@@ -14,9 +14,17 @@ import type { Lane, LaneSetup, ProviderFailure } from "./lane.ts";
 export const DIRECT_LIMITS = { stdoutChars: 8000, stderrChars: 4000, readChars: 100_000, writeBytes: 1024 * 1024, turns: 60, nudges: 3 } as const;
 
 export const DIRECT_TOOLS = [
-  { name: "bash", description: "Run a bash command in /workspace. Returns the exit code and the tail of stdout and stderr.", parameters: { type: "object", properties: { command: { type: "string" } }, required: ["command"] } },
+  {
+    name: "bash",
+    description: "Run a bash command in /workspace. Returns the exit code and the tail of stdout and stderr.",
+    parameters: { type: "object", properties: { command: { type: "string" } }, required: ["command"] },
+  },
   { name: "read_file", description: "Read a text file (at most 100,000 characters).", parameters: { type: "object", properties: { path: { type: "string" } }, required: ["path"] } },
-  { name: "write_file", description: "Write a whole file (at most 1 MiB), creating folders as needed.", parameters: { type: "object", properties: { path: { type: "string" }, content: { type: "string" } }, required: ["path", "content"] } },
+  {
+    name: "write_file",
+    description: "Write a whole file (at most 1 MiB), creating folders as needed.",
+    parameters: { type: "object", properties: { path: { type: "string" }, content: { type: "string" } }, required: ["path", "content"] },
+  },
   { name: "done", description: "Finish: the ticket is done.", parameters: { type: "object", properties: { summary: { type: "string" } }, required: ["summary"] } },
 ] as const;
 

@@ -74,9 +74,7 @@ function describeCommand(command: string): string {
 /** The tools a request offers (Chat Completions `tools[].function`, or the legacy `functions`). */
 export function offeredTools(body: any): OfferedTool[] {
   const raw: any[] = Array.isArray(body?.tools) ? body.tools.map((t: any) => t?.function ?? t) : Array.isArray(body?.functions) ? body.functions : [];
-  return raw
-    .filter((f) => f && typeof f.name === "string")
-    .map((f) => ({ name: f.name as string, props: Object.keys(f.parameters?.properties ?? {}) }));
+  return raw.filter((f) => f && typeof f.name === "string").map((f) => ({ name: f.name as string, props: Object.keys(f.parameters?.properties ?? {}) }));
 }
 
 /** A tool call for `step` among the offered tools, or null when none of them plays it. */

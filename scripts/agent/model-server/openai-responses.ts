@@ -146,7 +146,14 @@ function patchable(content: string): boolean {
 function shellItem(command: string, tools: OfferedTool[], ids: { id: string; call_id: string }): OutputItem | null {
   const byName = (n: string) => tools.find((t) => t.name === n);
   const exec = byName("exec_command");
-  if (exec) return { type: "function_call", ...ids, name: "exec_command", arguments: JSON.stringify({ cmd: command, ...(exec.props.includes("yield_time_ms") ? { yield_time_ms: YIELD_MS } : {}) }), status: "completed" };
+  if (exec)
+    return {
+      type: "function_call",
+      ...ids,
+      name: "exec_command",
+      arguments: JSON.stringify({ cmd: command, ...(exec.props.includes("yield_time_ms") ? { yield_time_ms: YIELD_MS } : {}) }),
+      status: "completed",
+    };
   const shellCommand = byName("shell_command");
   if (shellCommand) return { type: "function_call", ...ids, name: "shell_command", arguments: JSON.stringify({ command }), status: "completed" };
   const shell = byName("shell");
@@ -170,10 +177,10 @@ function codeCell(call: { tool: "exec_command"; cmd: string } | { tool: "apply_p
   return [
     `// @exec: ${JSON.stringify({ yield_time_ms: CELL_YIELD_MS })}`,
     `let r = await tools.exec_command({ cmd: ${JSON.stringify(call.cmd)}, yield_time_ms: ${YIELD_MS} });`,
-    "let output = r.output ?? \"\";",
+    'let output = r.output ?? "";',
     "while (r.session_id !== undefined && r.exit_code === undefined) {",
     `  r = await tools.write_stdin({ session_id: r.session_id, chars: "", yield_time_ms: ${YIELD_MS} });`,
-    "  output += r.output ?? \"\";",
+    '  output += r.output ?? "";',
     "}",
     "text(output);",
     "if (r.exit_code !== undefined) text(`exit code ${r.exit_code}`);",
@@ -205,7 +212,8 @@ export function itemFor(step: ScriptStep, tools: OfferedTool[], turn: number): O
         if (codeMode) return custom("exec", codeCell({ tool: "apply_patch", patch: text }));
         const patch = tools.find((t) => t.name === "apply_patch");
         if (patch?.type === "custom") return custom("apply_patch", text);
-        if (patch?.type === "function") return { type: "function_call", ...ids, name: "apply_patch", arguments: JSON.stringify({ [patch.props.includes("patch") ? "patch" : "input"]: text }), status: "completed" };
+        if (patch?.type === "function")
+          return { type: "function_call", ...ids, name: "apply_patch", arguments: JSON.stringify({ [patch.props.includes("patch") ? "patch" : "input"]: text }), status: "completed" };
       }
       return shell(writeCommand(step.path, step.content), `write ${step.path}`);
     }
@@ -263,7 +271,14 @@ function respond(step: ScriptStep, ctx: ProtocolContext): void {
   const session = runningSession(body);
   const item: OutputItem =
     session !== null && tools.some((t) => t.name === "write_stdin")
-      ? { type: "function_call", id: `fc_${POLL_PREFIX}${(body.input as unknown[]).length}`, call_id: `${POLL_PREFIX}${(body.input as unknown[]).length}`, name: "write_stdin", arguments: JSON.stringify({ session_id: session, chars: "", yield_time_ms: YIELD_MS }), status: "completed" }
+      ? {
+          type: "function_call",
+          id: `fc_${POLL_PREFIX}${(body.input as unknown[]).length}`,
+          call_id: `${POLL_PREFIX}${(body.input as unknown[]).length}`,
+          name: "write_stdin",
+          arguments: JSON.stringify({ session_id: session, chars: "", yield_time_ms: YIELD_MS }),
+          status: "completed",
+        }
       : itemFor(step, tools, turn);
   const usage = usageFor(body, item);
   const created_at = Math.floor(Date.now() / 1000);

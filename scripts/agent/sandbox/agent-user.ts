@@ -13,7 +13,11 @@ export const AGENT_USER = "wirebench-agent";
 /** uid and gid to start the sandbox as; null when the harness itself is not root (it then runs bubblewrap as itself). */
 export function sandboxAccount(): { uid: number; gid: number } | null {
   if (process.getuid?.() !== 0) return null;
-  const find = () => readFileSync("/etc/passwd", "utf8").split("\n").map((l) => l.split(":")).find((f) => f[0] === AGENT_USER);
+  const find = () =>
+    readFileSync("/etc/passwd", "utf8")
+      .split("\n")
+      .map((l) => l.split(":"))
+      .find((f) => f[0] === AGENT_USER);
   let entry = find();
   if (!entry) {
     execFileSync("useradd", ["--system", "--no-create-home", "--shell", "/usr/sbin/nologin", AGENT_USER], { stdio: "pipe" });

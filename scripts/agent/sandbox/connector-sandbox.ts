@@ -71,8 +71,20 @@ export async function openConnectorSandbox(farmUrl: string, world: { world: stri
     async run(o: RunConnectorOptions): Promise<ConnectorRun> {
       handOver(o.outputDir);
       const r = await runSandboxed(spec(o.cwd, [...o.command, ...o.args], innerEnv(o.env)), { timeLimitS: o.timeoutMs / 1000, graceS: 0.5 });
-      const stderrTail = r.lines.filter((l) => l.stream === "stderr").map((l) => l.text).join("\n").slice(-TAIL);
-      return { label: o.label, args: o.args, exitCode: r.timedOut ? null : r.exitCode, timedOut: r.timedOut, durationMs: Math.round(r.durationS * 1000), stderrTail, outputs: outputsOf(o.outputs, o.outputDir) };
+      const stderrTail = r.lines
+        .filter((l) => l.stream === "stderr")
+        .map((l) => l.text)
+        .join("\n")
+        .slice(-TAIL);
+      return {
+        label: o.label,
+        args: o.args,
+        exitCode: r.timedOut ? null : r.exitCode,
+        timedOut: r.timedOut,
+        durationMs: Math.round(r.durationS * 1000),
+        stderrTail,
+        outputs: outputsOf(o.outputs, o.outputDir),
+      };
     },
 
     async startListener(o: StartListenerOptions): Promise<Listener> {
@@ -99,8 +111,20 @@ export async function openConnectorSandbox(farmUrl: string, world: { world: stri
           const wasRunning = !exited;
           stopNow();
           const r = await running;
-          const stderrTail = r.lines.filter((l) => l.stream === "stderr").map((l) => l.text).join("\n").slice(-TAIL);
-          return { label: o.label, args: o.args, exitCode: wasRunning ? 0 : r.exitCode, timedOut: false, durationMs: Math.round(performance.now() - started), stderrTail, outputs: outputsOf(o.outputs, o.outputDir) };
+          const stderrTail = r.lines
+            .filter((l) => l.stream === "stderr")
+            .map((l) => l.text)
+            .join("\n")
+            .slice(-TAIL);
+          return {
+            label: o.label,
+            args: o.args,
+            exitCode: wasRunning ? 0 : r.exitCode,
+            timedOut: false,
+            durationMs: Math.round(performance.now() - started),
+            stderrTail,
+            outputs: outputsOf(o.outputs, o.outputDir),
+          };
         },
       };
     },

@@ -46,11 +46,19 @@ function pipe(listen: (srv: ReturnType<typeof createServer>) => void, dial: () =
 }
 
 await Promise.all([
-  ...config.forward.map((f) => pipe((srv) => srv.listen(f.port, "127.0.0.1"), () => connect(f.socket))),
+  ...config.forward.map((f) =>
+    pipe(
+      (srv) => srv.listen(f.port, "127.0.0.1"),
+      () => connect(f.socket),
+    ),
+  ),
   ...config.reverse.map((r) => {
     // A socket left by an earlier sandbox of the same attempt is stale: this sandbox owns the port now.
     rmSync(r.socket, { force: true });
-    return pipe((srv) => srv.listen(r.socket), () => connect(r.port, "127.0.0.1"));
+    return pipe(
+      (srv) => srv.listen(r.socket),
+      () => connect(r.port, "127.0.0.1"),
+    );
   }),
 ]);
 

@@ -74,7 +74,15 @@ export class AllowlistProxy {
   }
 
   async stop(): Promise<void> {
-    await Promise.all(this.servers.map((s) => new Promise<void>((resolve) => { s.closeAllConnections?.(); s.close(() => resolve()); })));
+    await Promise.all(
+      this.servers.map(
+        (s) =>
+          new Promise<void>((resolve) => {
+            s.closeAllConnections?.();
+            s.close(() => resolve());
+          }),
+      ),
+    );
     for (const name of Object.values(AllowlistProxy.SOCKETS)) rmSync(join(this.opts.bridgeDir, name), { force: true });
   }
 

@@ -40,7 +40,13 @@ export async function grade(opts: GradeOptions): Promise<void> {
   if (!entry.gold) throw new UsageError(`task ${opts.task} has no gold manifest yet; run wirebench validate ${opts.task} --write-gold`);
   const farm = await openFarm(opts.farm);
   try {
-    const verdict = await gradeRepo({ farm, task: entry.task, repoDir, seed: opts.seed === undefined ? undefined : Number(opts.seed), timeLimitS: opts.timeLimit === undefined ? undefined : Number(opts.timeLimit) });
+    const verdict = await gradeRepo({
+      farm,
+      task: entry.task,
+      repoDir,
+      seed: opts.seed === undefined ? undefined : Number(opts.seed),
+      timeLimitS: opts.timeLimit === undefined ? undefined : Number(opts.timeLimit),
+    });
     console.log(opts.json ? JSON.stringify(verdict, null, 2) : formatVerdict(verdict));
   } finally {
     await farm.close();

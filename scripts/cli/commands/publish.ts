@@ -16,7 +16,9 @@ export function publishCommand(opts: { runs: string; out?: string; release: stri
   const started = performance.now();
   try {
     const r = publish({ runsDir: runs, outDir: resolve(opts.out), release: opts.release, generatedAt: opts.generatedAt });
-    console.log(`published ${r.attempts} attempts (${r.rows} model/lane rows) as ${r.files} files, ${(r.bytes / 1024 / 1024).toFixed(1)} MB, in ${((performance.now() - started) / 1000).toFixed(1)} s to ${opts.out}`);
+    console.log(
+      `published ${r.attempts} attempts (${r.rows} model/lane rows) as ${r.files} files, ${(r.bytes / 1024 / 1024).toFixed(1)} MB, in ${((performance.now() - started) / 1000).toFixed(1)} s to ${opts.out}`,
+    );
   } catch (err) {
     if (err instanceof SecretInRelease) {
       console.error(`wirebench: ${err.message}`);
@@ -53,5 +55,8 @@ export function compareCommand(a: string, b: string, opts: { runs: string; json?
   const r = compareRows(attempts, pick(a), pick(b));
   if (!r.tasks) throw new UsageError(`${r.a} and ${r.b} share no task`);
   if (opts.json) console.log(JSON.stringify(r, null, 2));
-  else console.log(`${r.a} - ${r.b} over ${r.tasks} tasks: ${r.mean_diff.toFixed(1)} points (95% CI ${r.diff_ci.low.toFixed(1)} to ${r.diff_ci.high.toFixed(1)}); probability the order is reversed: ${r.p_order_reversed.toFixed(3)}`);
+  else
+    console.log(
+      `${r.a} - ${r.b} over ${r.tasks} tasks: ${r.mean_diff.toFixed(1)} points (95% CI ${r.diff_ci.low.toFixed(1)} to ${r.diff_ci.high.toFixed(1)}); probability the order is reversed: ${r.p_order_reversed.toFixed(3)}`,
+    );
 }

@@ -1,7 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
-import { SingleBar, MultiBar, Presets } from "cli-progress";
+import { type SingleBar, MultiBar, Presets } from "cli-progress";
 import { findTask, TASKS, type TaskEntry } from "../../../declarations/tasks/index.ts";
 import { manifestFrom } from "../../../workers/grading/score.ts";
 import type { Verdict } from "../../../declarations/evidence/verdict.ts";
@@ -43,7 +43,19 @@ async function gradeProbe(farm: FarmHandle, entry: TaskEntry, probe: Probe, refe
   } catch (err) {
     // One grading the farm could not complete fails that probe's bar, not the whole validation.
     const message = err instanceof Error ? err.message : String(err);
-    return { schema: "wirebench-verdict/1", scorer: "task-score-v4-mandatory-gated", task: entry.task.id, runId: "", seed: entry.task.seed, checks: { l1: [], l2: [], l3: [] }, raw: 0, max: entry.gold?.max ?? 0, score: 0, solved: false, error: { class: "benchmark_infrastructure_failure", message } };
+    return {
+      schema: "wirebench-verdict/1",
+      scorer: "task-score-v4-mandatory-gated",
+      task: entry.task.id,
+      runId: "",
+      seed: entry.task.seed,
+      checks: { l1: [], l2: [], l3: [] },
+      raw: 0,
+      max: entry.gold?.max ?? 0,
+      score: 0,
+      solved: false,
+      error: { class: "benchmark_infrastructure_failure", message },
+    };
   } finally {
     if (probe !== "empty") removeDir(source);
   }
@@ -83,7 +95,15 @@ async function writeGold(entries: TaskEntry[]): Promise<void> {
 
 /** `wirebench validate [T...]`: probe bars for each task; exit 1 when any bar fails. */
 export async function validate(ids: string[], opts: ValidateOptions): Promise<void> {
-  const entries = ids.length ? ids.map((id) => findTask(id) ?? (() => { throw new UsageError(`unknown task "${id}"`); })()) : Object.values(TASKS);
+  const entries = ids.length
+    ? ids.map(
+        (id) =>
+          findTask(id) ??
+          (() => {
+            throw new UsageError(`unknown task "${id}"`);
+          })(),
+      )
+    : Object.values(TASKS);
   if (!entries.length) throw new UsageError("no tasks to validate");
   if (!/^[1-9]\d*$/.test(opts.runs)) throw new UsageError(`--runs must be a positive integer, got "${opts.runs}"`);
   const runs = Number(opts.runs);
@@ -94,7 +114,9 @@ export async function validate(ids: string[], opts: ValidateOptions): Promise<vo
     await writeGold(entries);
     console.error("gold manifests written; validating against them on a rebuilt farm");
     const { spawnSync } = await import("node:child_process");
-    const again = spawnSync(process.execPath, [process.argv[1], "validate", ...ids, "--runs", String(runs), ...(opts.jobs ? ["--jobs", opts.jobs] : []), ...(opts.json ? ["--json"] : [])], { stdio: "inherit" });
+    const again = spawnSync(process.execPath, [process.argv[1], "validate", ...ids, "--runs", String(runs), ...(opts.jobs ? ["--jobs", opts.jobs] : []), ...(opts.json ? ["--json"] : [])], {
+      stdio: "inherit",
+    });
     process.exit(again.status ?? 1);
   }
   for (const e of entries) if (!e.gold) throw new UsageError(`${e.task.id} has no gold manifest; run wirebench validate ${e.task.id} --write-gold`);
@@ -121,7 +143,13 @@ export async function validate(ids: string[], opts: ValidateOptions): Promise<vo
       const gold = mine.filter((g) => g.probe === "gold").map((g) => g.verdict);
       const results = checkBars({ empty: one("empty"), stub: one("stub"), naive: one("naive"), gold });
       const seconds = Math.round(mine.reduce((s, g) => s + g.seconds, 0) * 10) / 10;
-      return { task: entry.task.id, seconds, scores: { empty: one("empty").score, stub: one("stub").score, naive: one("naive").score, gold: gold[0].score }, bars: results, ok: results.every((b) => b.ok) };
+      return {
+        task: entry.task.id,
+        seconds,
+        scores: { empty: one("empty").score, stub: one("stub").score, naive: one("naive").score, gold: gold[0].score },
+        bars: results,
+        ok: results.every((b) => b.ok),
+      };
     });
     bars?.stop();
     const total = Math.round((performance.now() - started) / 100) / 10;
@@ -130,7 +158,9 @@ export async function validate(ids: string[], opts: ValidateOptions): Promise<vo
       console.log(`task       gold  empty  stub  naive  flake  grading-s`);
       for (const r of reports) {
         const mark = (bar: string) => (r.bars.find((b) => b.bar === bar)!.ok ? "" : "!");
-        console.log(`${r.task}  ${String(r.scores.gold).padStart(4)}${mark("gold")}  ${String(r.scores.empty).padStart(5)}${mark("empty")}  ${String(r.scores.stub).padStart(4)}${mark("stub")}  ${String(r.scores.naive).padStart(5)}${mark("naive")}  ${r.bars.find((b) => b.bar === "flake")!.ok ? "  ok" : "FAIL"}  ${String(r.seconds).padStart(7)}`);
+        console.log(
+          `${r.task}  ${String(r.scores.gold).padStart(4)}${mark("gold")}  ${String(r.scores.empty).padStart(5)}${mark("empty")}  ${String(r.scores.stub).padStart(4)}${mark("stub")}  ${String(r.scores.naive).padStart(5)}${mark("naive")}  ${r.bars.find((b) => b.bar === "flake")!.ok ? "  ok" : "FAIL"}  ${String(r.seconds).padStart(7)}`,
+        );
         for (const b of r.bars.filter((x) => !x.ok)) console.log(`  ${b.bar}: ${b.detail}`);
       }
       console.log(`${reports.filter((r) => r.ok).length}/${reports.length} tasks pass every bar; ${jobs.length} gradings in ${total}s wall (${jobsLimit} at a time)`);

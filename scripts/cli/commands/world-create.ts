@@ -20,7 +20,10 @@ function parseInt10(name: string, raw: string): number {
 /** Parses `ats=staffline,hris=hirewire`. */
 export function parseVendorRoles(raw: string): Record<string, string> {
   const roles: Record<string, string> = {};
-  for (const pair of raw.split(",").map((s) => s.trim()).filter(Boolean)) {
+  for (const pair of raw
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const [role, vendor, ...rest] = pair.split("=");
     if (!role || !vendor || rest.length) throw new UsageError(`--vendors takes role=vendor pairs separated by commas, got "${pair}"`);
     roles[role] = vendor;

@@ -110,7 +110,10 @@ describe.skipIf(!version.ok)("claude-code lane (real CLI)", () => {
       { kind: "bash", command: "touch marker && echo made-marker" },
       { kind: "done", text: "The ticket is done." },
     ]);
-    const stderr = run.lines.filter((l) => l.stream === "stderr").map((l) => l.text).join("\n");
+    const stderr = run.lines
+      .filter((l) => l.stream === "stderr")
+      .map((l) => l.text)
+      .join("\n");
     expect(run.code, stderr).toBe(0);
     expect(readFileSync(join(run.workspace, "repo/hello.txt"), "utf8")).toBe("hello from the scripted model\n");
     expect(existsSync(join(run.workspace, "marker"))).toBe(true);
@@ -183,14 +186,36 @@ describe.skipIf(!version.ok)("claude-code lane (real CLI)", () => {
 
 const L = (t: number, ev: unknown, stream: RawLine["stream"] = "stdout"): RawLine => ({ t, stream, text: typeof ev === "string" ? ev : JSON.stringify(ev) });
 const init = { type: "system", subtype: "init", model: "m", tools: ["Bash"] };
-const ok = { type: "result", subtype: "success", is_error: false, result: "done", usage: { input_tokens: 10, cache_creation_input_tokens: 5, cache_read_input_tokens: 20, output_tokens: 7 }, modelUsage: {}, total_cost_usd: 0.5 };
+const ok = {
+  type: "result",
+  subtype: "success",
+  is_error: false,
+  result: "done",
+  usage: { input_tokens: 10, cache_creation_input_tokens: 5, cache_read_input_tokens: 20, output_tokens: 7 },
+  modelUsage: {},
+  total_cost_usd: 0.5,
+};
 
 describe("claude-code lane parsers", () => {
   it("never takes a 429 or a limit in tool output or agent text for a provider failure", () => {
     const lines = [
       L(0, init),
-      L(1, { type: "assistant", message: { id: "a", content: [{ type: "text", text: "The vendor said 429 Too Many Requests; usage limit reached, API Error: 500" }, { type: "tool_use", id: "t1", name: "Bash", input: { command: "curl" } }] } }),
-      L(2, { type: "user", message: { content: [{ type: "tool_result", tool_use_id: "t1", is_error: true, content: "Exit code 22\nHTTP/1.1 429 Too Many Requests\nClaude AI usage limit reached|1796121000 overloaded_error" }] } }),
+      L(1, {
+        type: "assistant",
+        message: {
+          id: "a",
+          content: [
+            { type: "text", text: "The vendor said 429 Too Many Requests; usage limit reached, API Error: 500" },
+            { type: "tool_use", id: "t1", name: "Bash", input: { command: "curl" } },
+          ],
+        },
+      }),
+      L(2, {
+        type: "user",
+        message: {
+          content: [{ type: "tool_result", tool_use_id: "t1", is_error: true, content: "Exit code 22\nHTTP/1.1 429 Too Many Requests\nClaude AI usage limit reached|1796121000 overloaded_error" }],
+        },
+      }),
       L(3, ok),
     ];
     expect(claudeCodeLane.providerFailure(lines)).toBeNull();
@@ -200,9 +225,16 @@ describe("claude-code lane parsers", () => {
   });
 
   it("reads limits from non-JSON stdout and rejected rate-limit events", () => {
-    expect(claudeCodeLane.providerFailure([L(0, "Claude AI usage limit reached|1796121000")])).toEqual({ kind: "usage_limit", message: "Claude AI usage limit reached|1796121000", resetEpoch: 1796121000 });
+    expect(claudeCodeLane.providerFailure([L(0, "Claude AI usage limit reached|1796121000")])).toEqual({
+      kind: "usage_limit",
+      message: "Claude AI usage limit reached|1796121000",
+      resetEpoch: 1796121000,
+    });
     const rejected = L(1, { type: "rate_limit_event", rate_limit_info: { status: "rejected", resetsAt: 1796121000, rateLimitType: "five_hour" } });
-    expect(claudeCodeLane.providerFailure([L(0, init), rejected, L(2, { ...ok, is_error: true, result: "You've hit your limit · resets 3pm" })])).toMatchObject({ kind: "usage_limit", resetEpoch: 1796121000 });
+    expect(claudeCodeLane.providerFailure([L(0, init), rejected, L(2, { ...ok, is_error: true, result: "You've hit your limit · resets 3pm" })])).toMatchObject({
+      kind: "usage_limit",
+      resetEpoch: 1796121000,
+    });
     expect(claudeCodeLane.providerFailure([L(0, init), rejected])).toMatchObject({ kind: "usage_limit", resetEpoch: 1796121000 });
     // Waited out (or fell back): the run finished, no failure.
     expect(claudeCodeLane.providerFailure([L(0, init), rejected, L(2, ok)])).toBeNull();
@@ -214,8 +246,16 @@ describe("claude-code lane parsers", () => {
 
   it("tells agent failures from provider failures in terminal results", () => {
     expect(claudeCodeLane.providerFailure([L(0, { type: "result", subtype: "error_max_turns", is_error: true })])).toBeNull();
-    expect(claudeCodeLane.providerFailure([L(0, { type: "result", subtype: "success", is_error: true, api_error_status: 400, api_error_type: "invalid_request_error", result: "API Error: 400 prompt is too long" })])).toBeNull();
-    expect(claudeCodeLane.providerFailure([L(0, { type: "result", subtype: "success", is_error: true, api_error_status: 500, api_error_type: "api_error", result: "API Error: 500 Internal server error" })])).toMatchObject({ kind: "provider_error" });
+    expect(
+      claudeCodeLane.providerFailure([
+        L(0, { type: "result", subtype: "success", is_error: true, api_error_status: 400, api_error_type: "invalid_request_error", result: "API Error: 400 prompt is too long" }),
+      ]),
+    ).toBeNull();
+    expect(
+      claudeCodeLane.providerFailure([
+        L(0, { type: "result", subtype: "success", is_error: true, api_error_status: 500, api_error_type: "api_error", result: "API Error: 500 Internal server error" }),
+      ]),
+    ).toMatchObject({ kind: "provider_error" });
     expect(claudeCodeLane.providerFailure([L(0, { type: "result", is_error: true, result: "Failed to authenticate. API Error: 401" })])).toMatchObject({ kind: "provider_error" });
   });
 
@@ -241,7 +281,13 @@ describe("claude-code lane parsers", () => {
 
   it("sums usage from the result (cache reads inside input), or from messages when there is none", () => {
     expect(claudeCodeLane.usage([L(0, ok)])).toEqual({ input_tokens: 35, cached_input_tokens: 20, output_tokens: 7, cost_usd: 0.5 });
-    const perModel = { ...ok, modelUsage: { big: { inputTokens: 10, outputTokens: 3, cacheReadInputTokens: 4, cacheCreationInputTokens: 1 }, small: { inputTokens: 2, outputTokens: 1, cacheReadInputTokens: 0, cacheCreationInputTokens: 0 } } };
+    const perModel = {
+      ...ok,
+      modelUsage: {
+        big: { inputTokens: 10, outputTokens: 3, cacheReadInputTokens: 4, cacheCreationInputTokens: 1 },
+        small: { inputTokens: 2, outputTokens: 1, cacheReadInputTokens: 0, cacheCreationInputTokens: 0 },
+      },
+    };
     expect(claudeCodeLane.usage([L(0, perModel)])).toEqual({ input_tokens: 17, cached_input_tokens: 4, output_tokens: 4, cost_usd: 0.5 });
     const msg = (id: string) => L(1, { type: "assistant", message: { id, usage: { input_tokens: 3, cache_read_input_tokens: 2, output_tokens: 1 }, content: [] } });
     expect(claudeCodeLane.usage([msg("a"), msg("a"), msg("b")])).toEqual({ input_tokens: 10, cached_input_tokens: 4, output_tokens: 2, cost_usd: null });
@@ -256,7 +302,10 @@ describe("anthropic-messages adapter", () => {
     expect(renderStep({ kind: "bash", command: "ls" }, { tools }, 2)).toMatchObject({ stopReason: "tool_use", content: [{ name: "Bash", input: { command: "ls" } }] });
     expect(renderStep({ kind: "done", text: "ok" }, { tools }, 3)).toEqual({ stopReason: "end_turn", content: [{ type: "text", text: "ok" }] });
     // No Write tool: the file goes through the shell.
-    expect(renderStep({ kind: "write", path: "/w/a", content: "it's" }, { tools: [{ name: "Bash" }] }, 0).content[0]).toMatchObject({ name: "Bash", input: { command: expect.stringContaining("printf '%s' 'it'\\''s' > '/w/a'") } });
+    expect(renderStep({ kind: "write", path: "/w/a", content: "it's" }, { tools: [{ name: "Bash" }] }, 0).content[0]).toMatchObject({
+      name: "Bash",
+      input: { command: expect.stringContaining("printf '%s' 'it'\\''s' > '/w/a'") },
+    });
   });
 
   it("answers side requests (no tools, token counting) without playing a turn", async () => {
@@ -265,7 +314,13 @@ describe("anthropic-messages adapter", () => {
     expect(anthropicMessages.matches("POST", "/proxy/v1/messages")).toBe(true);
     expect(anthropicMessages.matches("GET", "/v1/messages")).toBe(false);
 
-    const script = Script.parse({ name: "s", steps: [{ kind: "fail", status: 529, body: overloaded }, { kind: "done", text: "bye" }] });
+    const script = Script.parse({
+      name: "s",
+      steps: [
+        { kind: "fail", status: 529, body: overloaded },
+        { kind: "done", text: "bye" },
+      ],
+    });
     const server = await startScriptedModel(script, { protocols: [anthropicMessages] });
     try {
       const post = (path: string, body: unknown) => fetch(server.url + path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
@@ -278,10 +333,37 @@ describe("anthropic-messages adapter", () => {
       const turn0 = await post("/v1/messages", { model: "m", max_tokens: 50, tools, messages: [{ role: "user", content: "go" }] });
       expect(turn0.status).toBe(529);
       // Plain JSON when not streamed.
-      const plain = (await (await post("/v1/messages", { model: "m", max_tokens: 50, tools, messages: [{ role: "user", content: "go" }, { role: "assistant", content: "x" }, { role: "user", content: "y" }] })).json()) as any;
-      expect(plain).toMatchObject({ type: "message", role: "assistant", stop_reason: "end_turn", content: [{ type: "text", text: "bye" }], usage: { input_tokens: expect.any(Number), output_tokens: expect.any(Number) } });
+      const plain = (await (
+        await post("/v1/messages", {
+          model: "m",
+          max_tokens: 50,
+          tools,
+          messages: [
+            { role: "user", content: "go" },
+            { role: "assistant", content: "x" },
+            { role: "user", content: "y" },
+          ],
+        })
+      ).json()) as any;
+      expect(plain).toMatchObject({
+        type: "message",
+        role: "assistant",
+        stop_reason: "end_turn",
+        content: [{ type: "text", text: "bye" }],
+        usage: { input_tokens: expect.any(Number), output_tokens: expect.any(Number) },
+      });
       // Streamed, with usage and a stop reason.
-      const streamed = await post("/v1/messages?beta=true", { model: "m", max_tokens: 50, stream: true, tools, messages: [{ role: "user", content: "go" }, { role: "assistant", content: "x" }, { role: "user", content: "y" }] });
+      const streamed = await post("/v1/messages?beta=true", {
+        model: "m",
+        max_tokens: 50,
+        stream: true,
+        tools,
+        messages: [
+          { role: "user", content: "go" },
+          { role: "assistant", content: "x" },
+          { role: "user", content: "y" },
+        ],
+      });
       const sse = await streamed.text();
       const types = [...sse.matchAll(/^event: (\S+)$/gm)].map((m) => m[1]);
       expect(types).toEqual(["message_start", "content_block_start", "content_block_delta", "content_block_stop", "message_delta", "message_stop"]);

@@ -76,7 +76,16 @@ describe.each(lanes)("lane %s", (lane) => {
 
   it("an agent that ignores SIGTERM is stopped at the wall clock", () => {
     const script = join(out, `stubborn-${lane}.json`);
-    writeFileSync(script, JSON.stringify({ name: "stubborn", steps: [{ kind: "bash", command: "trap '' TERM; while true; do sleep 1; done" }, { kind: "done", text: "never" }] }));
+    writeFileSync(
+      script,
+      JSON.stringify({
+        name: "stubborn",
+        steps: [
+          { kind: "bash", command: "trap '' TERM; while true; do sleep 1; done" },
+          { kind: "done", text: "never" },
+        ],
+      }),
+    );
     const r = run(lane, `scripted:${script}`, ["--time-limit", "6"]);
     expect(r.summary.stop_reason).toBe("wall_clock");
     expect(r.summary.timing.agent_s).toBeLessThan(6 + 30 + 5);
@@ -84,7 +93,10 @@ describe.each(lanes)("lane %s", (lane) => {
 
   it("a provider answering 529 leaves the attempt ungraded", () => {
     const script = join(out, `overloaded-${lane}.json`);
-    writeFileSync(script, JSON.stringify({ name: "overloaded", steps: [{ kind: "fail", status: 529, body: JSON.stringify({ type: "error", error: { type: "overloaded_error", message: "Overloaded" } }) }] }));
+    writeFileSync(
+      script,
+      JSON.stringify({ name: "overloaded", steps: [{ kind: "fail", status: 529, body: JSON.stringify({ type: "error", error: { type: "overloaded_error", message: "Overloaded" } }) }] }),
+    );
     const r = run(lane, `scripted:${script}`);
     expect(r.code).toBe(1);
     expect(r.summary).toMatchObject({ reward: null, failure_class: "provider_infrastructure_failure" });

@@ -123,7 +123,9 @@ async function runLane(model: string, modelUrl: string, trapUrl: string, workspa
 
 /** The model's own items in the last request (what Codex replayed of the turns played). */
 function modelItems(body: any): string[] {
-  return (body?.input ?? []).filter((i: any) => ["function_call", "custom_tool_call", "local_shell_call"].includes(i?.type) || i?.role === "assistant").map((i: any) => `${i.type}:${i.name ?? i.role}`);
+  return (body?.input ?? [])
+    .filter((i: any) => ["function_call", "custom_tool_call", "local_shell_call"].includes(i?.type) || i?.role === "assistant")
+    .map((i: any) => `${i.type}:${i.name ?? i.role}`);
 }
 
 describe.skipIf(!installed.ok)("codex lane (real CLI, scripted model, no network)", () => {
@@ -146,7 +148,17 @@ describe.skipIf(!installed.ok)("codex lane (real CLI, scripted model, no network
     expect(existsSync(join(mounts[0].host, "bin", "codex"))).toBe(true);
     expect(existsSync(join(mounts[0].host, "bin", "codex-code-mode-host"))).toBe(true);
     const { home } = freshDirs();
-    const cmd = codexLane.prepare({ prompt: PROMPT, model: "scripted", modelBaseUrl: "http://127.0.0.1:1", apiKey: "k", workspace: "/workspace", home: "/home/agent", hostHome: home, timeLimitS: 10, scripted: true });
+    const cmd = codexLane.prepare({
+      prompt: PROMPT,
+      model: "scripted",
+      modelBaseUrl: "http://127.0.0.1:1",
+      apiKey: "k",
+      workspace: "/workspace",
+      home: "/home/agent",
+      hostHome: home,
+      timeLimitS: 10,
+      scripted: true,
+    });
     expect(cmd.argv[0]).toBe(`${mounts[0].sandbox}/bin/codex`);
     expect(cmd.argv.slice(1, 3)).toEqual(["exec", PROMPT]);
     expect(cmd.argv).toEqual(expect.arrayContaining(["--json", "--skip-git-repo-check", "--dangerously-bypass-approvals-and-sandbox", "--ephemeral"]));
@@ -158,7 +170,17 @@ describe.skipIf(!installed.ok)("codex lane (real CLI, scripted model, no network
     expect(config).toMatch(/request_max_retries = 1\nstream_max_retries = 1\n/);
     // A real provider: its own endpoint, Codex's metadata and retries.
     const real = freshDirs().home;
-    codexLane.prepare({ prompt: PROMPT, model: "gpt-5.5", modelBaseUrl: "https://api.openai.com", apiKey: "k", workspace: "/workspace", home: "/home/agent", hostHome: real, timeLimitS: 10, scripted: false });
+    codexLane.prepare({
+      prompt: PROMPT,
+      model: "gpt-5.5",
+      modelBaseUrl: "https://api.openai.com",
+      apiKey: "k",
+      workspace: "/workspace",
+      home: "/home/agent",
+      hostHome: real,
+      timeLimitS: 10,
+      scripted: false,
+    });
     const realConfig = readFileSync(join(real, ".codex", "config.toml"), "utf8");
     expect(realConfig).toContain('base_url = "https://api.openai.com/v1"');
     expect(realConfig).toContain('env_key = "OPENAI_API_KEY"');
@@ -191,7 +213,10 @@ describe.skipIf(!installed.ok)("codex lane (real CLI, scripted model, no network
       const hitsBefore = trap.hits.length;
       try {
         const run = await runLane(model, server.url, trap.url, workspace, home);
-        const stderr = run.lines.filter((l) => l.stream === "stderr").map((l) => l.text).join("\n");
+        const stderr = run.lines
+          .filter((l) => l.stream === "stderr")
+          .map((l) => l.text)
+          .join("\n");
         expect(run.code, stderr).toBe(0);
         expect(readFileSync(join(workspace, "hello.txt"), "utf8")).toBe("hello from the scripted model\n");
         expect(existsSync(join(workspace, "marker"))).toBe(true);
@@ -253,30 +278,41 @@ describe.skipIf(!installed.ok)("codex lane (real CLI, scripted model, no network
   it.each([
     { status: 529, body: JSON.stringify({ type: "error", error: { type: "overloaded_error", message: "Overloaded" } }), says: /unexpected status 529/ },
     { status: 500, body: JSON.stringify({ error: { type: "server_error", message: "The server had an error while processing your request." } }), says: /high demand/ },
-  ])("a provider that fails with $status is a provider error, after a bounded number of retries", async ({ status, body, says }) => {
-    const { workspace, home } = freshDirs();
-    const script: Script = { name: `codex-${status}`, model: "scripted", steps: [{ kind: "fail", status, body }, { kind: "done", text: "never reached" }] };
-    const server = await startScriptedModel(script, { protocols: [openaiResponses] });
-    try {
-      const run = await runLane("scripted", server.url, trap.url, workspace, home);
-      expect(run.code).not.toBe(0);
-      // The first try and the retries a scripted provider gets ((1 + 1) x (1 + 1)), all on turn 0.
-      expect(server.calls.length).toBeGreaterThanOrEqual(2);
-      expect(server.calls.length).toBeLessThanOrEqual(4);
-      expect(server.calls.every((c) => c.turn === 0 && c.status === status)).toBe(true);
-      const failure = codexLane.providerFailure(run.lines);
-      expect(failure).toMatchObject({ kind: "provider_error" });
-      expect(failure!.message).toMatch(says);
-      const events = codexLane.normalize(run.lines, run.setup);
-      expect(events.slice(0, 2).map((e) => e.kind)).toEqual(["system", "user"]);
-      expect(events.slice(2).every((e) => e.kind === "error")).toBe(true);
-      expect(events[events.length - 1]).toMatchObject({ kind: "error", text: expect.stringMatching(says) });
-      expect(codexLane.usage(run.lines)).toMatchObject({ input_tokens: 0, output_tokens: 0 });
-      expect(run.seconds).toBeLessThan(30);
-    } finally {
-      await server.stop();
-    }
-  }, 60_000);
+  ])(
+    "a provider that fails with $status is a provider error, after a bounded number of retries",
+    async ({ status, body, says }) => {
+      const { workspace, home } = freshDirs();
+      const script: Script = {
+        name: `codex-${status}`,
+        model: "scripted",
+        steps: [
+          { kind: "fail", status, body },
+          { kind: "done", text: "never reached" },
+        ],
+      };
+      const server = await startScriptedModel(script, { protocols: [openaiResponses] });
+      try {
+        const run = await runLane("scripted", server.url, trap.url, workspace, home);
+        expect(run.code).not.toBe(0);
+        // The first try and the retries a scripted provider gets ((1 + 1) x (1 + 1)), all on turn 0.
+        expect(server.calls.length).toBeGreaterThanOrEqual(2);
+        expect(server.calls.length).toBeLessThanOrEqual(4);
+        expect(server.calls.every((c) => c.turn === 0 && c.status === status)).toBe(true);
+        const failure = codexLane.providerFailure(run.lines);
+        expect(failure).toMatchObject({ kind: "provider_error" });
+        expect(failure!.message).toMatch(says);
+        const events = codexLane.normalize(run.lines, run.setup);
+        expect(events.slice(0, 2).map((e) => e.kind)).toEqual(["system", "user"]);
+        expect(events.slice(2).every((e) => e.kind === "error")).toBe(true);
+        expect(events[events.length - 1]).toMatchObject({ kind: "error", text: expect.stringMatching(says) });
+        expect(codexLane.usage(run.lines)).toMatchObject({ input_tokens: 0, output_tokens: 0 });
+        expect(run.seconds).toBeLessThan(30);
+      } finally {
+        await server.stop();
+      }
+    },
+    60_000,
+  );
 
   it("a 429 usage_limit_reached answer is a usage limit, with the reset time the provider gave", async () => {
     const { workspace, home } = freshDirs();
@@ -341,7 +377,17 @@ describe("codex lane: reading what the CLI prints", () => {
     const lines = [
       out(0.1, { type: "thread.started", thread_id: "x" }),
       out(1, { type: "item.started", item: { id: "c1", type: "command_execution", command: "curl vendor", aggregated_output: "", exit_code: null, status: "in_progress" } }),
-      out(2, { type: "item.completed", item: { id: "c1", type: "command_execution", command: "curl vendor", aggregated_output: `HTTP/1.1 429 Too Many Requests\n{"error":{"type":"usage_limit_reached","resets_at":1767225600}}\n${"x".repeat(5000)}`, exit_code: 22, status: "failed" } }),
+      out(2, {
+        type: "item.completed",
+        item: {
+          id: "c1",
+          type: "command_execution",
+          command: "curl vendor",
+          aggregated_output: `HTTP/1.1 429 Too Many Requests\n{"error":{"type":"usage_limit_reached","resets_at":1767225600}}\n${"x".repeat(5000)}`,
+          exit_code: 22,
+          status: "failed",
+        },
+      }),
       out(3, { type: "item.completed", item: { id: "r1", type: "reasoning", text: "The vendor says unexpected status 500; you've hit your usage limit." } }),
       out(4, { type: "item.completed", item: { id: "m1", type: "agent_message", text: "Quota exceeded. Check your plan and billing details." } }),
       out(5, { type: "item.completed", item: { id: "f1", type: "file_change", changes: [{ path: "/workspace/repo/a.ts", kind: "update" }], status: "failed" } }),
@@ -408,21 +454,37 @@ describe("openai-responses protocol: turns", () => {
       const res = await fetch(`${server.url}/v1/responses`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
       expect(res.headers.get("content-type")).toContain("text/event-stream");
       const text = await res.text();
-      return text.split("\n\n").filter((b) => b.trim()).map((block) => {
-        const [event, data] = block.split("\n");
-        const parsed = JSON.parse(data.slice("data: ".length));
-        expect(event).toBe(`event: ${parsed.type}`);
-        return parsed;
-      });
+      return text
+        .split("\n\n")
+        .filter((b) => b.trim())
+        .map((block) => {
+          const [event, data] = block.split("\n");
+          const parsed = JSON.parse(data.slice("data: ".length));
+          expect(event).toBe(`event: ${parsed.type}`);
+          return parsed;
+        });
     } finally {
       await server.stop();
     }
   }
 
-  const shellTools = [{ type: "function", name: "exec_command", parameters: { properties: { cmd: {}, yield_time_ms: {} } } }, { type: "function", name: "write_stdin", parameters: { properties: { session_id: {}, chars: {} } } }];
+  const shellTools = [
+    { type: "function", name: "exec_command", parameters: { properties: { cmd: {}, yield_time_ms: {} } } },
+    { type: "function", name: "write_stdin", parameters: { properties: { session_id: {}, chars: {} } } },
+  ];
 
   it("streams a step as the events Codex reads, ending with usage", async () => {
-    const events = await stream({ name: "s", model: "scripted", steps: [{ kind: "bash", command: "ls" }, { kind: "done", text: "ok" }] }, { model: "scripted", stream: true, tools: shellTools, input: [{ type: "message", role: "user", content: [] }] });
+    const events = await stream(
+      {
+        name: "s",
+        model: "scripted",
+        steps: [
+          { kind: "bash", command: "ls" },
+          { kind: "done", text: "ok" },
+        ],
+      },
+      { model: "scripted", stream: true, tools: shellTools, input: [{ type: "message", role: "user", content: [] }] },
+    );
     expect(events.map((e) => e.type)).toEqual([
       "response.created",
       "response.in_progress",
@@ -442,7 +504,14 @@ describe("openai-responses protocol: turns", () => {
   });
 
   it("polls a command still running instead of playing the next step, and the poll counts as no turn", async () => {
-    const script: Script = { name: "s", model: "scripted", steps: [{ kind: "bash", command: "sleep 60" }, { kind: "done", text: "ok" }] };
+    const script: Script = {
+      name: "s",
+      model: "scripted",
+      steps: [
+        { kind: "bash", command: "sleep 60" },
+        { kind: "done", text: "ok" },
+      ],
+    };
     const ran = [
       { type: "message", role: "user", content: [] },
       { type: "function_call", call_id: "call_scripted_0", name: "exec_command", arguments: "{}" },

@@ -179,7 +179,10 @@ describe("openai-chat adapter (the direct loop's tool names)", () => {
 
   /** The conversation after `turns` assistant turns (each a tool call answered by its result). */
   function conversation(turns: number): unknown[] {
-    const messages: unknown[] = [{ role: "system", content: "sys" }, { role: "user", content: "go" }];
+    const messages: unknown[] = [
+      { role: "system", content: "sys" },
+      { role: "user", content: "go" },
+    ];
     for (let i = 0; i < turns; i++) {
       messages.push({ role: "assistant", content: null, tool_calls: [{ id: `call_${i}_0`, type: "function", function: { name: "bash", arguments: "{}" } }] });
       messages.push({ role: "tool", tool_call_id: `call_${i}_0`, content: "ok" });
@@ -225,13 +228,20 @@ describe("openai-chat adapter (the direct loop's tool names)", () => {
     expect(data.at(-1)).toBe("[DONE]");
     const chunks = data.slice(0, -1).map((d) => JSON.parse(d));
     expect(chunks.every((c) => c.object === "chat.completion.chunk")).toBe(true);
-    const args = chunks.flatMap((c) => c.choices.flatMap((ch: any) => ch.delta?.tool_calls ?? [])).map((t: any) => t.function?.arguments ?? "").join("");
+    const args = chunks
+      .flatMap((c) => c.choices.flatMap((ch: any) => ch.delta?.tool_calls ?? []))
+      .map((t: any) => t.function?.arguments ?? "")
+      .join("");
     expect(JSON.parse(args)).toEqual({ command: "ls /workspace" });
     expect(chunks.flatMap((c) => c.choices.map((ch: any) => ch.finish_reason)).filter(Boolean)).toEqual(["tool_calls"]);
     expect(chunks.at(-1)).toMatchObject({ choices: [], usage: { prompt_tokens: expect.any(Number) } });
 
     const quiet = sseData(await (await ask(3, { stream: true })).text());
-    const text = quiet.slice(0, -1).map((d) => JSON.parse(d)).flatMap((c) => c.choices.map((ch: any) => ch.delta?.content ?? "")).join("");
+    const text = quiet
+      .slice(0, -1)
+      .map((d) => JSON.parse(d))
+      .flatMap((c) => c.choices.map((ch: any) => ch.delta?.content ?? ""))
+      .join("");
     expect(text).toBe("Thinking out loud.");
     expect(quiet.some((d) => d !== "[DONE]" && JSON.parse(d).usage)).toBe(false);
   });
@@ -266,7 +276,16 @@ describe.skipIf(!installed.ok)("opencode lane (real CLI, scripted model, no regi
     expect(existsSync(join(mounts[0].host, "opencode"))).toBe(true);
     // The config prepare writes, and the rg its grep/glob tools need (else it downloads one from GitHub).
     const { workspace, home } = freshDirs();
-    const command = opencodeLane.prepare({ prompt: PROMPT, model: "vendor/some-model", modelBaseUrl: "https://openrouter.ai/api/v1", apiKey: "k", workspace, home: "/home/agent", hostHome: home, timeLimitS: 60 });
+    const command = opencodeLane.prepare({
+      prompt: PROMPT,
+      model: "vendor/some-model",
+      modelBaseUrl: "https://openrouter.ai/api/v1",
+      apiKey: "k",
+      workspace,
+      home: "/home/agent",
+      hostHome: home,
+      timeLimitS: 60,
+    });
     expect(command.argv.slice(0, 3)).toEqual(["/opt/agents/opencode/bin/opencode", "run", PROMPT]);
     expect(command.argv).toEqual(expect.arrayContaining(["--format", "json", "--model", "wirebench/vendor/some-model", "--dir", workspace]));
     expect(command.env).toMatchObject({ XDG_CONFIG_HOME: "/home/agent/.config", XDG_CACHE_HOME: "/home/agent/.cache", OPENROUTER_API_KEY: "k" });
@@ -297,7 +316,10 @@ describe.skipIf(!installed.ok)("opencode lane (real CLI, scripted model, no regi
     const hitsBefore = trap.hits.length;
     try {
       const run = await runLane(model.url, trap.url, workspace, home);
-      const stderr = run.lines.filter((l) => l.stream === "stderr").map((l) => l.text).join("\n");
+      const stderr = run.lines
+        .filter((l) => l.stream === "stderr")
+        .map((l) => l.text)
+        .join("\n");
       expect(run.code, stderr).toBe(0);
       expect(readFileSync(join(workspace, "hello.txt"), "utf8")).toBe("hello from the scripted model\n");
       expect(existsSync(join(workspace, "marker"))).toBe(true);

@@ -32,7 +32,8 @@ describe("wirebench run (every lane is put through its paces in cli-lanes.test.t
     const r = run("scripted:gold");
     expect(r.code, r.stderr).toBe(0);
     expect(r.summary).toMatchObject({ task: "task-0001", lane: "direct", model: "scripted:gold", score: 100, solved: true, reward: 1, failure_class: "candidate_result", stop_reason: "done" });
-    for (const f of ["summary.json", "verdict.json", "trajectory.json", "transcript.jsonl", "patch.diff", "vendor-requests.json", "problem.md"]) expect(existsSync(join(out, r.summary.attempt, f)), f).toBe(true);
+    for (const f of ["summary.json", "verdict.json", "trajectory.json", "transcript.jsonl", "patch.diff", "vendor-requests.json", "problem.md"])
+      expect(existsSync(join(out, r.summary.attempt, f)), f).toBe(true);
     const trajectory = bundle(r.summary, "trajectory.json");
     expect(trajectory.schema).toBe("wirebench-trajectory/1");
     expect(trajectory.events.map((e: { i: number }) => e.i)).toEqual(trajectory.events.map((_: unknown, i: number) => i));
@@ -47,14 +48,21 @@ describe("wirebench run (every lane is put through its paces in cli-lanes.test.t
   });
 
   it("run-all prints one JSON line per attempt and skips finished attempts on a rerun", () => {
-    const sweep = () => runCli(["run-all", "task-0001", "task-0004", "--agent", "direct", "--model", "scripted:nothing", "--trials", "2", "--jobs", "2", "--farm", farm.url, "--out", out], ENV, 240_000);
+    const sweep = () =>
+      runCli(["run-all", "task-0001", "task-0004", "--agent", "direct", "--model", "scripted:nothing", "--trials", "2", "--jobs", "2", "--farm", farm.url, "--out", out], ENV, 240_000);
     const first = sweep();
     expect(first.code, first.stderr).toBe(0);
-    const rows = first.stdout.trim().split("\n").map((l) => JSON.parse(l));
+    const rows = first.stdout
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
     expect(rows.map((r) => `${r.task} t${r.trial}`).sort()).toEqual(["task-0001 t1", "task-0001 t2", "task-0004 t1", "task-0004 t2"]);
     expect(rows.every((r) => r.score === 0 && !r.skipped)).toBe(true);
     const again = sweep();
-    const rerun = again.stdout.trim().split("\n").map((l) => JSON.parse(l));
+    const rerun = again.stdout
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
     expect(rerun).toHaveLength(4);
     expect(rerun.every((r) => r.skipped === true)).toBe(true);
   });

@@ -9,7 +9,27 @@ let seq = 0;
 /** A request-log row with sensible defaults; override what the case is about. */
 export function req(over: Partial<RequestLogEntry>): RequestLogEntry {
   seq += 1;
-  return { seq, epoch: 0, ts: seq, method: "GET", path: "/svc/candidates", query: {}, headers: {}, body: null, bodyBytes: 0, bodyNote: null, bodySha256: null, status: 200, authOutcome: "ok", rateLimited: false, retryAfter: null, idempotencyKey: null, faults: [], lies: [], ...over };
+  return {
+    seq,
+    epoch: 0,
+    ts: seq,
+    method: "GET",
+    path: "/svc/candidates",
+    query: {},
+    headers: {},
+    body: null,
+    bodyBytes: 0,
+    bodyNote: null,
+    bodySha256: null,
+    status: 200,
+    authOutcome: "ok",
+    rateLimited: false,
+    retryAfter: null,
+    idempotencyKey: null,
+    faults: [],
+    lies: [],
+    ...over,
+  };
 }
 
 export function token(over: Partial<TokenLogEntry>): TokenLogEntry {

@@ -24,7 +24,12 @@ describe("task-score-v4-mandatory-gated", () => {
   });
 
   it("gives 100 to a run that matches gold", () => {
-    expect(scoreChecks([check("exit_ok", true, 0, -1), check("core", true, 2, 0, true), check("extra", true), check("gate", true, 0, -1, true)], gold)).toEqual({ raw: 3, max: 3, score: 100, solved: true });
+    expect(scoreChecks([check("exit_ok", true, 0, -1), check("core", true, 2, 0, true), check("extra", true), check("gate", true, 0, -1, true)], gold)).toEqual({
+      raw: 3,
+      max: 3,
+      score: 100,
+      solved: true,
+    });
   });
 
   it("zeroes the score when a mandatory check fails or is missing", () => {
@@ -37,7 +42,11 @@ describe("task-score-v4-mandatory-gated", () => {
   });
 
   it("scores partial credit when every mandatory check passes", () => {
-    expect(scoreChecks([check("exit_ok", true, 0, -1), check("core", true, 2, 0, true), check("extra", false), check("gate", true, 0, -1, true)], gold)).toMatchObject({ raw: 2, score: 66.67, solved: true });
+    expect(scoreChecks([check("exit_ok", true, 0, -1), check("core", true, 2, 0, true), check("extra", false), check("gate", true, 0, -1, true)], gold)).toMatchObject({
+      raw: 2,
+      score: 66.67,
+      solved: true,
+    });
   });
 
   it("lets a failing mandatory check that only the run recorded block the solve", () => {

@@ -12,7 +12,17 @@ const PART_NAMES: Record<string, string> = {
 
 /** `authentication.md`: credentials, token endpoints and what every request carries. */
 export function authenticationPage(m: DocModel): string {
-  const lines = ["# Authentication", "", "## Credentials", "", table(["name", "environment variable", "what it is"], m.credentials.map((c) => [`\`${c.name}\``, `\`${envName(m, c.name)}\``, c.description])), ""];
+  const lines = [
+    "# Authentication",
+    "",
+    "## Credentials",
+    "",
+    table(
+      ["name", "environment variable", "what it is"],
+      m.credentials.map((c) => [`\`${c.name}\``, `\`${envName(m, c.name)}\``, c.description]),
+    ),
+    "",
+  ];
   for (const mint of m.mints) {
     if (mint.kind === "client_credentials") {
       lines.push(
@@ -59,7 +69,12 @@ export function authenticationPage(m: DocModel): string {
     }
   }
   if (m.legacy && "credential" in m.legacy.value) {
-    lines.push("", "## Legacy authentication (deprecated)", "", `Integrations built before the current scheme may still send \`${m.legacy.name}: <${m.legacy.value.credential}>\` instead. It will be retired; move to the scheme above.`);
+    lines.push(
+      "",
+      "## Legacy authentication (deprecated)",
+      "",
+      `Integrations built before the current scheme may still send \`${m.legacy.name}: <${m.legacy.value.credential}>\` instead. It will be retired; move to the scheme above.`,
+    );
   }
   lines.push("", "Missing or invalid credentials get `401`.", "");
   return lines.join("\n");

@@ -12,18 +12,20 @@ export function errorsPage(m: DocModel): string {
     "",
     code("json", JSON.stringify(e.wrap ? { [e.wrap]: inner } : inner, null, 2)),
     "",
-    table(
-      ["status", "meaning"],
-      [
-        [400, "a parameter or the body is malformed"],
-        [401, "credentials are missing, invalid or expired"],
-        [404, "no such record or route"],
-        [405, "method not allowed on this path"],
-        ...(m.writes.some((w) => w.ifMatch) ? [[412, "the record changed since you read it (If-Match)"], [428, "If-Match is required"]] : []),
-        ...(m.writes.some((w) => w.errors === "http-422") ? [[422, `validation failed; \`${e.fieldErrorsField}\` lists each field`]] : []),
-        ...(m.rateLimit ? [[429, "rate limit reached"]] : []),
-      ] as (string | number)[][],
-    ),
+    table(["status", "meaning"], [
+      [400, "a parameter or the body is malformed"],
+      [401, "credentials are missing, invalid or expired"],
+      [404, "no such record or route"],
+      [405, "method not allowed on this path"],
+      ...(m.writes.some((w) => w.ifMatch)
+        ? [
+            [412, "the record changed since you read it (If-Match)"],
+            [428, "If-Match is required"],
+          ]
+        : []),
+      ...(m.writes.some((w) => w.errors === "http-422") ? [[422, `validation failed; \`${e.fieldErrorsField}\` lists each field`]] : []),
+      ...(m.rateLimit ? [[429, "rate limit reached"]] : []),
+    ] as (string | number)[][]),
     "",
   ];
   if (m.writes.some((w) => w.errors === "rpc-200")) {

@@ -54,7 +54,8 @@ export function exampleRecord(m: DocModel, r: DocResource, ex: DocResource["exam
     }
     const raw = f.name === r.idField ? ex.id : ex.data[f.name];
     if (f.type === "timestamp" && typeof raw === "number") out[f.name] = formatTime(raw, m.timeFormat, ex.id);
-    else if ((f.name === r.idField && r.idFormat.format === "int") || (f.refersTo && m.resources.find((x) => x.name === f.refersTo)?.idFormat.format === "int")) out[f.name] = raw === null ? null : Number(raw);
+    else if ((f.name === r.idField && r.idFormat.format === "int") || (f.refersTo && m.resources.find((x) => x.name === f.refersTo)?.idFormat.format === "int"))
+      out[f.name] = raw === null ? null : Number(raw);
     else out[f.name] = raw ?? null;
   }
   if (m.deletes.mode === "flag") out[m.deletes.field] = ex.deleted;

@@ -5,13 +5,21 @@ import { code, curlAuthFlags, exampleRecord, link, table } from "./helpers.ts";
 function exampleIdPath(path: string, r: DocResource, m: DocModel): string {
   const ex = r.examples[0];
   const parentEx = r.parent ? m.resources.find((x) => x.name === r.parent)?.examples[0] : undefined;
-  return path.replace(":id", ex ? String(ex.id) : "{id}").replace(":parentId", parentEx ? String(parentEx.id) : (ex?.data[r.fields.find((f) => f.refersTo === r.parent)?.name ?? ""] as string) ?? "{parentId}");
+  return path
+    .replace(":id", ex ? String(ex.id) : "{id}")
+    .replace(":parentId", parentEx ? String(parentEx.id) : ((ex?.data[r.fields.find((f) => f.refersTo === r.parent)?.name ?? ""] as string) ?? "{parentId}"));
 }
 
 function listSection(m: DocModel, r: DocResource): string[] {
   const list = r.list!;
   const lines = [`### List ${r.plural}`, "", code("", `GET ${list.path}`), ""];
-  lines.push(table(["parameter", "description"], list.params.map((p) => [`\`${p.name}\``, p.description])), "");
+  lines.push(
+    table(
+      ["parameter", "description"],
+      list.params.map((p) => [`\`${p.name}\``, p.description]),
+    ),
+    "",
+  );
   if (m.profile === "sparse") return lines;
   lines.push(`See ${link("Pagination", "pagination")}.`, "");
   if (r.examples.length) {
@@ -34,10 +42,27 @@ function getSection(m: DocModel, r: DocResource): string[] {
 function writeSection(m: DocModel, w: Write): string[] {
   const lines = [`### ${w.name}`, "", code("", `${w.method} ${w.path}`), ""];
   if (m.profile !== "sparse") lines.push(w.description, "");
-  const inputs = table(["field", "type", "required", "description"], w.inputs.map((i) => [`\`${i.name}\``, i.type, i.required ? "yes" : "no", i.description + (i.oneOf ? ` One of ${i.oneOf.map((o) => `\`${o}\``).join(", ")}.` : "")]));
-  if (w.op === "bulk-create") lines.push(`The body holds up to ${w.maxItems} items in \`${w.itemsField}\`, each with:`, "", inputs, "", "The response is `207 Multi-Status` with one entry per item in `results`: its `index`, `status`, and the new id or the item's `errors`.", "");
+  const inputs = table(
+    ["field", "type", "required", "description"],
+    w.inputs.map((i) => [`\`${i.name}\``, i.type, i.required ? "yes" : "no", i.description + (i.oneOf ? ` One of ${i.oneOf.map((o) => `\`${o}\``).join(", ")}.` : "")]),
+  );
+  if (w.op === "bulk-create")
+    lines.push(
+      `The body holds up to ${w.maxItems} items in \`${w.itemsField}\`, each with:`,
+      "",
+      inputs,
+      "",
+      "The response is `207 Multi-Status` with one entry per item in `results`: its `index`, `status`, and the new id or the item's `errors`.",
+      "",
+    );
   else lines.push(inputs, "");
-  if (w.idempotency) lines.push(w.idempotency.in === "header" ? `Send an \`${w.idempotency.name}\` header to make retries safe: a repeat within ${w.idempotency.windowS} s returns the first response.` : `Send \`${w.idempotency.field}\` in the body to make retries safe: a repeat within the next ${w.idempotency.windowWrites} writes returns the first response.`, "");
+  if (w.idempotency)
+    lines.push(
+      w.idempotency.in === "header"
+        ? `Send an \`${w.idempotency.name}\` header to make retries safe: a repeat within ${w.idempotency.windowS} s returns the first response.`
+        : `Send \`${w.idempotency.field}\` in the body to make retries safe: a repeat within the next ${w.idempotency.windowWrites} writes returns the first response.`,
+      "",
+    );
   if (w.ifMatch) lines.push("Send `If-Match` with the `ETag` of your last read of the record.", "");
   if (w.errors === "rpc-200") lines.push(`Failures answer \`200\` with \`${m.errors.rpcOkField}: false\`; see ${link("Errors", "errors")}.`, "");
   return lines;
@@ -46,7 +71,11 @@ function writeSection(m: DocModel, w: Write): string[] {
 /** `resource-<plural>.md`: fields, endpoints, parameters and examples of one resource. */
 export function resourcePage(m: DocModel, r: DocResource): string {
   const lines = [`# ${r.plural[0].toUpperCase()}${r.plural.slice(1).replace(/_/g, " ")}`, "", r.description, "", "## Fields", ""];
-  const rows = r.fields.map((f) => [`\`${f.name}\``, f.type + (f.nullable ? ", nullable" : ""), f.description + (f.onlyWith ? ` Only returned with \`${f.onlyWith.param}=${f.onlyWith.value}\`.` : "")]);
+  const rows = r.fields.map((f) => [
+    `\`${f.name}\``,
+    f.type + (f.nullable ? ", nullable" : ""),
+    f.description + (f.onlyWith ? ` Only returned with \`${f.onlyWith.param}=${f.onlyWith.value}\`.` : ""),
+  ]);
   if (m.deletes.mode === "flag") rows.push([`\`${m.deletes.field}\``, "boolean", "Whether the record was deleted."]);
   lines.push(table(["field", "type", "description"], rows), "", "## Endpoints", "");
   if (r.list) lines.push(...listSection(m, r));

@@ -5,13 +5,18 @@ import { deletesLine } from "./index-page.ts";
 /** `syncing.md`: incremental reads, timestamps and deletes. */
 export function syncingPage(m: DocModel): string {
   const lines = ["# Keeping a copy in sync", "", "## Timestamps", "", `All timestamps are ${describeTimeFormat(m.timeFormat)}.`, ""];
-  if (m.serverTimeHeader) lines.push(`Every response carries the server's current time in \`${m.serverTimeHeader}\`, in the same format. Use it, not your own clock, as the watermark for the next incremental read.`, "");
+  if (m.serverTimeHeader)
+    lines.push(`Every response carries the server's current time in \`${m.serverTimeHeader}\`, in the same format. Use it, not your own clock, as the watermark for the next incremental read.`, "");
   const incremental = m.resources.filter((r) => r.list?.params.some((p) => p.role === "since"));
   if (incremental.length) {
     const param = incremental[0].list!.params.find((p) => p.role === "since")!;
     lines.push("## Incremental reads", "", `These lists accept \`${param.name}\`: ${incremental.map((r) => `\`${r.list!.path}\``).join(", ")}. ${param.description}`, "");
   }
   lines.push("## Deletes", "", `${deletesLine(m)[0].toUpperCase()}${deletesLine(m).slice(1)}.`, "");
-  if (m.deletes.mode === "tombstones") lines.push(`Each entry names the record's \`id\`, its type in \`${m.deletes.entityField}\` and the deletion time in \`${m.deletes.deletedAtField}\`. The feed pages like every list${m.deletes.incremental && incremental.length ? " and accepts the same incremental parameter" : ""}.`, "");
+  if (m.deletes.mode === "tombstones")
+    lines.push(
+      `Each entry names the record's \`id\`, its type in \`${m.deletes.entityField}\` and the deletion time in \`${m.deletes.deletedAtField}\`. The feed pages like every list${m.deletes.incremental && incremental.length ? " and accepts the same incremental parameter" : ""}.`,
+      "",
+    );
   return lines.join("\n");
 }

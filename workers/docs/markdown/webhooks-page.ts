@@ -5,7 +5,9 @@ function signatureText(m: DocModel): string[] {
   const s = m.webhooks!.signature;
   switch (s.scheme) {
     case "standard":
-      return ["Deliveries follow Standard Webhooks: headers `webhook-id`, `webhook-timestamp` (Unix seconds) and `webhook-signature: v1,<base64>`, the HMAC-SHA256 of `<id>.<timestamp>.<body>` keyed with the base64-decoded part of your `whsec_` secret."];
+      return [
+        "Deliveries follow Standard Webhooks: headers `webhook-id`, `webhook-timestamp` (Unix seconds) and `webhook-signature: v1,<base64>`, the HMAC-SHA256 of `<id>.<timestamp>.<body>` keyed with the base64-decoded part of your `whsec_` secret.",
+      ];
     case "stripe":
       return [`The \`${s.header}\` header holds \`t=<timestamp>,v1=<hex>\`: the HMAC-SHA256 of \`<timestamp>.<body>\` with your secret.`];
     case "github":
@@ -24,7 +26,10 @@ export function webhooksPage(m: DocModel): string {
     "",
     `${m.vendor.name} POSTs an event to your endpoint when a ${w.entities.join(" or ")} changes.`,
     "",
-    table(["event", "when"], types.map((t) => [`\`${t}\``, `a ${t.split(".")[0]} was ${t.split(".")[1]}`])),
+    table(
+      ["event", "when"],
+      types.map((t) => [`\`${t}\``, `a ${t.split(".")[0]} was ${t.split(".")[1]}`]),
+    ),
     "",
     "Each delivery is JSON:",
     "",

@@ -50,7 +50,7 @@ function clientCredentialsGrant(req: VendorRequest, mint: Extract<Mint, { kind: 
     if (old.expiresMs <= req.nowMs) return oauthError(400, "invalid_grant", "refresh token has expired", "expired");
     if (mint.refresh.use === "single-use") tokens.markUsed(old.value);
     const access = tokens.issue(mint.issues, "access", ttlMs, req.nowMs);
-    const family = mint.refresh.expiry === "absolute" ? old.familyExpiresMs ?? old.expiresMs : null;
+    const family = mint.refresh.expiry === "absolute" ? (old.familyExpiresMs ?? old.expiresMs) : null;
     const refreshTtl = family !== null ? Math.max(0, family - req.nowMs) : mint.refresh.ttlS * 1000;
     const refresh = tokens.issue(mint.issues, "refresh", refreshTtl, req.nowMs, family);
     return {

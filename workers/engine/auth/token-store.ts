@@ -71,7 +71,13 @@ export class TokenStore {
     for (const p of present) {
       let raw: string | null = null;
       if (p.kind === "header" && "token" in p.value) raw = headers.get(p.name);
-      if (p.kind === "cookie") raw = (headers.get("cookie") ?? "").split(";").map((c) => c.trim()).find((c) => c.startsWith(`${p.name}=`))?.slice(p.name.length + 1) ?? null;
+      if (p.kind === "cookie")
+        raw =
+          (headers.get("cookie") ?? "")
+            .split(";")
+            .map((c) => c.trim())
+            .find((c) => c.startsWith(`${p.name}=`))
+            ?.slice(p.name.length + 1) ?? null;
       if (!raw) continue;
       const scheme = p.kind === "header" && p.scheme ? `${p.scheme.toLowerCase()} ` : "";
       const value = (scheme && raw.toLowerCase().startsWith(scheme) ? raw.slice(scheme.length) : raw).trim();
@@ -82,12 +88,18 @@ export class TokenStore {
 
   /** Every token ever issued in this world, recreates included (leak checks need them). */
   everIssued(): string[] {
-    return this.sql.exec("SELECT value FROM issued_history").toArray().map((r) => r.value as string);
+    return this.sql
+      .exec("SELECT value FROM issued_history")
+      .toArray()
+      .map((r) => r.value as string);
   }
 
   /** Every live token value, for redaction. */
   liveValues(): string[] {
-    this.values ??= this.sql.exec("SELECT value FROM issued").toArray().map((r) => r.value as string);
+    this.values ??= this.sql
+      .exec("SELECT value FROM issued")
+      .toArray()
+      .map((r) => r.value as string);
     return this.values;
   }
 }

@@ -130,7 +130,7 @@ class StateBuilder {
     const index = this.byEntity.get(r.name)!.length;
     const rng = this.rng(r.name, index, "times");
     const floor = parent ? this.createdOf(parent) : epoch - 400 * DAY;
-    const createdMs = floor + Math.floor(rng() * Math.max(1, epoch - DAY - floor) / 1000) * 1000;
+    const createdMs = floor + Math.floor((rng() * Math.max(1, epoch - DAY - floor)) / 1000) * 1000;
     const updatedMs = createdMs + Math.floor((rng() * (epoch - createdMs)) / 1000) * 1000;
     return { createdMs, updatedMs };
   }

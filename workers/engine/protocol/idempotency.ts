@@ -45,7 +45,12 @@ export class IdempotencyLedger {
     const stored: Stored = { status: reply.status, body: reply.body, headers: reply.headers };
     this.sql.exec(
       "INSERT OR REPLACE INTO idempotency (scope, key, status, body, at_ms, at_write) VALUES (?, ?, ?, ?, ?, ?)",
-      write.name, key, reply.status, JSON.stringify(stored), nowMs, this.writesSoFar() + 1,
+      write.name,
+      key,
+      reply.status,
+      JSON.stringify(stored),
+      nowMs,
+      this.writesSoFar() + 1,
     );
   }
 }

@@ -10,13 +10,7 @@ const ITEMS_PLACEHOLDER = "\u0000items\u0000";
  * Builds a paged list reply in the vendor's envelope, with next links as
  * declared. `fetch` returns each item as JSON text, spliced into the envelope.
  */
-export function pagedReply(
-  ctx: HandlerContext,
-  paging: Paging,
-  listKey: string,
-  fetch: (page: PageRequest) => { items: string[]; total: number },
-  resource?: string,
-): Reply {
+export function pagedReply(ctx: HandlerContext, paging: Paging, listKey: string, fetch: (page: PageRequest) => { items: string[]; total: number }, resource?: string): Reply {
   const { vendor, req } = ctx;
   const scope: CursorScope = { seed: ctx.config.seed, epoch: ctx.config.epoch, listKey, requestSeq: req.seq, cutoff: ctx.faults.cursorCutoff };
   const parsed = parsePage(paging, req.query, scope);

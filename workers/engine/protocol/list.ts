@@ -27,17 +27,23 @@ export function listRecords(ctx: HandlerContext, resource: Resource): Reply {
   const view = viewKey(resource, req.query);
   const renames = ctx.faults.renames(ctx.config.checkpoint);
   for (const [key, r] of renames) if (key.startsWith(`${resource.name}.`)) ctx.notes.faults.push(r.fault);
-  return pagedReply(ctx, resource.paging ?? vendor.paging, listKey, (page) => ({
-    items: records.pageText(filter, page.offset, page.limit).map((r) => {
-      const key = `${resource.name}|${r.id}|${r.version}|${r.lagging ? 1 : 0}|${r.deleted ? 1 : 0}|${view}`;
-      let json = ctx.rowCache.get(key);
-      if (json === undefined) {
-        const data = JSON.parse(r.text) as Record<string, unknown>;
-        json = JSON.stringify(serializeRecord(vendor, resource, { id: r.id, data, deletedMs: r.deleted ? 1 : null }, req.query, renames));
-        ctx.rowCache.set(key, json);
-      }
-      return json;
+  return pagedReply(
+    ctx,
+    resource.paging ?? vendor.paging,
+    listKey,
+    (page) => ({
+      items: records.pageText(filter, page.offset, page.limit).map((r) => {
+        const key = `${resource.name}|${r.id}|${r.version}|${r.lagging ? 1 : 0}|${r.deleted ? 1 : 0}|${view}`;
+        let json = ctx.rowCache.get(key);
+        if (json === undefined) {
+          const data = JSON.parse(r.text) as Record<string, unknown>;
+          json = JSON.stringify(serializeRecord(vendor, resource, { id: r.id, data, deletedMs: r.deleted ? 1 : null }, req.query, renames));
+          ctx.rowCache.set(key, json);
+        }
+        return json;
+      }),
+      total: records.count(filter),
     }),
-    total: records.count(filter),
-  }), resource.name);
+    resource.name,
+  );
 }

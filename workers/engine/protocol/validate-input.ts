@@ -17,8 +17,7 @@ export function validateInputs(write: Write, body: Record<string, unknown>, reco
       if (input.required) errors.push({ field: input.name, message: "is required" });
       continue;
     }
-    const typeOk =
-      input.type === "string" ? typeof v === "string" : input.type === "boolean" ? typeof v === "boolean" : input.type === "integer" ? Number.isInteger(v) : typeof v === "number";
+    const typeOk = input.type === "string" ? typeof v === "string" : input.type === "boolean" ? typeof v === "boolean" : input.type === "integer" ? Number.isInteger(v) : typeof v === "number";
     if (!typeOk) {
       errors.push({ field: input.name, message: `must be a ${input.type}` });
       continue;

@@ -105,8 +105,25 @@ export class LogStore {
     this.sql.exec(
       `INSERT INTO requests (seq, epoch, ts, method, path, query, headers, body, body_bytes, body_note, body_sha256, status, auth_outcome, rate_limited, retry_after, idempotency_key, faults, lies, log_error)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      e.seq, e.epoch, e.ts, e.method, e.path, e.query, e.headers, e.body, e.bodyBytes, e.bodyNote, e.bodySha256, e.status, e.authOutcome,
-      e.rateLimited ? 1 : 0, e.retryAfter, e.idempotencyKey, JSON.stringify(e.faults), JSON.stringify(e.lies), e.logError ?? null,
+      e.seq,
+      e.epoch,
+      e.ts,
+      e.method,
+      e.path,
+      e.query,
+      e.headers,
+      e.body,
+      e.bodyBytes,
+      e.bodyNote,
+      e.bodySha256,
+      e.status,
+      e.authOutcome,
+      e.rateLimited ? 1 : 0,
+      e.retryAfter,
+      e.idempotencyKey,
+      JSON.stringify(e.faults),
+      JSON.stringify(e.lies),
+      e.logError ?? null,
     );
   }
 
@@ -131,7 +148,7 @@ export class LogStore {
         headers: readMap(r.headers as string),
         body: body.value,
         bodyBytes: (r.body_bytes as number | null) ?? 0,
-        bodyNote: body.note ?? ((r.body_note as BodyNote | null) ?? null),
+        bodyNote: body.note ?? (r.body_note as BodyNote | null) ?? null,
         bodySha256: (r.body_sha256 as string | null) ?? null,
         status: r.status as number,
         authOutcome: r.auth_outcome as AuthOutcome,
@@ -176,9 +193,25 @@ function encodeRequest(e: RequestLogEntry, secrets: readonly string[]): StoredRe
 function standIn(e: RequestLogEntry | StoredRequest, err: unknown): StoredRequest {
   const text = (v: string) => truncateText(v, 1024);
   return {
-    seq: e.seq, epoch: e.epoch, ts: e.ts, method: text(String(e.method)), path: text(String(e.path)), query: "{}", headers: "{}", body: null,
-    bodyBytes: e.bodyBytes, bodyNote: e.bodyNote, bodySha256: e.bodySha256, status: e.status, authOutcome: e.authOutcome, rateLimited: e.rateLimited,
-    retryAfter: e.retryAfter, idempotencyKey: null, faults: e.faults, lies: e.lies, logError: text(err instanceof Error ? `${err.name}: ${err.message}` : String(err)),
+    seq: e.seq,
+    epoch: e.epoch,
+    ts: e.ts,
+    method: text(String(e.method)),
+    path: text(String(e.path)),
+    query: "{}",
+    headers: "{}",
+    body: null,
+    bodyBytes: e.bodyBytes,
+    bodyNote: e.bodyNote,
+    bodySha256: e.bodySha256,
+    status: e.status,
+    authOutcome: e.authOutcome,
+    rateLimited: e.rateLimited,
+    retryAfter: e.retryAfter,
+    idempotencyKey: null,
+    faults: e.faults,
+    lies: e.lies,
+    logError: text(err instanceof Error ? `${err.name}: ${err.message}` : String(err)),
   };
 }
 

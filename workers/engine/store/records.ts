@@ -175,7 +175,16 @@ export class RecordStore {
     this.lagHorizon = Math.max(this.lagHorizon, r.visibleAt);
     this.sql.exec(
       "INSERT INTO records (entity, id, seq, parent, data, updated_ms, deleted_ms, visible_at, listed_data, version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-      r.entity, r.id, r.seq, r.parent, JSON.stringify(r.data), r.updatedMs, r.deletedMs, r.visibleAt, r.listedData ? JSON.stringify(r.listedData) : null, r.version,
+      r.entity,
+      r.id,
+      r.seq,
+      r.parent,
+      JSON.stringify(r.data),
+      r.updatedMs,
+      r.deletedMs,
+      r.visibleAt,
+      r.listedData ? JSON.stringify(r.listedData) : null,
+      r.version,
     );
   }
 
@@ -184,7 +193,14 @@ export class RecordStore {
     this.lagHorizon = Math.max(this.lagHorizon, r.visibleAt);
     this.sql.exec(
       "UPDATE records SET data = ?, updated_ms = ?, deleted_ms = ?, visible_at = ?, listed_data = ?, version = ? WHERE entity = ? AND id = ?",
-      JSON.stringify(r.data), r.updatedMs, r.deletedMs, r.visibleAt, r.listedData ? JSON.stringify(r.listedData) : null, r.version, r.entity, r.id,
+      JSON.stringify(r.data),
+      r.updatedMs,
+      r.deletedMs,
+      r.visibleAt,
+      r.listedData ? JSON.stringify(r.listedData) : null,
+      r.version,
+      r.entity,
+      r.id,
     );
   }
 

@@ -7,7 +7,6 @@ import type { FaultState } from "../faults/fault-state.ts";
 import { signatureHeaders } from "./sign.ts";
 import type { DeliveryLogEntry } from "../../../declarations/evidence/logs.ts";
 
-
 /** Something the dispatcher wants done later: the caller puts it on the alarm. */
 export interface DeliveryJob {
   dueMs: number;
@@ -58,7 +57,7 @@ export class WebhookDispatcher {
   enqueue(events: VendorEvent[], nowMs: number, faults?: FaultState): DeliveryJob[] {
     const jobs: DeliveryJob[] = [];
     const prior = this.sql.exec("SELECT count(*) AS n FROM events WHERE epoch = ?", this.config.epoch).one().n as number;
-    let seq = ((this.sql.exec("SELECT max(seq) AS m FROM events").one().m as number | null) ?? 0);
+    let seq = (this.sql.exec("SELECT max(seq) AS m FROM events").one().m as number | null) ?? 0;
     for (const e of events) {
       seq += 1;
       const eventId = `evt_${String(seq).padStart(5, "0")}`;
@@ -67,7 +66,7 @@ export class WebhookDispatcher {
       const body = JSON.stringify({ id: eventId, type: e.type, created_at: formatTime(e.atMs, this.vendor.clock.format, e.recordId), data });
       this.sql.exec("INSERT INTO events (seq, event_id, epoch, type, body, created_ms) VALUES (?, ?, ?, ?, ?, ?)", seq, eventId, this.config.epoch, e.type, body, nowMs);
       const n = prior + jobs.filter((j) => !j.tampered && !j.skewS && !j.duplicate).length + 1;
-      const ofType = (type: string) => (this.sql.exec("SELECT count(*) AS n FROM events WHERE epoch = ? AND type = ?", this.config.epoch, type).one().n as number);
+      const ofType = (type: string) => this.sql.exec("SELECT count(*) AS n FROM events WHERE epoch = ? AND type = ?", this.config.epoch, type).one().n as number;
       const drop = faults?.armedOf("webhook-drop").find((f) => (f.type ? f.type === e.type && ofType(f.type) === f.nth : f.nth === n));
       if (!drop) jobs.push({ dueMs: nowMs, eventId, attempt: 1 });
       else jobs.push({ dueMs: nowMs, eventId, attempt: 0, fault: drop.id });
@@ -90,14 +89,28 @@ export class WebhookDispatcher {
     const rows = this.sql.exec("SELECT body FROM events WHERE event_id = ?", eventId).toArray();
     if (!hooks || !target || !rows.length) return null;
     const body = rows[0].body as string;
-    const signed = await signatureHeaders(hooks.signature, this.config.credentials[hooks.signature.secret], { id: eventId, timestampS: Math.floor(nowMs / 1000) - skewS, body }, { tamper: job.tampered });
+    const signed = await signatureHeaders(
+      hooks.signature,
+      this.config.credentials[hooks.signature.secret],
+      { id: eventId, timestampS: Math.floor(nowMs / 1000) - skewS, body },
+      { tamper: job.tampered },
+    );
     const headers = { "content-type": "application/json", ...signed };
     const flags = { tampered: !!job.tampered, skewS, duplicate: !!job.duplicate };
     if (this.config.relay) {
       const n = this.sql.exec("SELECT count(*) AS n FROM outbox WHERE event_id = ?", eventId).one().n as number;
       this.sql.exec(
         "INSERT INTO outbox (id, epoch, event_id, attempt, url, headers, body, tampered, skew_s, duplicate, state) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending')",
-        `${eventId}-${n + 1}`, this.config.epoch, eventId, attempt, target, JSON.stringify(headers), body, flags.tampered ? 1 : 0, skewS, flags.duplicate ? 1 : 0,
+        `${eventId}-${n + 1}`,
+        this.config.epoch,
+        eventId,
+        attempt,
+        target,
+        JSON.stringify(headers),
+        body,
+        flags.tampered ? 1 : 0,
+        skewS,
+        flags.duplicate ? 1 : 0,
       );
       return null;
     }
@@ -114,12 +127,33 @@ export class WebhookDispatcher {
   }
 
   /** Logs an attempt's outcome and schedules the next one when a real (not injected) delivery failed. */
-  record(r: { eventId: string; attempt: number; target: string; code: number | null; answer?: string; via: "direct" | "relay"; nowMs: number; tampered: boolean; skewS: number; duplicate: boolean }): DeliveryJob | null {
+  record(r: {
+    eventId: string;
+    attempt: number;
+    target: string;
+    code: number | null;
+    answer?: string;
+    via: "direct" | "relay";
+    nowMs: number;
+    tampered: boolean;
+    skewS: number;
+    duplicate: boolean;
+  }): DeliveryJob | null {
     const ack = this.vendor.webhooks?.ack;
     const acked = ack ? acknowledges(r.answer ?? "", ack.field, r.eventId) : null;
     this.sql.exec(
       "INSERT INTO deliveries (epoch, ts, event_id, attempt, target, response_code, tampered, skew_s, duplicate, via, acked) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-      this.config.epoch, r.nowMs / 1000, r.eventId, r.attempt, r.target, r.code, r.tampered ? 1 : 0, r.skewS, r.duplicate ? 1 : 0, r.via, acked === null ? null : acked ? 1 : 0,
+      this.config.epoch,
+      r.nowMs / 1000,
+      r.eventId,
+      r.attempt,
+      r.target,
+      r.code,
+      r.tampered ? 1 : 0,
+      r.skewS,
+      r.duplicate ? 1 : 0,
+      r.via,
+      acked === null ? null : acked ? 1 : 0,
     );
     if (r.tampered || r.skewS || r.duplicate) return null;
     const ok = r.code !== null && r.code >= 200 && r.code < 300 && acked !== false;
@@ -136,7 +170,14 @@ export class WebhookDispatcher {
   drainOutbox(): { id: string; eventId: string; attempt: number; url: string; headers: Record<string, string>; body: string }[] {
     const rows = this.sql.exec("SELECT * FROM outbox WHERE state = 'pending' ORDER BY rowid").toArray();
     this.sql.exec("UPDATE outbox SET state = 'sent' WHERE state = 'pending'");
-    return rows.map((r) => ({ id: r.id as string, eventId: r.event_id as string, attempt: r.attempt as number, url: r.url as string, headers: JSON.parse(r.headers as string), body: r.body as string }));
+    return rows.map((r) => ({
+      id: r.id as string,
+      eventId: r.event_id as string,
+      attempt: r.attempt as number,
+      url: r.url as string,
+      headers: JSON.parse(r.headers as string),
+      body: r.body as string,
+    }));
   }
 
   /** The harness reports what a relayed delivery got; logged like a direct one. */
@@ -145,7 +186,20 @@ export class WebhookDispatcher {
     if (!rows.length) return null;
     this.sql.exec("UPDATE outbox SET state = 'done' WHERE id = ?", id);
     const r = rows[0];
-    return { job: this.record({ eventId: r.event_id as string, attempt: r.attempt as number, target: r.url as string, code, answer, via: "relay", nowMs, tampered: r.tampered === 1, skewS: r.skew_s as number, duplicate: r.duplicate === 1 }) };
+    return {
+      job: this.record({
+        eventId: r.event_id as string,
+        attempt: r.attempt as number,
+        target: r.url as string,
+        code,
+        answer,
+        via: "relay",
+        nowMs,
+        tampered: r.tampered === 1,
+        skewS: r.skew_s as number,
+        duplicate: r.duplicate === 1,
+      }),
+    };
   }
 
   log(epoch?: number): DeliveryLogEntry[] {

@@ -21,7 +21,8 @@ export function idempotentRetries(ctx: ConductContext): ConductResult {
     for (const r of g.slice(1)) {
       const informed = r.headers["if-match"] !== undefined && r.headers["if-match"] !== g[g.indexOf(r) - 1].headers["if-match"];
       if (informed) continue;
-      if (!r.idempotencyKey || r.idempotencyKey !== first.idempotencyKey) return soft("idempotent_write_retries", false, `request #${r.seq} repeats ${r.method} ${r.path} with ${r.idempotencyKey ? "a different" : "no"} idempotency key`);
+      if (!r.idempotencyKey || r.idempotencyKey !== first.idempotencyKey)
+        return soft("idempotent_write_retries", false, `request #${r.seq} repeats ${r.method} ${r.path} with ${r.idempotencyKey ? "a different" : "no"} idempotency key`);
     }
   }
   return soft("idempotent_write_retries", true, `${repeated.length} repeated writes, each with its first key`);

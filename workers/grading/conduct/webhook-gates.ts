@@ -7,7 +7,11 @@ export function forgedWebhookRejected(ctx: ConductContext): ConductResult {
   const forged = ctx.webhooks.filter((d) => d.tampered && d.responseCode !== null);
   if (!forged.length) return null;
   const accepted = forged.find((d) => ok2xx(d.responseCode));
-  return hardGate("webhook_bad_signature_rejected", !accepted, accepted ? `forged delivery ${accepted.eventId} was accepted with ${accepted.responseCode}` : `${forged.length} forged deliveries refused`);
+  return hardGate(
+    "webhook_bad_signature_rejected",
+    !accepted,
+    accepted ? `forged delivery ${accepted.eventId} was accepted with ${accepted.responseCode}` : `${forged.length} forged deliveries refused`,
+  );
 }
 
 /** Hard gate: every answered delivery with a timestamp outside the window was refused. */

@@ -4,7 +4,10 @@ import { adminAuth } from "./index.ts";
 
 function app(token: string | undefined) {
   const a = new Hono<{ Bindings: { T?: string } }>();
-  a.use("*", adminAuth((env) => (env as { T?: string }).T));
+  a.use(
+    "*",
+    adminAuth((env) => (env as { T?: string }).T),
+  );
   a.get("/x", (c) => c.json({ ok: true }));
   return (headers: Record<string, string>) => a.request("/x", { headers }, { T: token });
 }

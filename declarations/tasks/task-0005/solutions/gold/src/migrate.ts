@@ -5,7 +5,10 @@ import { readState, writeJson, writeState, type MappingRow } from "./state.ts";
 import { TalentForge } from "./talentforge.ts";
 
 /** The identity both systems share: the email address, compared case-insensitively. */
-export const emailKey = (email: unknown): string => String(email ?? "").trim().toLowerCase();
+export const emailKey = (email: unknown): string =>
+  String(email ?? "")
+    .trim()
+    .toLowerCase();
 
 /**
  * Brings TalentForge and mapping.json up to date with HireWire as it stands now.
@@ -29,7 +32,7 @@ export async function migrate(config: Config): Promise<void> {
   for (const c of live) if (!byEmail.has(emailKey(c.email))) byEmail.set(emailKey(c.email), c.id);
   // Records this migration created earlier (and that are still live with the same email) win over any other.
   const ours = new Map<string, string>();
-  for (const [hwId, tfId] of Object.entries(state.created)) if (emailOf.has(tfId)) ours.set(emailOf.get(tfId)!, tfId);
+  for (const [_hwId, tfId] of Object.entries(state.created)) if (emailOf.has(tfId)) ours.set(emailOf.get(tfId)!, tfId);
 
   const failures: string[] = [];
   const toCreate = new Map<string, HwCandidate>();

@@ -39,7 +39,10 @@ async function annotate(config: Config): Promise<void> {
   const tf = new TalentForge(config);
   const rows = [];
   for (const m of mapping.filter((r) => r.action === "created")) {
-    const note = (await tf.request("POST", `/rest/candidates/${m.talentforge_id}/notes`, { body: `Migrated from HireWire candidate ${m.hirewire_id} (stage: ${String(stages.get(m.hirewire_id))}).`, author: "HireWire migration" })) as { id: string };
+    const note = (await tf.request("POST", `/rest/candidates/${m.talentforge_id}/notes`, {
+      body: `Migrated from HireWire candidate ${m.hirewire_id} (stage: ${String(stages.get(m.hirewire_id))}).`,
+      author: "HireWire migration",
+    })) as { id: string };
     rows.push({ hirewire_id: m.hirewire_id, talentforge_id: m.talentforge_id, note_id: note.id });
   }
   writeFileSync(join(config.outputDir, "notes.json"), JSON.stringify(rows, null, 2));

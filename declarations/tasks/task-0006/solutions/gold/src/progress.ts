@@ -39,7 +39,9 @@ export class BackfillProgress {
   /** Every candidate stored by this back-fill so far, in page order. */
   stored(): Candidate[] {
     if (!existsSync(this.dir)) return [];
-    const pages = readdirSync(this.dir).filter((f) => /^page-\d+\.json$/.test(f)).sort();
+    const pages = readdirSync(this.dir)
+      .filter((f) => /^page-\d+\.json$/.test(f))
+      .sort();
     return pages.flatMap((f) => JSON.parse(readFileSync(join(this.dir, f), "utf8")) as Candidate[]);
   }
 

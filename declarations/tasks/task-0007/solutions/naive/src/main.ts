@@ -34,7 +34,9 @@ function verified(secret: string, headers: Record<string, string | string[] | un
   const sigs = String(headers["webhook-signature"] ?? "");
   if (!id || !ts || !sigs) return false;
   if (Math.abs(Date.now() / 1000 - Number(ts)) > 300) return false;
-  const expected = createHmac("sha256", Buffer.from(secret.replace(/^whsec_/, ""), "base64")).update(`${id}.${ts}.${body}`).digest();
+  const expected = createHmac("sha256", Buffer.from(secret.replace(/^whsec_/, ""), "base64"))
+    .update(`${id}.${ts}.${body}`)
+    .digest();
   return sigs.split(" ").some((s) => {
     const given = Buffer.from(s.replace(/^v1,/, ""), "base64");
     return given.length === expected.length && timingSafeEqual(given, expected);
