@@ -2,7 +2,8 @@ import { DurableObject } from "cloudflare:workers";
 import { findVendor } from "../../declarations/vendors/index.ts";
 import { mintCredentials } from "../engine/auth/credentials.ts";
 import { createHash } from "node:crypto";
-import { buildDocsSet, type DocsSet } from "../docs/docs-set.ts";
+import { DocsServer } from "./docs-server.ts";
+import { takeSnapshot } from "./snapshot.ts";
 import { buildState } from "../engine/data/generate.ts";
 import { packState, type PackedState } from "../engine/store/records.ts";
 import type { RequestLogEntry, TokenLogEntry } from "../../declarations/evidence/logs.ts";
@@ -75,7 +76,7 @@ export class WorldObject extends DurableObject<Env> {
   /** Delivery attempts under way (already off the schedule, not yet logged). */
   private inFlight = 0;
   /** The documentation set and the base URL it was rendered for (one: the base URL only changes for worlds of older releases). */
-  private docs: { baseUrl: string; set: DocsSet } | null = null;
+  private readonly docs = new DocsServer();
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -321,19 +322,7 @@ export class WorldObject extends DurableObject<Env> {
   /** Every record as the vendor serves it (all optional fields on), with its deletion state: the ground truth. */
   snapshot(): Snapshot {
     const { config, engine } = this.require();
-    const all = new URLSearchParams();
-    for (const r of engine.vendor.resources) for (const f of r.fields) if (f.onlyWith) all.set(f.onlyWith.param, f.onlyWith.value);
-    const entities: Snapshot["entities"] = {};
-    for (const r of engine.vendor.resources) {
-      entities[r.name] = this.ctx.storage.sql
-        .exec("SELECT id, data, deleted_ms FROM records WHERE entity = ? ORDER BY seq", r.name)
-        .toArray()
-        .map((row) => {
-          const deletedMs = (row.deleted_ms as number | null) ?? null;
-          return { id: row.id as string, deleted: deletedMs !== null, record: serializeRecord(engine.vendor, r, { id: row.id as string, data: JSON.parse(row.data as string), deletedMs }, all) };
-        });
-    }
-    return { checkpoint: config.checkpoint, epoch: config.epoch, entities };
+    return takeSnapshot(this.ctx.storage.sql, engine.vendor, config);
   }
 
   /** Secret credential values and every token issued so far. */
@@ -364,18 +353,7 @@ export class WorldObject extends DurableObject<Env> {
    */
   async serveDocs(subpath: string, requestUrl: string): Promise<Response> {
     if (!this.config || !this.engine) return Response.json({ error: "unknown world or role" }, { status: 404 });
-    const baseUrl = this.baseUrl(requestUrl);
-    if (this.docs?.baseUrl !== baseUrl) {
-      this.docs = { baseUrl, set: buildDocsSet(this.engine.vendor, this.config.docsProfile, { baseUrl, examples: buildState(this.engine.vendor, this.config.seed, 0, this.config.scale) }) };
-    }
-    const set = this.docs.set;
-    const file = subpath === "" || subpath === "/" ? "index.html" : subpath.replace(/^\//, "");
-    if (file === "openapi.json") return Response.json(set.openapi);
-    const html = set.html.get(file);
-    if (html) return new Response(html, { headers: { "content-type": "text/html; charset=utf-8" } });
-    const page = set.pages.find((p) => `${p.slug}.md` === file);
-    if (page) return new Response(page.markdown, { headers: { "content-type": "text/markdown; charset=utf-8" } });
-    return Response.json({ error: `no documentation page "${file}"` }, { status: 404 });
+    return this.docs.serve(this.engine.vendor, this.config, this.baseUrl(requestUrl), subpath);
   }
 
   /** Serves the vendor surface. Unknown worlds answer 404 without creating state. */
