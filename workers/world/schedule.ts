@@ -1,17 +1,25 @@
-/** One scheduled event of a role. */
-export interface ScheduledEvent {
-  id: number;
-  dueMs: number;
-  kind: string;
-  payload: Record<string, unknown>;
-}
-
 /**
+ * @module schedule
  * Many timed events share the Durable Object's single alarm: they wait in a
- * SQLite table, the alarm is set for the earliest, and each event is marked
- * done in the same transaction that applies it, so a retried alarm never
+ * SQLite table, the alarm is armed for the earliest, and each event's row is
+ * deleted in the same transaction that applies it, so a retried alarm never
  * applies one twice.
  */
+
+/** What can wait on the alarm: a typed union, one member per kind. */
+export type ScheduledEvent =
+  /** A timed fault window opens or closes. */
+  | { kind: "fault-window"; fault: string; active: boolean }
+  /** A webhook delivery attempt is due. */
+  | { kind: "webhook-deliver"; eventId: string; attempt: number; tampered: boolean; skewS: number; duplicate: boolean; fault: string | null };
+
+/** A pending event with its row id and due time. */
+export interface DueEvent {
+  id: number;
+  dueMs: number;
+  event: ScheduledEvent;
+}
+
 export class Schedule {
   private readonly sql: SqlStorage;
 
@@ -19,13 +27,14 @@ export class Schedule {
     this.sql = sql;
   }
 
-  add(dueMs: number, kind: string, payload: Record<string, unknown>): void {
+  add(dueMs: number, event: ScheduledEvent): void {
+    const { kind, ...payload } = event;
     this.sql.exec("INSERT INTO schedule (due_ms, kind, payload) VALUES (?, ?, ?)", dueMs, kind, JSON.stringify(payload));
   }
 
   /** Drops every pending event (a recreate starts a new timeline). */
   clear(): void {
-    this.sql.exec("UPDATE schedule SET done = 1 WHERE done = 0");
+    this.sql.exec("DELETE FROM schedule");
   }
 
   /** Earliest pending due time, or null. */
@@ -33,21 +42,34 @@ export class Schedule {
     return (this.sql.exec("SELECT min(due_ms) AS m FROM schedule WHERE done = 0").one().m as number | null) ?? null;
   }
 
+  /** Pending events of one kind. */
+  pending(kind: ScheduledEvent["kind"]): number {
+    return this.sql.exec("SELECT count(*) AS n FROM schedule WHERE done = 0 AND kind = ?", kind).one().n as number;
+  }
+
   /**
    * The events an alarm firing now should apply: every one already due, and
    * at least the earliest batch (an alarm forced early, as tests do, still
    * applies the events it was set for).
    */
-  dueAt(nowMs: number): ScheduledEvent[] {
+  dueAt(nowMs: number): DueEvent[] {
     const earliest = this.next();
     if (earliest === null) return [];
     return this.sql
       .exec("SELECT id, due_ms, kind, payload FROM schedule WHERE done = 0 AND due_ms <= ? ORDER BY due_ms, id", Math.max(nowMs, earliest))
       .toArray()
-      .map((r) => ({ id: r.id as number, dueMs: r.due_ms as number, kind: r.kind as string, payload: JSON.parse(r.payload as string) }));
+      .map((r) => ({ id: r.id as number, dueMs: r.due_ms as number, event: { kind: r.kind, ...JSON.parse(r.payload as string) } as ScheduledEvent }));
   }
 
-  markDone(id: number): void {
-    this.sql.exec("UPDATE schedule SET done = 1 WHERE id = ?", id);
+  /** Removes an applied event; call it inside the transaction that applies it. */
+  done(id: number): void {
+    this.sql.exec("DELETE FROM schedule WHERE id = ?", id);
+  }
+
+  /** Arms the alarm for the earliest pending event, or disarms it. */
+  async arm(storage: DurableObjectStorage): Promise<void> {
+    const next = this.next();
+    if (next === null) await storage.deleteAlarm();
+    else await storage.setAlarm(next);
   }
 }

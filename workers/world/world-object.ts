@@ -16,7 +16,7 @@ import { WebhookDispatcher, type DeliveryJob } from "../engine/webhooks/dispatch
 import type { DeliveryLogEntry } from "../../declarations/evidence/logs.ts";
 import { allFlags, checkpointEvents } from "../engine/webhooks/events.ts";
 import type { RecordRow } from "../engine/store/records.ts";
-import { Schedule } from "./schedule.ts";
+import { Schedule, type ScheduledEvent } from "./schedule.ts";
 import { upgradeWorldSchema, WORLD_SCHEMA, worldSchemaExists } from "./schema.ts";
 import type { VendorCall } from "../surface/vendor-call.ts";
 
@@ -208,57 +208,64 @@ export class WorldObject extends DurableObject<Env> {
     const now = Date.now();
     for (const f of engine.vendor.faults) {
       if (f.kind !== "maintenance" || f.afterSeconds === undefined || !this.config!.armedFaults.includes(f.id)) continue;
-      schedule.add(now + f.afterSeconds * 1000, "fault-window", { fault: f.id, active: true });
-      schedule.add(now + (f.afterSeconds + f.durationS) * 1000, "fault-window", { fault: f.id, active: false });
+      schedule.add(now + f.afterSeconds * 1000, { kind: "fault-window", fault: f.id, active: true });
+      schedule.add(now + (f.afterSeconds + f.durationS) * 1000, { kind: "fault-window", fault: f.id, active: false });
     }
-    const next = schedule.next();
-    if (next === null) await this.ctx.storage.deleteAlarm();
-    else await this.ctx.storage.setAlarm(next);
+    await schedule.arm(this.ctx.storage);
   }
 
-  /** Applies the due scheduled events, each exactly once, then re-arms the alarm for the next. */
-  async alarm(): Promise<void> {
-    if (!this.engine || !this.dispatcher) return;
-    const engine = this.engine;
-    const dispatcher = this.dispatcher;
-    const schedule = new Schedule(this.ctx.storage.sql);
-    for (const event of schedule.dueAt(Date.now())) {
-      // Marked done before any outbound call: a retried alarm never repeats an attempt.
-      this.ctx.storage.transactionSync(() => {
-        if (event.kind === "fault-window") engine.faults.setWindow(String(event.payload.fault), Boolean(event.payload.active));
-        schedule.markDone(event.id);
-      });
-      if (event.kind === "webhook-deliver") {
-        const p = event.payload;
+  /**
+   * What each kind of scheduled event does: `apply` runs inside the
+   * transaction that removes the event, `after` (outbound calls) once it has
+   * committed, so a retried alarm never repeats either.
+   */
+  private readonly handlers: { [K in ScheduledEvent["kind"]]: { apply?: (e: Extract<ScheduledEvent, { kind: K }>) => void; after?: (e: Extract<ScheduledEvent, { kind: K }>) => Promise<void> } } = {
+    "fault-window": { apply: (e) => this.engine!.faults.setWindow(e.fault, e.active) },
+    "webhook-deliver": {
+      after: async (e) => {
         this.inFlight += 1;
         try {
-          const retry = await dispatcher.attempt(
-            {
-              eventId: String(p.eventId),
-              attempt: Number(p.attempt),
-              tampered: Boolean(p.tampered),
-              skewS: Number(p.skewS ?? 0),
-              duplicate: Boolean(p.duplicate),
-              fault: p.fault as string | undefined,
-            },
+          const retry = await this.dispatcher!.attempt(
+            { eventId: e.eventId, attempt: e.attempt, tampered: e.tampered, skewS: e.skewS, duplicate: e.duplicate, fault: e.fault ?? undefined },
             Date.now(),
           );
           if (retry) await this.queue([retry]);
         } finally {
           this.inFlight -= 1;
         }
-      }
+      },
+    },
+  };
+
+  /** Applies the due scheduled events, each exactly once, then re-arms the alarm for the next. */
+  async alarm(): Promise<void> {
+    if (!this.engine || !this.dispatcher) return;
+    const schedule = new Schedule(this.ctx.storage.sql);
+    for (const due of schedule.dueAt(Date.now())) {
+      const handler = this.handlers[due.event.kind] as { apply?: (e: ScheduledEvent) => void; after?: (e: ScheduledEvent) => Promise<void> };
+      this.ctx.storage.transactionSync(() => {
+        handler.apply?.(due.event);
+        schedule.done(due.id);
+      });
+      await handler.after?.(due.event);
     }
-    await this.queue([]); // re-arms the alarm for whatever is still pending
+    await schedule.arm(this.ctx.storage);
   }
 
   /** Puts delivery jobs on the alarm's schedule. */
   private async queue(jobs: DeliveryJob[]): Promise<void> {
     const schedule = new Schedule(this.ctx.storage.sql);
     for (const j of jobs)
-      schedule.add(j.dueMs, "webhook-deliver", { eventId: j.eventId, attempt: j.attempt, tampered: j.tampered ?? false, skewS: j.skewS ?? 0, duplicate: j.duplicate ?? false, fault: j.fault ?? null });
-    const next = schedule.next();
-    if (next !== null) await this.ctx.storage.setAlarm(next);
+      schedule.add(j.dueMs, {
+        kind: "webhook-deliver",
+        eventId: j.eventId,
+        attempt: j.attempt,
+        tampered: j.tampered ?? false,
+        skewS: j.skewS ?? 0,
+        duplicate: j.duplicate ?? false,
+        fault: j.fault ?? null,
+      });
+    if (jobs.length) await schedule.arm(this.ctx.storage);
   }
 
   /** A change made through the API becomes an event (when someone listens). */
@@ -306,7 +313,7 @@ export class WorldObject extends DurableObject<Env> {
 
   private pendingDeliveries(): number {
     const sql = this.ctx.storage.sql;
-    const scheduled = sql.exec("SELECT count(*) AS n FROM schedule WHERE done = 0 AND kind = 'webhook-deliver'").one().n as number;
+    const scheduled = new Schedule(sql).pending("webhook-deliver");
     const parked = sql.exec("SELECT count(*) AS n FROM outbox WHERE state != 'done'").one().n as number;
     return scheduled + parked + this.inFlight;
   }
