@@ -6,7 +6,7 @@ import { parseVendor } from "../../declarations/schema/define.ts";
 import hirewire from "../../declarations/vendors/hirewire.ts";
 import { buildState } from "../../workers/engine/data/generate.ts";
 import { VendorEngine } from "../../workers/engine/vendor-engine.ts";
-import { WORLD_SCHEMA } from "../../workers/world/schema.ts";
+import { migrateWorld } from "../../workers/world/schema.ts";
 
 /** HireWire re-declared with a legacy username/password login that sets a session cookie. */
 const cookieVendor = parseVendor({
@@ -26,7 +26,7 @@ describe("session login returning a cookie (engine, inline declaration)", () => 
   it("logs in, serves data with the cookie, and refuses a missing or forged cookie", async () => {
     const stub = env.WORLD.get(env.WORLD.idFromName("inline/cookie"));
     await runInDurableObject(stub, async (_obj, state) => {
-      for (const stmt of WORLD_SCHEMA) state.storage.sql.exec(stmt);
+      migrateWorld(state.storage.sql);
       const config = {
         world: "w_inline",
         role: "ats",

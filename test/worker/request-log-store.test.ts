@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { LogStore } from "../../workers/engine/store/logs.ts";
 import type { RequestLogEntry } from "../../declarations/evidence/logs.ts";
-import { WORLD_SCHEMA } from "../../workers/world/schema.ts";
+import { migrateWorld } from "../../workers/world/schema.ts";
 
 function entry(seq: number, over: Partial<RequestLogEntry> = {}): RequestLogEntry {
   return {
@@ -49,7 +49,7 @@ describe("request log store", () => {
   it("stores a stand-in for a row the storage refuses, and loses no other row of the batch", async () => {
     const stub = env.WORLD.get(env.WORLD.idFromName("unit/log-standin"));
     await runInDurableObject(stub, (_obj, state) => {
-      for (const stmt of WORLD_SCHEMA) state.storage.sql.exec(stmt);
+      migrateWorld(state.storage.sql);
       const logs = new LogStore(failing(state.storage.sql, (seq, attempt) => seq === 3 && attempt === 1));
       for (let i = 1; i <= 6; i++) expect(logs.appendRequest(entry(logs.allocateRequestSeq(), { method: i === 3 ? "POST" : "GET" }))).toBe(true);
       const rows = logs.requests(0);
@@ -63,7 +63,7 @@ describe("request log store", () => {
   it("counts a request whose stand-in is refused too, persistently, without dropping the rows after it", async () => {
     const stub = env.WORLD.get(env.WORLD.idFromName("unit/log-lost"));
     await runInDurableObject(stub, (_obj, state) => {
-      for (const stmt of WORLD_SCHEMA) state.storage.sql.exec(stmt);
+      migrateWorld(state.storage.sql);
       const logs = new LogStore(failing(state.storage.sql, (seq) => seq === 2));
       for (let i = 1; i <= 4; i++) logs.appendRequest(entry(logs.allocateRequestSeq()));
       expect(logs.requests(0).map((r) => r.seq)).toEqual([1, 3, 4]);
@@ -75,7 +75,7 @@ describe("request log store", () => {
   it("queues a 500 stand-in for a row that cannot be encoded, and tells the caller", async () => {
     const stub = env.WORLD.get(env.WORLD.idFromName("unit/log-encode"));
     await runInDurableObject(stub, (_obj, state) => {
-      for (const stmt of WORLD_SCHEMA) state.storage.sql.exec(stmt);
+      migrateWorld(state.storage.sql);
       const logs = new LogStore(state.storage.sql);
       const cyclic: Record<string, unknown> = {};
       cyclic.self = cyclic;
@@ -89,7 +89,7 @@ describe("request log store", () => {
   it("reads back rows stored before bodies were bounded, too deep to hand on, as text", async () => {
     const stub = env.WORLD.get(env.WORLD.idFromName("unit/log-legacy"));
     await runInDurableObject(stub, (_obj, state) => {
-      for (const stmt of WORLD_SCHEMA) state.storage.sql.exec(stmt);
+      migrateWorld(state.storage.sql);
       const deep = `${'{"a":'.repeat(5000)}1${"}".repeat(5000)}`;
       state.storage.sql.exec(
         "INSERT INTO requests (seq, epoch, ts, method, path, query, headers, body, status, auth_outcome, rate_limited, faults, lies) VALUES (1, 0, 1, 'POST', '/x', '{}', '{}', ?, 401, 'missing', 0, '[]', '[]')",

@@ -5,7 +5,7 @@ import { parseVendor } from "../../declarations/schema/define.ts";
 import talentloop from "../../declarations/vendors/talentloop.ts";
 import { WebhookDispatcher } from "../../workers/engine/webhooks/dispatcher.ts";
 import type { WorldConfig } from "../../workers/engine/world-config.ts";
-import { WORLD_SCHEMA } from "../../workers/world/schema.ts";
+import { migrateWorld } from "../../workers/world/schema.ts";
 
 /** TalentLoop re-declared with the ack-body protocol and a dead-letter queue. */
 const acking = parseVendor({ ...talentloop, id: "talentloopack", webhooks: { ...talentloop.webhooks!, retrySchedule: [1, 1], ack: { field: "ack", deadLetterPath: "/webhooks/dead-letters" } } });
@@ -32,7 +32,7 @@ describe("ack-body protocol (dispatcher, inline declaration)", () => {
   it("counts a delivery only when the answer echoes the event id, dead-letters the rest, and drains them once", async () => {
     const stub = env.WORLD.get(env.WORLD.idFromName("inline/ack"));
     await runInDurableObject(stub, async (_obj, state) => {
-      for (const stmt of WORLD_SCHEMA) state.storage.sql.exec(stmt);
+      migrateWorld(state.storage.sql);
       const d = new WebhookDispatcher(acking, state.storage.sql, config);
       const now = 1_800_000_000_000;
       const jobs = d.enqueue(

@@ -1,5 +1,14 @@
-/** SQLite schema of one (world, role) Durable Object. Applied idempotently on every start. */
-export const WORLD_SCHEMA = [
+/**
+ * @module schema
+ * SQLite schema of one (world, role) Durable Object, as numbered migrations:
+ * each runs once, in order, and is recorded in `schema_migrations`. An object
+ * made by a release before the migrations were numbered has its tables
+ * already; the first migration's statements leave them alone and the later
+ * ones add only what is missing.
+ */
+
+/** The tables (migration 1). */
+const TABLES = [
   `CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`,
   `CREATE TABLE IF NOT EXISTS records (
      entity TEXT NOT NULL, id TEXT NOT NULL, seq INTEGER NOT NULL, parent TEXT,
@@ -45,24 +54,47 @@ export const WORLD_SCHEMA = [
   `CREATE TABLE IF NOT EXISTS rate (credential TEXT PRIMARY KEY, used INTEGER NOT NULL, closed_until_ms INTEGER NOT NULL)`,
 ];
 
-/** Adds columns that tables created by an older release lack (CREATE TABLE IF NOT EXISTS leaves them alone). */
-export function upgradeWorldSchema(sql: SqlStorage): void {
-  const columnsOf = (table: string) =>
-    new Set(
-      sql
-        .exec(`PRAGMA table_info(${table})`)
-        .toArray()
-        .map((r) => r.name as string),
-    );
-  if (!columnsOf("deliveries").has("acked")) sql.exec("ALTER TABLE deliveries ADD COLUMN acked INTEGER");
-  const requests = columnsOf("requests");
-  const added: [string, string][] = [
-    ["body_bytes", "INTEGER NOT NULL DEFAULT 0"],
-    ["body_note", "TEXT"],
-    ["body_sha256", "TEXT"],
-    ["log_error", "TEXT"],
-  ];
-  for (const [name, type] of added) if (!requests.has(name)) sql.exec(`ALTER TABLE requests ADD COLUMN ${name} ${type}`);
+function columnsOf(sql: SqlStorage, table: string): Set<string> {
+  return new Set(
+    sql
+      .exec(`PRAGMA table_info(${table})`)
+      .toArray()
+      .map((r) => r.name as string),
+  );
+}
+
+function addColumns(sql: SqlStorage, table: string, columns: [string, string][]): void {
+  const have = columnsOf(sql, table);
+  for (const [name, type] of columns) if (!have.has(name)) sql.exec(`ALTER TABLE ${table} ADD COLUMN ${name} ${type}`);
+}
+
+/** Every migration, in order. Add one at the end; never edit one that has shipped. */
+export const WORLD_MIGRATIONS: { version: number; name: string; up: (sql: SqlStorage) => void }[] = [
+  { version: 1, name: "tables", up: (sql) => TABLES.forEach((stmt) => sql.exec(stmt)) },
+  // Objects whose tables predate these columns (TABLES above already has them for new objects).
+  { version: 2, name: "delivery acks", up: (sql) => addColumns(sql, "deliveries", [["acked", "INTEGER"]]) },
+  {
+    version: 3,
+    name: "bounded request bodies",
+    up: (sql) =>
+      addColumns(sql, "requests", [
+        ["body_bytes", "INTEGER NOT NULL DEFAULT 0"],
+        ["body_note", "TEXT"],
+        ["body_sha256", "TEXT"],
+        ["log_error", "TEXT"],
+      ]),
+  },
+];
+
+/** Brings an object's storage to the newest schema, running each pending migration once. */
+export function migrateWorld(sql: SqlStorage): void {
+  sql.exec("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL)");
+  const applied = (sql.exec("SELECT max(version) AS v FROM schema_migrations").one().v as number | null) ?? 0;
+  for (const m of WORLD_MIGRATIONS) {
+    if (m.version <= applied) continue;
+    m.up(sql);
+    sql.exec("INSERT INTO schema_migrations (version, name) VALUES (?, ?)", m.version, m.name);
+  }
 }
 
 /** Whether this object's storage was ever set up (an unknown world's object has none, and must not get any). */

@@ -17,7 +17,7 @@ import type { DeliveryLogEntry } from "../../declarations/evidence/logs.ts";
 import { allFlags, checkpointEvents } from "../engine/webhooks/events.ts";
 import type { RecordRow } from "../engine/store/records.ts";
 import { Schedule, type ScheduledEvent } from "./schedule.ts";
-import { upgradeWorldSchema, WORLD_SCHEMA, worldSchemaExists } from "./schema.ts";
+import { migrateWorld, worldSchemaExists } from "./schema.ts";
 import type { VendorCall } from "../surface/vendor-call.ts";
 
 /** Status of one (world, role) as the control plane reports it. */
@@ -88,8 +88,7 @@ export class WorldObject extends DurableObject<Env> {
   }
 
   private setUpSchema(): void {
-    for (const stmt of WORLD_SCHEMA) this.ctx.storage.sql.exec(stmt);
-    upgradeWorldSchema(this.ctx.storage.sql);
+    migrateWorld(this.ctx.storage.sql);
   }
 
   /** Vendor root for links and docs: the farm origin the world was made at, else (older worlds) the one the request came to. */
