@@ -1,0 +1,36 @@
+import { runInDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { Schedule } from "./schedule.ts";
+import { migrateWorld } from "./schema.ts";
+
+describe("the alarm's schedule", () => {
+  it("keeps typed events in due order, hands out the due ones (at least the earliest batch), and forgets applied ones", async () => {
+    const stub = env.WORLD.get(env.WORLD.idFromName("unit/schedule"));
+    await runInDurableObject(stub, async (_obj, state) => {
+      migrateWorld(state.storage.sql);
+      const s = new Schedule(state.storage.sql);
+      // Alarms in the past fire at once: keep the times ahead of the clock.
+      const t0 = Date.now() + 3_600_000;
+      s.add(t0 + 2000, { kind: "fault-window", fault: "f", active: false });
+      s.add(t0, { kind: "fault-window", fault: "f", active: true });
+      s.add(t0, { kind: "webhook-deliver", eventId: "evt_1", attempt: 1, tampered: false, skewS: 0, duplicate: false, fault: null });
+      expect(s.next()).toBe(t0);
+      expect(s.pending("webhook-deliver")).toBe(1);
+      const early = s.dueAt(0);
+      expect(early.map((d) => d.event)).toEqual([
+        { kind: "fault-window", fault: "f", active: true },
+        { kind: "webhook-deliver", eventId: "evt_1", attempt: 1, tampered: false, skewS: 0, duplicate: false, fault: null },
+      ]);
+      for (const d of early) s.done(d.id);
+      expect(s.next()).toBe(t0 + 2000);
+      expect(s.pending("webhook-deliver")).toBe(0);
+      await s.arm(state.storage);
+      expect(await state.storage.getAlarm()).toBe(t0 + 2000);
+      s.clear();
+      expect(s.next()).toBeNull();
+      await s.arm(state.storage);
+      expect(await state.storage.getAlarm()).toBeNull();
+    });
+  });
+});
