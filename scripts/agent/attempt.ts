@@ -24,7 +24,7 @@ import { openConnectorSandbox } from "./sandbox/connector-sandbox.ts";
 import { handOver, takeBack } from "./sandbox/ownership.ts";
 import { SANDBOX, type SandboxSpec } from "./sandbox/bwrap.ts";
 import { AllowlistProxy } from "./sandbox/proxy.ts";
-import { runSandboxed } from "./sandbox/run-sandboxed.ts";
+import { runSandboxed, streamText } from "./sandbox/run-sandboxed.ts";
 import { redact } from "./secrets.ts";
 import { numberEvents, type RawLine, type Trajectory, type Usage } from "./trajectory.ts";
 import { tagRequests } from "./vendor-requests.ts";
@@ -207,14 +207,8 @@ export async function runAttempt(o: AttemptOptions): Promise<AttemptSummary> {
         const r = await runSandboxed(spec(argv, {}), { timeLimitS: Math.min(opts.timeLimitS, Math.max(1, (deadlineMs - Date.now()) / 1000)), graceS: 2, stdin: opts.stdin });
         return {
           exitCode: r.exitCode,
-          stdout: r.lines
-            .filter((l) => l.stream === "stdout")
-            .map((l) => l.text)
-            .join("\n"),
-          stderr: r.lines
-            .filter((l) => l.stream === "stderr")
-            .map((l) => l.text)
-            .join("\n"),
+          stdout: streamText(r.lines, "stdout"),
+          stderr: streamText(r.lines, "stderr"),
           timedOut: r.timedOut,
         };
       },

@@ -23,7 +23,12 @@ export function siteHandler(dir: string): (request: Request) => Promise<Response
   const root = resolve(dir);
   return async (request) => {
     const url = new URL(request.url);
-    const rel = decodeURIComponent(url.pathname.replace(/^\/runs(?=\/|$)/, "")).replace(/^\/+/, "");
+    let rel: string;
+    try {
+      rel = decodeURIComponent(url.pathname.replace(/^\/runs(?=\/|$)/, "")).replace(/^\/+/, "");
+    } catch {
+      return new Response("not found", { status: 404 }); // a malformed escape names no file
+    }
     let file = normalize(join(root, rel || "index.html"));
     if (file !== root && !file.startsWith(root + sep)) return new Response("not found", { status: 404 });
     if (existsSync(file) && statSync(file).isDirectory()) file = join(file, "index.html");

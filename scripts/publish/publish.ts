@@ -8,7 +8,7 @@
  */
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { gunzipSync, gzipSync } from "node:zlib";
+import { gzipSync } from "node:zlib";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { TASKS } from "../../declarations/tasks/index.ts";
@@ -65,23 +65,17 @@ export function publish(o: PublishOptions): PublishReport {
   rmSync(out, { recursive: true, force: true });
   const data = join(out, DATA_PATH);
   let files = 0;
-  let bytes_ = 0;
-  const write = (file: string, text: string) => {
+  let bytes = 0;
+  /** Writes a file of the release (gzipped when asked); a registered secret in its text refuses the release. */
+  const write = (file: string, text: string, opts: { gzip?: boolean } = {}) => {
     for (const s of secrets) if (text.includes(s)) throw new SecretInRelease(`a registered provider secret is in ${relative(out, file)}: the release is refused`);
+    const data = opts.gzip ? gzipSync(text) : text;
     mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, text);
+    writeFileSync(file, data);
     files += 1;
-    bytes_ += Buffer.byteLength(text);
+    bytes += typeof data === "string" ? Buffer.byteLength(data) : data.length;
   };
   const writeJson = (file: string, value: unknown) => write(file, scrubText(stableJson(value)));
-  const writeBytes = (file: string, bytes: Buffer) => {
-    const text = gunzipSync(bytes).toString("utf8");
-    for (const s of secrets) if (text.includes(s)) throw new SecretInRelease(`a registered provider secret is in ${relative(out, file)}: the release is refused`);
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, bytes);
-    files += 1;
-    bytes_ += bytes.length;
-  };
 
   const board = leaderboard(attempts);
   const grid = matrix(attempts);
@@ -127,7 +121,7 @@ export function publish(o: PublishOptions): PublishReport {
       if (name === "summary.json") text = stableJson({ ...JSON.parse(text), score: a.score, solved: a.solved, flag: a.flag, scorer: SCORER });
       else if (name === "evidence.json") {
         // The sealed evidence is the bulk of a release (snapshots of every record): gzip, deterministically.
-        writeBytes(join(dir, "evidence.json.gz"), gzipSync(scrubText(stableJson(scrubRequestRows(JSON.parse(text)), 0))));
+        write(join(dir, "evidence.json.gz"), scrubText(stableJson(scrubRequestRows(JSON.parse(text)), 0)), { gzip: true });
         continue;
       } else if (name === "vendor-requests.json") text = stableJson(scrubRequestRows(JSON.parse(text)));
       else if (name.endsWith(".json")) text = stableJson(JSON.parse(text));
@@ -169,7 +163,7 @@ export function publish(o: PublishOptions): PublishReport {
       data: `${DATA_PATH}/attempts/${attemptPath(a)}`,
     });
   }
-  return { attempts: attempts.length, rows: board.length, files, bytes: bytes_ };
+  return { attempts: attempts.length, rows: board.length, files, bytes };
 }
 
 function attemptPath(a: PublishedAttempt): string {

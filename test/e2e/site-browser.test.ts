@@ -160,6 +160,7 @@ describe("the published site in headless Chromium", () => {
       expect(await page.locator("h1").innerText()).toContain("task-0001");
       expect(errors).toEqual([]);
       expect((await fetch(`${farm.url}/..%2f..%2fetc/passwd`)).status).toBe(404);
+      expect((await fetch(`${farm.url}/%E0%A4%A`)).status).toBe(404);
       await page.close();
     } finally {
       farm.proc.kill("SIGTERM");

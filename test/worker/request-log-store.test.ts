@@ -2,32 +2,12 @@ import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { LogStore } from "../../workers/engine/store/logs.ts";
+import { req } from "../node/grading/log-fixtures.ts";
 import type { RequestLogEntry } from "../../declarations/evidence/logs.ts";
 import { migrateWorld } from "../../workers/world/schema.ts";
 
-function entry(seq: number, over: Partial<RequestLogEntry> = {}): RequestLogEntry {
-  return {
-    seq,
-    epoch: 0,
-    ts: seq,
-    method: "GET",
-    path: `/r/${seq}`,
-    query: {},
-    headers: {},
-    body: null,
-    bodyBytes: 0,
-    bodyNote: null,
-    bodySha256: null,
-    status: 200,
-    authOutcome: "ok",
-    rateLimited: false,
-    retryAfter: null,
-    idempotencyKey: null,
-    faults: [],
-    lies: [],
-    ...over,
-  };
-}
+/** A row with an explicit sequence number and a path that names it. */
+const entry = (seq: number, over: Partial<RequestLogEntry> = {}): RequestLogEntry => req({ seq, ts: seq, path: `/r/${seq}`, ...over });
 
 /** Real SQLite storage whose request inserts fail for the rows `fails` picks (the first argument is the seq). */
 function failing(sql: SqlStorage, fails: (seq: number, attempt: number) => boolean): SqlStorage {

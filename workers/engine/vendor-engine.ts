@@ -86,7 +86,8 @@ export class VendorEngine {
   /** Serves one request; `baseUrl` is the vendor root as the client reached it. */
   async serve(call: VendorCall, baseUrl: string): Promise<Response> {
     const seq = this.logs.allocateRequestSeq();
-    const req = await readVendorRequest(call, seq, Date.now(), this.secretValues());
+    // Secrets are only needed when a body must be cut: most requests never ask.
+    const req = await readVendorRequest(call, seq, Date.now(), () => this.secretValues());
     const requestsInEpoch = seq - 1 - this.config.epochStartSeq;
     const notes: LogNotes = { idempotencyKey: null, faults: [], lies: [] };
     let served: Served;

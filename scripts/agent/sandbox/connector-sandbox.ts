@@ -17,7 +17,7 @@ import { SANDBOX, type SandboxSpec } from "./bwrap.ts";
 import { hostPortTo } from "./host-port.ts";
 import { handOver, takeBack } from "./ownership.ts";
 import { AllowlistProxy } from "./proxy.ts";
-import { runSandboxed } from "./run-sandboxed.ts";
+import { runSandboxed, streamText } from "./run-sandboxed.ts";
 
 const INNER_SERVE_PORT = 4000;
 const TAIL = 2000;
@@ -71,11 +71,7 @@ export async function openConnectorSandbox(farmUrl: string, world: { world: stri
     async run(o: RunConnectorOptions): Promise<ConnectorRun> {
       handOver(o.outputDir);
       const r = await runSandboxed(spec(o.cwd, [...o.command, ...o.args], innerEnv(o.env)), { timeLimitS: o.timeoutMs / 1000, graceS: 0.5 });
-      const stderrTail = r.lines
-        .filter((l) => l.stream === "stderr")
-        .map((l) => l.text)
-        .join("\n")
-        .slice(-TAIL);
+      const stderrTail = streamText(r.lines, "stderr").slice(-TAIL);
       return {
         label: o.label,
         args: o.args,
@@ -111,11 +107,7 @@ export async function openConnectorSandbox(farmUrl: string, world: { world: stri
           const wasRunning = !exited;
           stopNow();
           const r = await running;
-          const stderrTail = r.lines
-            .filter((l) => l.stream === "stderr")
-            .map((l) => l.text)
-            .join("\n")
-            .slice(-TAIL);
+          const stderrTail = streamText(r.lines, "stderr").slice(-TAIL);
           return {
             label: o.label,
             args: o.args,

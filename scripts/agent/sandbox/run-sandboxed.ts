@@ -37,6 +37,14 @@ export interface RunOptions {
   until?: Promise<void>;
 }
 
+/** The text one stream printed, lines joined. */
+export function streamText(lines: readonly RawLine[], stream: RawLine["stream"]): string {
+  return lines
+    .filter((l) => l.stream === stream)
+    .map((l) => l.text)
+    .join("\n");
+}
+
 /** The first child of a process (bubblewrap's init inside the PID namespace runs the bridge). */
 function firstChild(pid: number): number | null {
   try {

@@ -38,10 +38,10 @@ export interface LoggedBody {
 }
 
 /**
- * Turns a call into the request the engine serves. `secrets` are the values
+ * Turns a call into the request the engine serves. `secrets` gives the values
  * that leak checks look for: a body cut for the log names those it held.
  */
-export async function readVendorRequest(call: VendorCall, seq: number, nowMs: number, secrets: readonly string[]): Promise<VendorRequest> {
+export async function readVendorRequest(call: VendorCall, seq: number, nowMs: number, secrets: () => readonly string[]): Promise<VendorRequest> {
   const url = new URL(call.url);
   const headers = new Headers(call.headers);
   const base = { method: call.method, path: call.path, query: url.searchParams, headers, seq, nowMs };
@@ -50,19 +50,26 @@ export async function readVendorRequest(call: VendorCall, seq: number, nowMs: nu
   }
   const { text, utf8 } = decodeBody(call.head);
   if (call.rest) {
-    const rest = await drain(call.rest, call.head, secrets);
+    const rest = await drain(call.rest, call.head, secrets());
     const held = rest.secretsHeld.length ? ` …[holds ${rest.secretsHeld.join(" ")}]` : "";
-    const logged: LoggedBody = { body: truncateText(text + held, LOGGED_BODY_CHARS, secrets), bytes: rest.bytes, note: "truncated", sha256: rest.sha256 };
+    const logged: LoggedBody = { body: truncateText(text + held, LOGGED_BODY_CHARS, secrets()), bytes: rest.bytes, note: "truncated", sha256: rest.sha256 };
     return { ...base, rawBody: "", body: null, bodyInvalid: true, bodyTooLarge: true, logged };
   }
   const bytes = call.head.byteLength;
   const digest = () => createHash("sha256").update(call.head).digest("hex");
   if (!utf8) {
-    return { ...base, rawBody: text, body: null, bodyInvalid: true, bodyTooLarge: false, logged: { body: truncateText(text, LOGGED_BODY_CHARS, secrets), bytes, note: "not_utf8", sha256: digest() } };
+    return {
+      ...base,
+      rawBody: text,
+      body: null,
+      bodyInvalid: true,
+      bodyTooLarge: false,
+      logged: { body: truncateText(text, LOGGED_BODY_CHARS, secrets()), bytes, note: "not_utf8", sha256: digest() },
+    };
   }
   const parsed = parseBody(text, headers.get("content-type") ?? "");
   const asText = (note: BodyNote | null): LoggedBody => {
-    const kept = truncateText(text, LOGGED_BODY_CHARS, secrets);
+    const kept = truncateText(text, LOGGED_BODY_CHARS, secrets());
     return kept === text ? { body: text, bytes, note, sha256: null } : { body: kept, bytes, note: note ?? "truncated", sha256: digest() };
   };
   let logged: LoggedBody;
