@@ -23,7 +23,7 @@ export default defineConfig({
         test: {
           name: "node",
           environment: "node",
-          include: ["test/node/**/*.test.ts", "scripts/**/*.test.ts", "declarations/**/*.test.ts"],
+          include: ["test/node/**/*.test.ts", "scripts/**/*.test.ts", "declarations/**/*.test.ts", "mechanics/**/*.test.ts"],
           globalSetup: ["./test/node/setup/build-worker.ts"],
           testTimeout: 120_000,
           hookTimeout: 120_000,

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { Lie } from "./lies.ts";
+import { pagingParams } from "../../mechanics/paging/index.ts";
 import type { Paging } from "./pagination.ts";
 
 /** The parts of a vendor the lie checks read (structural, to avoid an import cycle). */
@@ -15,8 +16,9 @@ interface VendorForLies {
   lies: Lie[];
 }
 
-function pagingParams(p: Paging): string[] {
-  return p.style === "offset" ? [p.offsetParam, p.limitParam] : p.style === "page" ? [p.pageParam, p.sizeParam] : [p.cursorParam, p.limitParam];
+function pagingParamNames(p: Paging): string[] {
+  const { position, size } = pagingParams(p);
+  return [position, size];
 }
 
 /** Every query parameter the vendor honours, overall or for one resource. */
@@ -24,10 +26,10 @@ function realParams(v: VendorForLies, resource?: string): Set<string> {
   const params = new Set<string>();
   for (const r of v.resources) {
     if (resource && r.name !== resource) continue;
-    pagingParams(r.paging ?? v.paging).forEach((p) => params.add(p));
+    pagingParamNames(r.paging ?? v.paging).forEach((p) => params.add(p));
     r.fields.forEach((f) => f.onlyWith && params.add(f.onlyWith.param));
   }
-  if (!resource) pagingParams(v.paging).forEach((p) => params.add(p));
+  if (!resource) pagingParamNames(v.paging).forEach((p) => params.add(p));
   if (v.incremental) params.add(v.incremental.param);
   return params;
 }
@@ -54,7 +56,7 @@ function lieProblem(v: VendorForLies, lie: Lie): string | null {
       return null;
     }
     case "page-base": {
-      const paged = [v.paging, ...v.resources.map((r) => r.paging)].filter((p): p is Extract<Paging, { style: "page" }> => p?.style === "page");
+      const paged = [v.paging, ...v.resources.map((r) => r.paging)].flatMap((p) => (p && "firstPage" in p ? [p] : []));
       if (!paged.length) return "the vendor has no numbered pages";
       return paged.every((p) => p.firstPage === lie.says) ? "pages really start there" : null;
     }

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { faultKind } from "../../mechanics/faults/index.ts";
 
 type Ctx = z.RefinementCtx;
 
@@ -108,19 +109,12 @@ export function checkVendorReferences(v: VendorShape, ctx: Ctx): void {
   }
 
   const faultIds = new Set<string>();
-  (
-    v as unknown as { faults: ({ id: string; kind: string; write?: string; resource?: string; field?: string; afterRequests?: number; afterSeconds?: number } & Record<string, unknown>)[] }
-  ).faults.forEach((f, i) => {
+  (v as unknown as { faults: ({ id: string; kind: string; write?: string; resource?: string } & Record<string, unknown>)[] }).faults.forEach((f, i) => {
     if (faultIds.has(f.id)) issue(["faults", i, "id"], `duplicate fault id "${f.id}"`);
     faultIds.add(f.id);
     if (f.write !== undefined && !v.writes.some((w) => w.name === f.write)) issue(["faults", i, "write"], `unknown write "${f.write}"`);
-    if (f.resource !== undefined) {
-      const r = entities.get(f.resource);
-      if (!r) issue(["faults", i, "resource"], `unknown entity "${f.resource}"`);
-      else if ((f.kind === "error-on-page" || f.kind === "page-drift") && !r.list) issue(["faults", i, "resource"], `"${f.resource}" has no list endpoint`);
-      else if (f.kind === "schema-change" && !r.fields.some((x) => x.name === f.field)) issue(["faults", i, "field"], `"${f.resource}" has no field "${String(f.field)}"`);
-    }
-    if (f.kind === "maintenance" && (f.afterRequests === undefined) === (f.afterSeconds === undefined)) issue(["faults", i], "maintenance needs exactly one of afterRequests or afterSeconds");
+    if (f.resource !== undefined && !entities.has(f.resource)) return issue(["faults", i, "resource"], `unknown entity "${f.resource}"`);
+    faultKind(f.kind).check?.(f as never, v, (path, message) => issue(["faults", i, ...path], message));
   });
 
   let last = 0;

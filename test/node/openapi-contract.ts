@@ -11,7 +11,7 @@
  */
 import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
-import { signRequest } from "../../workers/engine/auth/hmac.ts";
+import { signRequest } from "../../mechanics/kit/hmac.ts";
 
 type Json = Record<string, any>;
 

@@ -1,5 +1,5 @@
 import staffline from "../../declarations/vendors/staffline.ts";
-import { signRequest } from "../../workers/engine/auth/hmac.ts";
+import { signRequest } from "../../mechanics/kit/hmac.ts";
 import { farm, rel, type RoleInfo } from "./helpers.ts";
 
 /** A JSON response as a test reads it. */

@@ -1,19 +1,11 @@
 import type { Lie } from "../../declarations/schema/lies.ts";
 import type { Paging } from "../../declarations/schema/pagination.ts";
 import type { DocsProfile } from "../../declarations/schema/docs-profile.ts";
+import { pagingStyle } from "../../mechanics/paging/index.ts";
 import type { DocModel, DocResource } from "./model.ts";
 
 function renameParamInPaging(p: Paging, from: string, to: string): void {
-  if (p.style === "offset") {
-    if (p.offsetParam === from) p.offsetParam = to;
-    if (p.limitParam === from) p.limitParam = to;
-  } else if (p.style === "page") {
-    if (p.pageParam === from) p.pageParam = to;
-    if (p.sizeParam === from) p.sizeParam = to;
-  } else {
-    if (p.cursorParam === from) p.cursorParam = to;
-    if (p.limitParam === from) p.limitParam = to;
-  }
+  pagingStyle(p).renameParam(p, from, to);
 }
 
 function targets(m: DocModel, resource: string | undefined): DocResource[] {
@@ -56,10 +48,7 @@ function tell(m: DocModel, lie: Lie): void {
       }
       return;
     case "page-base":
-      for (const p of [m.paging, ...m.resources.map((r) => r.list?.paging)]) {
-        if (p?.style === "page") p.firstPage = lie.says;
-      }
-      for (const r of m.resources) for (const p of r.list?.params ?? []) if (p.role === "page") p.description = `Page number; the first page is ${lie.says}.`;
+      for (const p of [m.paging, ...m.resources.map((r) => r.list?.paging)]) if (p && "firstPage" in p) p.firstPage = lie.says;
       return;
     case "time-format":
       m.timeFormat = lie.says;
@@ -92,9 +81,6 @@ function tell(m: DocModel, lie: Lie): void {
       return;
     case "page-size-cap":
       for (const p of [lie.resource ? undefined : m.paging, ...targets(m, lie.resource).map((r) => r.list?.paging)]) if (p) p.maxLimit = lie.says;
-      for (const r of targets(m, lie.resource)) {
-        for (const p of r.list?.params ?? []) if (p.role === "limit" || p.role === "size") p.description = p.description.replace(/at most \d+/, `at most ${lie.says}`);
-      }
       return;
     case "rate-window":
       if (m.rateLimit) Object.assign(m.rateLimit, lie.says);

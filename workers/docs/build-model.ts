@@ -1,4 +1,3 @@
-import type { Paging } from "../../declarations/schema/pagination.ts";
 import type { Resource, Vendor } from "../../declarations/schema/vendor.ts";
 import { checkpointTime } from "../engine/data/clock.ts";
 import type { StateRecord } from "../engine/data/generate.ts";
@@ -6,18 +5,9 @@ import type { DocsProfile } from "../../declarations/schema/docs-profile.ts";
 import type { DocModel, DocParam, DocResource } from "./model.ts";
 
 /** Query parameters a list endpoint honours, as the truthful docs describe them. */
-function listParams(vendor: Vendor, r: Resource, paging: Paging): DocParam[] {
+/** A list's own query parameters (its paging parameters follow from its paging). */
+function ownListParams(vendor: Vendor, r: Resource): DocParam[] {
   const params: DocParam[] = [];
-  if (paging.style === "offset") {
-    params.push({ name: paging.offsetParam, role: "offset", description: "Zero-based index of the first record to return." });
-    params.push({ name: paging.limitParam, role: "limit", description: `Records per page (default ${paging.defaultLimit}, at most ${paging.maxLimit}).` });
-  } else if (paging.style === "page") {
-    params.push({ name: paging.pageParam, role: "page", description: `Page number; the first page is ${paging.firstPage}.` });
-    params.push({ name: paging.sizeParam, role: "size", description: `Records per page (default ${paging.defaultLimit}, at most ${paging.maxLimit}).` });
-  } else {
-    params.push({ name: paging.cursorParam, role: "cursor", description: "Opaque cursor from the previous page; omit for the first page." });
-    params.push({ name: paging.limitParam, role: "limit", description: `Records per page (default ${paging.defaultLimit}, at most ${paging.maxLimit}).` });
-  }
   if (r.incremental && vendor.incremental) {
     params.push({ name: vendor.incremental.param, role: "since", description: `Only records changed ${vendor.incremental.op === ">=" ? "at or after" : "strictly after"} this time.` });
   }
@@ -58,7 +48,7 @@ function docResource(vendor: Vendor, r: Resource, examples: StateRecord[]): DocR
       onlyWith: f.onlyWith,
       refersTo: f.gen.gen === "ref" ? f.gen.entity : f.gen.gen === "parent" ? r.parent : undefined,
     })),
-    list: r.list ? { path: r.list, paging, incremental: r.incremental, params: listParams(vendor, r, paging) } : undefined,
+    list: r.list ? { path: r.list, paging, incremental: r.incremental, params: ownListParams(vendor, r) } : undefined,
     get: r.get ? { path: r.get } : undefined,
     count: examples.filter((x) => x.entity === r.name && x.deletedMs === null).length,
     examples: examples

@@ -4,16 +4,10 @@ import type { Paging } from "../../declarations/schema/pagination.ts";
 import type { Resource, TimeFormat, Vendor } from "../../declarations/schema/vendor.ts";
 import type { Write } from "../../declarations/schema/writes.ts";
 import type { DocsProfile } from "../../declarations/schema/docs-profile.ts";
+import type { DocParam } from "../../mechanics/paging/define.ts";
+import { pagingDocParams } from "../../mechanics/paging/index.ts";
 
-/** A documented query parameter of a list endpoint. */
-export interface DocParam {
-  name: string;
-  /** What the parameter does, by role, so lies can find it. */
-  role: "offset" | "limit" | "page" | "size" | "cursor" | "since" | "flag";
-  description: string;
-  /** For flags: the value that switches them on. */
-  value?: string;
-}
+export type { DocParam } from "../../mechanics/paging/define.ts";
 
 /** A documented field of a resource. */
 export interface DocField {
@@ -38,6 +32,7 @@ export interface DocResource {
   idFormat: Resource["id"];
   fields: DocField[];
   parent?: string;
+  /** `params` are the list's own parameters (filters, flags); its paging parameters follow from `paging` (`listParams`). */
   list?: { path: string; paging: Paging; incremental: boolean; params: DocParam[] };
   get?: { path: string };
   /** Live records in the example world, shown as the example total. */
@@ -77,4 +72,9 @@ export interface DocModel {
   changelog: { version: string; date: string; text: string }[];
   /** Lies this model tells (empty for the true profile). */
   lies: Lie[];
+}
+
+/** Every documented query parameter of a list: paging first, then its own. */
+export function listParams(list: NonNullable<DocResource["list"]>): DocParam[] {
+  return [...pagingDocParams(list.paging), ...list.params];
 }

@@ -1,6 +1,7 @@
 import type { Requirement } from "../../declarations/schema/auth.ts";
 import type { Write } from "../../declarations/schema/writes.ts";
-import type { DocModel, DocResource } from "./model.ts";
+import { pagingDocParams, pagingStyle } from "../../mechanics/paging/index.ts";
+import { type DocModel, type DocResource, listParams } from "./model.ts";
 import { exampleRecord } from "./markdown/helpers.ts";
 
 type Json = Record<string, unknown>;
@@ -96,21 +97,12 @@ function rateLimited(m: DocModel): Json {
 
 function listOperation(m: DocModel, r: DocResource): Json {
   const list = r.list!;
-  const parameters: Json[] = list.params.map((p) => ({
+  const parameters: Json[] = listParams(list).map((p) => ({
     name: p.name,
     in: "query",
     required: false,
     description: p.description,
-    schema:
-      p.role === "offset" || p.role === "limit" || p.role === "page" || p.role === "size"
-        ? {
-            type: "integer",
-            minimum: p.role === "page" && list.paging.style === "page" ? list.paging.firstPage : p.role === "offset" ? 0 : 1,
-            ...(p.role === "limit" || p.role === "size" ? { maximum: list.paging.maxLimit } : {}),
-          }
-        : p.role === "flag"
-          ? { type: "string", enum: [p.value ?? "true"] }
-          : { type: "string" },
+    schema: p.schema ?? (p.role === "flag" ? { type: "string", enum: [p.value ?? "true"] } : { type: "string" }),
   }));
   if (r.parent) parameters.unshift({ name: "parentId", in: "path", required: true, description: `Id of the ${r.parent}.`, schema: { type: "string" }, "x-wirebench-ref": r.parent });
   const properties: Json = { [m.envelope.items]: { type: "array", items: { $ref: `#/components/schemas/${r.name}` } } };
@@ -119,7 +111,7 @@ function listOperation(m: DocModel, r: DocResource): Json {
     properties[m.envelope.total] = { type: "integer" };
     required.push(m.envelope.total);
   }
-  if (list.paging.next === "body") properties[m.envelope.next] = { type: [list.paging.style === "cursor" ? "string" : "integer", "null"] };
+  if (list.paging.next === "body") properties[m.envelope.next] = { type: [pagingStyle(list.paging).docs.nextType, "null"] };
   if (list.paging.next === "hal") properties._links = { type: "object" };
   const example: Json = { [m.envelope.items]: r.examples.map((ex) => exampleRecord(m, r, ex)) };
   if (list.paging.total) example[m.envelope.total] = r.count;
@@ -228,7 +220,6 @@ export function renderOpenApi(m: DocModel): Json {
   for (const w of m.writes) at(w.path)[w.method.toLowerCase()] = { ...writeOperation(m, w), security };
   if (m.deletes.mode === "tombstones") {
     const p = m.paging;
-    const pageParams = p.style === "offset" ? [p.offsetParam, p.limitParam] : p.style === "page" ? [p.pageParam, p.sizeParam] : [p.cursorParam, p.limitParam];
     const sinceParam = m.deletes.incremental ? m.resources.flatMap((r) => r.list?.params ?? []).find((x) => x.role === "since") : undefined;
     const ts = m.timeFormat === "epoch_ms" || m.timeFormat === "epoch_s" ? { type: "integer", format: m.timeFormat === "epoch_ms" ? "unix-ms" : "unix-s" } : { type: "string", format: "date-time" };
     at(m.deletes.path).get = {
@@ -237,12 +228,7 @@ export function renderOpenApi(m: DocModel): Json {
       tags: ["deletes"],
       security,
       parameters: [
-        ...pageParams.map((name) => ({
-          name,
-          in: "query",
-          required: false,
-          schema: name === pageParams[1] ? { type: "integer", minimum: 1, maximum: p.maxLimit } : p.style === "cursor" ? { type: "string" } : { type: "integer", minimum: 0 },
-        })),
+        ...pagingDocParams(p).map((param) => ({ name: param.name, in: "query", required: false, schema: param.schema })),
         ...(sinceParam ? [{ name: sinceParam.name, in: "query", required: false, description: "Only deletions after this time.", schema: { type: "string" } }] : []),
       ],
       responses: {

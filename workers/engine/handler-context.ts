@@ -1,6 +1,6 @@
 import type { Vendor } from "../../declarations/schema/vendor.ts";
 import type { VendorRequest } from "./http/vendor-request.ts";
-import type { FaultState } from "./faults/fault-state.ts";
+import type { FaultRuntime } from "./faults/fault-runtime.ts";
 import type { RowJsonCache } from "./protocol/row-json-cache.ts";
 import type { RecordRow, RecordStore } from "./store/records.ts";
 import type { WorldConfig } from "./world-config.ts";
@@ -29,7 +29,7 @@ export interface HandlerContext {
   requestsInEpoch: number;
   notes: LogNotes;
   /** Armed faults and their trigger counters. */
-  faults: FaultState;
+  faults: FaultRuntime;
   /** Announces a change made through the API (webhook vendors). */
   changed: (entity: string, op: "created" | "updated", row: RecordRow) => void;
 }

@@ -205,10 +205,9 @@ export class WorldObject extends DurableObject<Env> {
     schedule.clear();
     this.ctx.storage.sql.exec("UPDATE outbox SET state = 'done' WHERE state != 'done'");
     const now = Date.now();
-    for (const f of engine.vendor.faults) {
-      if (f.kind !== "maintenance" || f.afterSeconds === undefined || !this.config!.armedFaults.includes(f.id)) continue;
-      schedule.add(now + f.afterSeconds * 1000, { kind: "fault-window", fault: f.id, active: true });
-      schedule.add(now + (f.afterSeconds + f.durationS) * 1000, { kind: "fault-window", fault: f.id, active: false });
+    for (const w of engine.faults.timedWindows(engine.vendor.faults)) {
+      schedule.add(now + w.openAfterS * 1000, { kind: "fault-window", fault: w.fault, active: true });
+      schedule.add(now + w.closeAfterS * 1000, { kind: "fault-window", fault: w.fault, active: false });
     }
     await schedule.arm(this.ctx.storage);
   }

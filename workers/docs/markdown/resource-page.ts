@@ -1,5 +1,6 @@
 import type { Write } from "../../../declarations/schema/writes.ts";
-import type { DocModel, DocResource } from "../model.ts";
+import { pagingStyle } from "../../../mechanics/paging/index.ts";
+import { type DocModel, type DocResource, listParams } from "../model.ts";
 import { code, curlAuthFlags, exampleRecord, link, table } from "./helpers.ts";
 
 function exampleIdPath(path: string, r: DocResource, m: DocModel): string {
@@ -16,7 +17,7 @@ function listSection(m: DocModel, r: DocResource): string[] {
   lines.push(
     table(
       ["parameter", "description"],
-      list.params.map((p) => [`\`${p.name}\``, p.description]),
+      listParams(list).map((p) => [`\`${p.name}\``, p.description]),
     ),
     "",
   );
@@ -25,7 +26,7 @@ function listSection(m: DocModel, r: DocResource): string[] {
   if (r.examples.length) {
     const body: Record<string, unknown> = { [m.envelope.items]: r.examples.map((ex) => exampleRecord(m, r, ex)) };
     if (list.paging.total) body[m.envelope.total] = r.count;
-    if (list.paging.next === "body") body[m.envelope.next] = list.paging.style === "cursor" ? "Mi4xLjNrOWR6" : list.paging.style === "page" ? list.paging.firstPage + 1 : 2;
+    if (list.paging.next === "body") body[m.envelope.next] = pagingStyle(list.paging).docs.exampleNext(list.paging);
     const flags = list.params.filter((p) => p.role === "flag").map((p) => `${p.name}=${p.value}`);
     const url = `${m.baseUrl}${exampleIdPath(list.path, r, m)}${flags.length ? `?${flags.join("&")}` : ""}`;
     lines.push("Request:", "", code("sh", [`curl "${url}"`, ...curlAuthFlags(m)].join(" \\\n  ")), "", "Response:", "", code("json", JSON.stringify(body, null, 2)), "");

@@ -1,8 +1,8 @@
 import type { Mint } from "../../../declarations/schema/auth.ts";
-import { json, type Reply } from "../http/reply.ts";
+import { json, type Reply } from "../../../mechanics/kit/reply.ts";
 import type { VendorRequest } from "../http/vendor-request.ts";
 import type { AuthOutcome } from "../../../declarations/evidence/logs.ts";
-import { safeEqual } from "./hmac.ts";
+import { safeEqual } from "../../../mechanics/kit/hmac.ts";
 import type { TokenStore } from "./token-store.ts";
 
 /** Outcome of a token endpoint call. */

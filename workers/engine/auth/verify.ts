@@ -2,7 +2,7 @@ import type { HmacRequirement, Requirement } from "../../../declarations/schema/
 import type { Vendor } from "../../../declarations/schema/vendor.ts";
 import type { VendorRequest } from "../http/vendor-request.ts";
 import type { AuthOutcome } from "../../../declarations/evidence/logs.ts";
-import { safeEqual, signRequest } from "./hmac.ts";
+import { safeEqual, signRequest } from "../../../mechanics/kit/hmac.ts";
 import type { TokenStore } from "./token-store.ts";
 
 /** Result of checking a request against the vendor's `present` requirements. */

@@ -5,16 +5,9 @@
  */
 export type Rng = () => number;
 
-/** 32-bit FNV-1a over the joined key parts. */
-export function hashKey(parts: readonly (string | number)[]): number {
-  let h = 0x811c9dc5;
-  const s = parts.join("\u241f");
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
+import { hashKey } from "../../../mechanics/kit/hash-key.ts";
+
+export { hashKey };
 
 /** mulberry32: small, fast, good enough for synthetic data. */
 export function mulberry32(seed: number): Rng {

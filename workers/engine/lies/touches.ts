@@ -17,7 +17,7 @@ function resourceOf(action: RouteAction | null): string | undefined {
 function touches(vendor: Vendor, lie: Lie, f: ServedFacts): boolean {
   const a = f.action;
   const isList = a?.kind === "list";
-  const isRead = isList || a?.kind === "get" || a?.kind === "tombstones";
+  const isRead = isList || a?.kind === "get" || a?.kind === "feed";
   const inScope = (resource?: string) => !resource || resourceOf(a) === resource;
   switch (lie.kind) {
     case "param-name":
@@ -29,7 +29,7 @@ function touches(vendor: Vendor, lie: Lie, f: ServedFacts): boolean {
     case "omitted-flag":
       return (a?.kind === "list" || a?.kind === "get") && inScope(lie.resource);
     case "page-base":
-      return a?.kind === "list" && (a.resource.paging ?? vendor.paging).style === "page";
+      return a?.kind === "list" && "firstPage" in (a.resource.paging ?? vendor.paging);
     case "time-format":
       return isRead || a?.kind === "write";
     case "retry-after":

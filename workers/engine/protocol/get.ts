@@ -1,6 +1,6 @@
 import type { Resource } from "../../../declarations/schema/vendor.ts";
 import type { HandlerContext } from "../handler-context.ts";
-import { json, vendorError, type Reply } from "../http/reply.ts";
+import { json, vendorError, type Reply } from "../../../mechanics/kit/reply.ts";
 import { etagOf, serializeRecord } from "./serialize.ts";
 
 /** GET on a resource's single-record path. */
@@ -13,14 +13,14 @@ export function getRecord(ctx: HandlerContext, resource: Resource): Reply {
     if (vendor.deletes.mode === "gone") return vendorError(vendor, 410, "gone", `${resource.name} ${id} was deleted`);
     if (vendor.deletes.mode !== "flag") return vendorError(vendor, 404, "not_found", `${resource.name} ${id} does not exist`);
   }
-  const stale = ctx.faults.staleRead(resource.name, id, /no-cache/i.test(ctx.req.headers.get("cache-control") ?? ""), ctx.req.nowMs);
-  if (stale) {
-    ctx.notes.faults.push(stale.fault.id);
-    return json(200, stale.body, { etag: stale.etag, age: String(stale.ageS), warning: '110 - "Response is stale"' });
+  const cached = ctx.faults.onRead(resource.name, id, /no-cache/i.test(ctx.req.headers.get("cache-control") ?? ""), ctx.req.nowMs);
+  if (cached) {
+    ctx.notes.faults.push(cached.fault);
+    return cached.reply;
   }
   const renames = ctx.faults.renames(ctx.config.checkpoint);
   for (const [key, r] of renames) if (key.startsWith(`${resource.name}.`)) ctx.notes.faults.push(r.fault);
   const body = serializeRecord(vendor, resource, row, ctx.req.query, renames);
-  ctx.faults.rememberRead(resource.name, id, body, etagOf(row), ctx.req.nowMs);
+  ctx.faults.afterRead(resource.name, id, body, etagOf(row), ctx.req.nowMs);
   return json(200, body, { etag: etagOf(row) });
 }

@@ -1,5 +1,5 @@
 import type { Write } from "../../../declarations/schema/writes.ts";
-import type { Reply } from "../http/reply.ts";
+import type { Reply } from "../../../mechanics/kit/reply.ts";
 
 /** A stored first answer to an idempotent write. */
 interface Stored {

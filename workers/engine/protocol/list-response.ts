@@ -1,8 +1,8 @@
 import type { Paging } from "../../../declarations/schema/pagination.ts";
 import type { HandlerContext } from "../handler-context.ts";
 import { RawJson } from "../http/raw-json.ts";
-import { json, vendorError, type Reply } from "../http/reply.ts";
-import { nextPageParams, parsePage, type CursorScope, type PageRequest } from "./paging.ts";
+import { json, vendorError, type Reply } from "../../../mechanics/kit/reply.ts";
+import { type CursorScope, nextBodyValue, nextPageParams, type PageRequest, parsePage } from "../../../mechanics/paging/index.ts";
 
 const ITEMS_PLACEHOLDER = "\u0000items\u0000";
 
@@ -12,17 +12,17 @@ const ITEMS_PLACEHOLDER = "\u0000items\u0000";
  */
 export function pagedReply(ctx: HandlerContext, paging: Paging, listKey: string, fetch: (page: PageRequest) => { items: string[]; total: number }, resource?: string): Reply {
   const { vendor, req } = ctx;
-  const scope: CursorScope = { seed: ctx.config.seed, epoch: ctx.config.epoch, listKey, requestSeq: req.seq, cutoff: ctx.faults.cursorCutoff };
+  const cutoff = ctx.faults.cursorCutoff();
+  const scope: CursorScope = { seed: ctx.config.seed, epoch: ctx.config.epoch, listKey, requestSeq: req.seq, cutoff: cutoff?.seq ?? 0 };
   const parsed = parsePage(paging, req.query, scope);
   if (!parsed.ok) {
-    const fault = parsed.invalidated ? ctx.faults.cursorFault() : null;
-    if (fault) ctx.notes.faults.push(fault.id);
+    if (parsed.invalidated && cutoff) ctx.notes.faults.push(cutoff.fault);
     return vendorError(vendor, 400, parsed.invalidated ? "cursor_expired" : "invalid_parameter", parsed.message, { parameter: parsed.param });
   }
-  const pageFault = resource ? ctx.faults.pageError(resource, Math.floor(parsed.page.offset / parsed.page.limit)) : null;
+  const pageFault = resource ? ctx.faults.onListPage(resource, Math.floor(parsed.page.offset / parsed.page.limit)) : null;
   if (pageFault) {
-    ctx.notes.faults.push(pageFault.id);
-    return vendorError(vendor, pageFault.status, "internal_error", "the server could not complete the request");
+    ctx.notes.faults.push(pageFault.fault);
+    return pageFault.reply;
   }
   const { items, total } = fetch(parsed.page);
   const next = nextPageParams(paging, parsed.page, items.length, total, scope);
@@ -32,7 +32,7 @@ export function pagedReply(ctx: HandlerContext, paging: Paging, listKey: string,
   const headers: Record<string, string> = {};
   const nextUrl = next ? withParams(ctx, next) : null;
   if (paging.next === "body") {
-    body[env.next] = next ? (paging.style === "cursor" ? next[paging.cursorParam] : Number(Object.values(next)[0])) : null;
+    body[env.next] = next ? nextBodyValue(paging, next) : null;
   } else if (paging.next === "link-header" && nextUrl) {
     headers.link = `<${nextUrl}>; rel="next"`;
   } else if (paging.next === "hal") {

@@ -1,6 +1,6 @@
 import type { Resource } from "../../../declarations/schema/vendor.ts";
 import type { HandlerContext } from "../handler-context.ts";
-import { vendorError, type Reply } from "../http/reply.ts";
+import { vendorError, type Reply } from "../../../mechanics/kit/reply.ts";
 import { readWatermark } from "./incremental.ts";
 import { pagedReply } from "./list-response.ts";
 import { serializeRecord, viewKey } from "./serialize.ts";

@@ -1,5 +1,5 @@
 import type { Vendor } from "../../../declarations/schema/vendor.ts";
-import { vendorError, type Reply } from "../http/reply.ts";
+import { vendorError, type Reply } from "../../../mechanics/kit/reply.ts";
 
 /** Decision for one request. */
 export interface RateDecision {

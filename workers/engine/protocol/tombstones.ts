@@ -1,7 +1,7 @@
 import type { HandlerContext } from "../handler-context.ts";
 import { formatTime } from "../data/clock.ts";
 import { wireId } from "../data/ids.ts";
-import { vendorError, type Reply } from "../http/reply.ts";
+import { vendorError, type Reply } from "../../../mechanics/kit/reply.ts";
 import { readWatermark } from "./incremental.ts";
 import { pagedReply } from "./list-response.ts";
 

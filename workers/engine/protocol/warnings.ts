@@ -1,9 +1,5 @@
 import type { Resource, Vendor } from "../../../declarations/schema/vendor.ts";
-
-function pagingParams(vendor: Vendor, r: Resource): string[] {
-  const p = r.paging ?? vendor.paging;
-  return p.style === "offset" ? [p.offsetParam, p.limitParam] : p.style === "page" ? [p.pageParam, p.sizeParam] : [p.cursorParam, p.limitParam];
-}
+import { pagingParams } from "../../../mechanics/paging/index.ts";
 
 /**
  * RFC 7234-style `Warning` values for a read: query parameters the endpoint
@@ -13,7 +9,8 @@ function pagingParams(vendor: Vendor, r: Resource): string[] {
 export function readWarnings(vendor: Vendor, r: Resource, query: URLSearchParams, isList: boolean): string[] {
   const known = new Set<string>(r.fields.flatMap((f) => (f.onlyWith ? [f.onlyWith.param] : [])));
   if (isList) {
-    pagingParams(vendor, r).forEach((p) => known.add(p));
+    const { position, size } = pagingParams(r.paging ?? vendor.paging);
+    known.add(position).add(size);
     if (r.incremental && vendor.incremental) known.add(vendor.incremental.param);
   }
   const warnings: string[] = [];

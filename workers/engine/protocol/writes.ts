@@ -3,7 +3,7 @@ import type { Write } from "../../../declarations/schema/writes.ts";
 import { vendorNow } from "../data/clock.ts";
 import { recordId, wireId } from "../data/ids.ts";
 import type { HandlerContext } from "../handler-context.ts";
-import { json, rpcFailure, vendorError, type Reply } from "../http/reply.ts";
+import { json, rpcFailure, vendorError, type Reply } from "../../../mechanics/kit/reply.ts";
 import type { RecordRow } from "../store/records.ts";
 import { IdempotencyLedger } from "./idempotency.ts";
 import { etagOf, serializeRecord } from "./serialize.ts";
@@ -36,8 +36,8 @@ export function handleWrite(ctx: HandlerContext, write: Write): Reply {
   const committed = reply.status < 400 && !(write.errors === "rpc-200" && (reply.body as Record<string, unknown>)?.[ctx.vendor.errors.rpcOkField] === false);
   const fault = committed ? ctx.faults.afterCommit(write.name) : null;
   if (fault) {
-    ctx.notes.faults.push(fault.id);
-    return vendorError(ctx.vendor, fault.status, "internal_error", "the server could not complete the request");
+    ctx.notes.faults.push(fault.fault);
+    return fault.reply;
   }
   return reply;
 }
@@ -63,10 +63,10 @@ function bulkCreate(ctx: HandlerContext, write: Write, resource: Resource, body:
   const items = body[write.itemsField];
   if (!Array.isArray(items) || items.length === 0) return failure(ctx, write, 400, "invalid_body", `${write.itemsField} must be a non-empty array`);
   if (items.length > write.maxItems) return failure(ctx, write, 413, "too_many_items", `at most ${write.maxItems} items per call`);
-  const cap = ctx.faults.sizeCap(write.name);
-  if (cap && items.length > cap.maxItems) {
-    ctx.notes.faults.push(cap.id);
-    return vendorError(ctx.vendor, 413, "payload_too_large", "the request body is too large");
+  const capped = ctx.faults.beforeWrite(write.name, items.length);
+  if (capped) {
+    ctx.notes.faults.push(capped.fault);
+    return capped.reply;
   }
   const results = items.map((item, index) => {
     if (!item || typeof item !== "object" || Array.isArray(item)) return { index, status: 422, errors: [{ field: "(item)", message: "must be an object" }] };

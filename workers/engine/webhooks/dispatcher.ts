@@ -3,7 +3,7 @@ import { formatTime } from "../data/clock.ts";
 import { wireId } from "../data/ids.ts";
 import type { WorldConfig } from "../world-config.ts";
 import type { VendorEvent } from "./events.ts";
-import type { FaultState } from "../faults/fault-state.ts";
+import type { FaultRuntime } from "../faults/fault-runtime.ts";
 import { signatureHeaders } from "./sign.ts";
 import type { DeliveryLogEntry } from "../../../declarations/evidence/logs.ts";
 
@@ -54,30 +54,23 @@ export class WebhookDispatcher {
    * first-attempt jobs, shaped by the armed webhook faults: duplicates,
    * drops, reversed batches, forged and stale injections.
    */
-  enqueue(events: VendorEvent[], nowMs: number, faults?: FaultState): DeliveryJob[] {
+  enqueue(events: VendorEvent[], nowMs: number, faults?: FaultRuntime): DeliveryJob[] {
     const jobs: DeliveryJob[] = [];
     const prior = this.sql.exec("SELECT count(*) AS n FROM events WHERE epoch = ?", this.config.epoch).one().n as number;
     let seq = (this.sql.exec("SELECT max(seq) AS m FROM events").one().m as number | null) ?? 0;
-    for (const e of events) {
+    events.forEach((e, i) => {
       seq += 1;
       const eventId = `evt_${String(seq).padStart(5, "0")}`;
       const resource = this.vendor.resources.find((r) => r.name === e.entity)!;
       const data = e.record && this.vendor.webhooks!.payload === "full" ? e.record : { [resource.idField]: wireId(resource, e.recordId) };
       const body = JSON.stringify({ id: eventId, type: e.type, created_at: formatTime(e.atMs, this.vendor.clock.format, e.recordId), data });
       this.sql.exec("INSERT INTO events (seq, event_id, epoch, type, body, created_ms) VALUES (?, ?, ?, ?, ?, ?)", seq, eventId, this.config.epoch, e.type, body, nowMs);
-      const n = prior + jobs.filter((j) => !j.tampered && !j.skewS && !j.duplicate).length + 1;
-      const ofType = (type: string) => this.sql.exec("SELECT count(*) AS n FROM events WHERE epoch = ? AND type = ?", this.config.epoch, type).one().n as number;
-      const drop = faults?.armedOf("webhook-drop").find((f) => (f.type ? f.type === e.type && ofType(f.type) === f.nth : f.nth === n));
-      if (!drop) jobs.push({ dueMs: nowMs, eventId, attempt: 1 });
-      else jobs.push({ dueMs: nowMs, eventId, attempt: 0, fault: drop.id });
-      for (const f of faults?.armedOf("webhook-duplicates") ?? []) {
-        if (n % f.every === 0) for (let k = 0; k < f.copies; k++) jobs.push({ dueMs: nowMs, eventId, attempt: 1, duplicate: true, fault: f.id });
-      }
-      for (const f of faults?.armedOf("webhook-tamper") ?? []) if (n > f.afterEvents && n <= f.afterEvents + f.count) jobs.push({ dueMs: nowMs, eventId, attempt: 1, tampered: true, fault: f.id });
-      for (const f of faults?.armedOf("webhook-stale") ?? []) if (n > f.afterEvents && n <= f.afterEvents + f.count) jobs.push({ dueMs: nowMs, eventId, attempt: 1, skewS: f.skewS, fault: f.id });
-    }
-    const kept = jobs.filter((j) => j.attempt > 0);
-    return faults?.armedOf("webhook-out-of-order").length ? kept.reverse() : kept;
+      const nthOfType = (type: string) => this.sql.exec("SELECT count(*) AS n FROM events WHERE epoch = ? AND type = ?", this.config.epoch, type).one().n as number;
+      const shaped = faults?.shapeEvent({ type: e.type, n: prior + i + 1, nthOfType }) ?? { dropped: false, extra: [] };
+      if (!shaped.dropped) jobs.push({ dueMs: nowMs, eventId, attempt: 1 });
+      for (const x of shaped.extra) jobs.push({ dueMs: nowMs, eventId, attempt: 1, ...x });
+    });
+    return faults ? faults.reorderBatch(jobs) : jobs;
   }
 
   /** Makes one attempt; returns the retry job when another attempt is due. */

@@ -1,5 +1,5 @@
 import type { WebhookSignature } from "../../../declarations/schema/webhooks.ts";
-import { safeEqual, toBase64, toHex } from "../auth/hmac.ts";
+import { safeEqual, toBase64, toHex } from "../../../mechanics/kit/hmac.ts";
 
 /** One webhook delivery as it is signed. */
 export interface SignableDelivery {

@@ -1,11 +1,11 @@
 import type { Vendor } from "../../../declarations/schema/vendor.ts";
+import { pagingParams, pagingStyle } from "../../../mechanics/paging/index.ts";
 import { soft, type ConductContext, type ConductResult } from "./context.ts";
 
 function positionParam(vendor: Vendor, path: string): string | null {
   const r = vendor.resources.find((x) => x.list === path);
   if (!r) return null;
-  const p = r.paging ?? vendor.paging;
-  return p.style === "offset" ? p.offsetParam : p.style === "page" ? p.pageParam : p.cursorParam;
+  return pagingParams(r.paging ?? vendor.paging).position;
 }
 
 function atStart(vendor: Vendor, path: string, query: Record<string, string>): boolean {
@@ -13,7 +13,7 @@ function atStart(vendor: Vendor, path: string, query: Record<string, string>): b
   const p = r.paging ?? vendor.paging;
   const v = query[positionParam(vendor, path)!];
   if (v === undefined || v === "") return true;
-  return p.style === "offset" ? Number(v) === 0 : p.style === "page" ? Number(v) === p.firstPage : false;
+  return pagingStyle(p).isStart(p, v);
 }
 
 /** Soft: after a 5xx in the middle of a crawl, the client retries that page rather than starting over. */

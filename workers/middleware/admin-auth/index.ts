@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import { safeEqual } from "../../engine/auth/hmac.ts";
+import { safeEqual } from "../../../mechanics/kit/hmac.ts";
 
 /**
  * Requires `Authorization: Bearer <admin token>` on the control plane.

@@ -1,4 +1,13 @@
-import type { Vendor } from "../../../declarations/schema/vendor.ts";
+/**
+ * @module reply
+ * What a handler answers, and errors in a vendor's own error shape. Shared by
+ * the engine and the mechanics.
+ */
+
+/** The parts of a vendor's error shape an error body needs. */
+export interface ErrorShapeOf {
+  errors: { wrap?: string; codeField: string; messageField: string; rpcOkField: string };
+}
 
 /** What a handler answers, before the engine adds common headers and logs it. */
 export interface Reply {
@@ -13,14 +22,14 @@ export function json(status: number, body: unknown, headers: Record<string, stri
 }
 
 /** An error in the vendor's own error shape. */
-export function vendorError(vendor: Vendor, status: number, code: string, message: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}): Reply {
+export function vendorError(vendor: ErrorShapeOf, status: number, code: string, message: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}): Reply {
   const e = vendor.errors;
   const inner: Record<string, unknown> = { [e.codeField]: code, [e.messageField]: message, ...extra };
   return json(status, e.wrap ? { [e.wrap]: inner } : inner, headers);
 }
 
 /** An RPC-style failure: HTTP 200 whose body says the call failed. */
-export function rpcFailure(vendor: Vendor, code: string, message: string, extra: Record<string, unknown> = {}): Reply {
+export function rpcFailure(vendor: ErrorShapeOf, code: string, message: string, extra: Record<string, unknown> = {}): Reply {
   const e = vendor.errors;
   return json(200, { [e.rpcOkField]: false, [e.codeField]: code, [e.messageField]: message, ...extra });
 }

@@ -1,4 +1,14 @@
-import type { HmacRequirement } from "../../../declarations/schema/auth.ts";
+/**
+ * @module hmac
+ * HMAC-SHA256 helpers shared by request signing (auth) and webhook signatures.
+ */
+
+/** What a request-signing recipe says: the parts, their order, the separator and the encoding. */
+export interface SigningRecipe {
+  parts: readonly string[];
+  separator: string;
+  encoding: "hex" | "base64";
+}
 
 /** The parts of a request a signature can cover. */
 export interface SignableRequest {
@@ -37,7 +47,7 @@ export function canonicalQuery(query: URLSearchParams): string {
 }
 
 /** The exact string a vendor signs, part by part, in declared order. */
-export async function stringToSign(req: SignableRequest, rule: Pick<HmacRequirement, "parts" | "separator">): Promise<string> {
+export async function stringToSign(req: SignableRequest, rule: Pick<SigningRecipe, "parts" | "separator">): Promise<string> {
   const parts: string[] = [];
   for (const part of rule.parts) {
     switch (part) {
@@ -65,7 +75,7 @@ export async function stringToSign(req: SignableRequest, rule: Pick<HmacRequirem
 }
 
 /** HMAC-SHA256 of the canonical string, in the declared encoding. */
-export async function signRequest(req: SignableRequest, rule: Pick<HmacRequirement, "parts" | "separator" | "encoding">, secret: string): Promise<string> {
+export async function signRequest(req: SignableRequest, rule: SigningRecipe, secret: string): Promise<string> {
   const key = await crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
   const mac = await crypto.subtle.sign("HMAC", key, encoder.encode(await stringToSign(req, rule)));
   return rule.encoding === "hex" ? toHex(mac) : toBase64(mac);

@@ -1,0 +1,140 @@
+/**
+ * @module faults/define
+ * The shape of a fault kind: its declaration schema, its checks against the
+ * rest of the declaration, and the hooks through which it acts on the request
+ * path, webhook deliveries and the alarm. One module per kind implements it;
+ * `faults/index.ts` lists them.
+ */
+import { z } from "zod";
+import type { Reply } from "../kit/reply.ts";
+
+/** Fault ids: lower-case words joined by hyphens (`sl-page2-503`). */
+export const faultId = z.string().regex(/^[a-z0-9][a-z0-9-]*$/);
+
+/**
+ * Fires once this many requests have been served in the epoch (counting only
+ * requests to `path` when given): the next request is the first one affected.
+ */
+export const afterRequests = {
+  afterRequests: z.number().int().min(0),
+  /** Count only requests to this path (e.g. `/v1/candidates`). */
+  path: z.string().startsWith("/").optional(),
+};
+
+/** A request-count trigger as the runtime reads it. */
+export interface RequestTrigger {
+  afterRequests?: number;
+  path?: string;
+}
+
+/** What every hook may ask of the runtime holding the armed faults of one epoch. */
+export interface FaultScope {
+  /** Whether the request being served is past the fault's request-count trigger. */
+  reached(f: RequestTrigger): boolean;
+  /** Whether a one-shot fault has fired in this epoch. */
+  fired(id: string): boolean;
+  /** Marks a one-shot fault fired at the current request; false when it already had. */
+  fireOnce(id: string): boolean;
+  /** Request number a one-shot fault fired at, or null. */
+  firedAt(id: string): number | null;
+  /** Takes one of `count` uses of a fault; false once they are used up. */
+  takeOne(id: string, count: number): boolean;
+  /** Memory of one armed fault for the epoch (lost on eviction, like the vendor's caches). */
+  memo<T>(id: string, init: () => T): T;
+  /** Whether an alarm-timed window of the fault is open. */
+  windowOpen(id: string): boolean;
+  /** An error in the vendor's error shape. */
+  error(status: number, code: string, message: string, extra?: Record<string, unknown>, headers?: Record<string, string>): Reply;
+  /** A 429 in the given Retry-After style. */
+  tooManyRequests(style: "seconds" | "http-date" | "body", seconds: number, nowMs: number): Reply;
+}
+
+/** What a fault may change in the world when its trigger is reached. */
+export interface WorldEffects {
+  /** Every token issued so far stops working. */
+  revokeTokens(): void;
+  /** New records appear at the head of a resource's list. */
+  driftToHead(resource: string, inserts: number): void;
+}
+
+/** An answer given in place of the route's. */
+export interface Refusal {
+  reply: Reply;
+  rateLimited?: boolean;
+  /** Seconds the client is told to wait, for the log. */
+  retryAfter?: number;
+}
+
+/** What a webhook fault does to the deliveries of one new event. */
+export interface EventShaping {
+  /** The event is never delivered. */
+  drop?: boolean;
+  /** Extra deliveries of the event (duplicates, forgeries, stale signatures). */
+  extra?: { duplicate?: boolean; tampered?: boolean; skewS?: number }[];
+}
+
+/**
+ * Hooks of one fault kind, each called with one armed fault of that kind.
+ * Within a stage the runtime calls kinds in registry order, faults of a kind
+ * in declaration order; where a hook answers, the first answer decides.
+ */
+export interface FaultHooks<F> {
+  /** A one-shot fault's trigger was reached: change the world once. */
+  oneShot?(f: F, world: WorldEffects): void;
+  /** Before routing: answer in place of the route, or delay the answer. The first non-null result ends the stage. */
+  beforeRoute?(f: F, s: FaultScope, req: { nowMs: number }): Refusal | { delayMs: number } | null;
+  /** Whether the vendor's legacy credential is retired for this request (asked only of vendors that have one). */
+  retiresLegacy?(f: F, s: FaultScope): boolean;
+  /** Auth refused the request: a fault may answer in its own way. */
+  onAuthRefused?(f: F, s: FaultScope, req: { presentsRevoked(): boolean }): Reply | null;
+  /** Cursors issued before this request number are refused as expired. */
+  cursorCutoff?(f: F, s: FaultScope): number | null;
+  /** A page of a resource's list is about to be served. */
+  onListPage?(f: F, s: FaultScope, page: { resource: string; page: number }): Reply | null;
+  /** A field this fault serves under another name at a checkpoint. */
+  rename?(f: F, checkpoint: number): { resource: string; field: string; to: string } | null;
+  /** A single-record read: a fault may serve something else (a cached copy). */
+  onRead?(f: F, s: FaultScope, read: { resource: string; id: string; noCache: boolean; nowMs: number }): Reply | null;
+  /** A fresh single-record read was served (every fault is told). */
+  afterRead?(f: F, s: FaultScope, read: { resource: string; id: string; body: unknown; etag: string; nowMs: number }): void;
+  /** A bulk write with `items` items is about to be applied. */
+  beforeWrite?(f: F, s: FaultScope, write: { name: string; items: number }): Reply | null;
+  /** A write committed (every fault is told; the first answer replaces the write's). */
+  afterCommit?(f: F, s: FaultScope, write: { name: string }): Reply | null;
+  /** A new webhook event, the `n`-th of the epoch. */
+  onEvent?(f: F, event: { type: string; n: number; nthOfType: (type: string) => number }): EventShaping | null;
+  /** Reorders one batch of first deliveries. */
+  reorderBatch?<J>(f: F, jobs: J[]): J[];
+  /** Windows the alarm opens and closes, in seconds from the recreate. */
+  timedWindows?(f: F): { openAfterS: number; closeAfterS: number }[];
+  /** The response is on its way: cut the connection after this many body bytes. */
+  onRespond?(f: F, s: FaultScope, response: { bodyBytes: number }): { cutAfterBytes: number } | null;
+}
+
+/** The parts of a declaration fault checks read (structural: declarations import this module). */
+export interface FaultRefs {
+  writes: { name: string }[];
+  resources: { name: string; list?: string; fields: { name: string }[] }[];
+}
+
+/** Records a problem with the fault at `path` (relative to the fault). */
+export type IssueFn = (path: (string | number)[], message: string) => void;
+
+/** A fault kind: what it is declared as, what it checks, how it acts. */
+export interface FaultKind<S extends z.ZodObject = z.ZodObject> {
+  /** Declaration schema, `kind` a literal. */
+  schema: S;
+  /** Checks a declared fault against the rest of the declaration (references are checked generically). */
+  check?(f: z.infer<S>, v: FaultRefs, issue: IssueFn): void;
+  hooks: FaultHooks<z.infer<S>>;
+}
+
+/** Declares a fault kind (identity, for inference). */
+export function defineFault<S extends z.ZodObject>(kind: FaultKind<S>): FaultKind<S> {
+  return kind;
+}
+
+/** The `kind` literal of a fault kind. */
+export function kindOf(k: FaultKind): string {
+  return (k.schema.shape.kind as z.ZodLiteral<string>).value;
+}

@@ -1,0 +1,58 @@
+/**
+ * @module faults
+ * The registry of fault kinds: the only list of them. Hooks run in this
+ * order within a stage (so maintenance answers before a forced 429 window,
+ * and both before a delay).
+ */
+import { authSunset } from "./auth-sunset.ts";
+import { cursorInvalidated } from "./cursor-invalidated.ts";
+import { type FaultKind, kindOf } from "./define.ts";
+import { errorAfterCommit } from "./error-after-commit.ts";
+import { errorOnPage } from "./error-on-page.ts";
+import { maintenance } from "./maintenance.ts";
+import { pageDrift } from "./page-drift.ts";
+import { payloadTooLarge } from "./payload-too-large.ts";
+import { rateLimitWindow } from "./rate-limit-window.ts";
+import { schemaChange } from "./schema-change.ts";
+import { slow } from "./slow.ts";
+import { staleRead } from "./stale-read.ts";
+import { tokenRevoked } from "./token-revoked.ts";
+import { webhookDrop } from "./webhook-drop.ts";
+import { webhookDuplicates } from "./webhook-duplicates.ts";
+import { webhookOutOfOrder } from "./webhook-out-of-order.ts";
+import { webhookStale } from "./webhook-stale.ts";
+import { webhookTamper } from "./webhook-tamper.ts";
+
+export const FAULT_KINDS = [
+  tokenRevoked,
+  cursorInvalidated,
+  pageDrift,
+  maintenance,
+  rateLimitWindow,
+  slow,
+  authSunset,
+  errorOnPage,
+  staleRead,
+  schemaChange,
+  payloadTooLarge,
+  errorAfterCommit,
+  webhookDrop,
+  webhookDuplicates,
+  webhookTamper,
+  webhookStale,
+  webhookOutOfOrder,
+] as const;
+
+const BY_KIND = new Map<string, FaultKind>(FAULT_KINDS.map((k) => [kindOf(k as unknown as FaultKind), k as unknown as FaultKind]));
+
+/** The module of a declared fault's kind. */
+export function faultKind(kind: string): FaultKind {
+  const k = BY_KIND.get(kind);
+  if (!k) throw new Error(`unknown fault kind "${kind}"`);
+  return k;
+}
+
+/** Registry position of a kind: the order its hooks run in. */
+export function faultOrder(kind: string): number {
+  return FAULT_KINDS.findIndex((k) => kindOf(k as unknown as FaultKind) === kind);
+}

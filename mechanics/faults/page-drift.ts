@@ -1,0 +1,22 @@
+/**
+ * @module faults/page-drift
+ * At the trigger `inserts` new records appear at the head of a resource's
+ * list, shifting every offset by that many.
+ */
+import { z } from "zod";
+import { afterRequests, defineFault, faultId } from "./define.ts";
+
+const schema = z.object({ kind: z.literal("page-drift"), id: faultId, ...afterRequests, resource: z.string(), inserts: z.number().int().positive() });
+
+export const pageDrift = defineFault({
+  schema,
+  check(f, v, issue) {
+    const r = v.resources.find((x) => x.name === f.resource);
+    if (r && !r.list) issue(["resource"], `"${f.resource}" has no list endpoint`);
+  },
+  hooks: {
+    oneShot(f, world) {
+      world.driftToHead(f.resource, f.inserts);
+    },
+  },
+});
