@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { Lie } from "./lies.ts";
+import { deleteFlagField } from "../../mechanics/deletes/index.ts";
 import { pagingParams } from "../../mechanics/paging/index.ts";
 import type { Paging } from "./pagination.ts";
 
@@ -66,7 +67,7 @@ function lieProblem(v: VendorForLies, lie: Lie): string | null {
       if (!v.rateLimit) return "the vendor has no rate limit";
       return lie.says === v.rateLimit.retryAfter ? "that is the real Retry-After style" : null;
     case "phantom-field":
-      if (resource!.fields.some((f) => f.name === lie.field) || (v.deletes.mode === "flag" && v.deletes.field === lie.field)) return `"${lie.field}" really exists on ${lie.resource}`;
+      if (resource!.fields.some((f) => f.name === lie.field) || deleteFlagField(v.deletes) === lie.field) return `"${lie.field}" really exists on ${lie.resource}`;
       return null;
     case "phantom-flag":
       if (!resource!.list) return `${lie.resource} has no list endpoint`;

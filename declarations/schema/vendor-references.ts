@@ -1,4 +1,6 @@
 import type { z } from "zod";
+import { deleteStyle } from "../../mechanics/deletes/index.ts";
+import { incrementalStyle } from "../../mechanics/incremental/index.ts";
 import { faultKind } from "../../mechanics/faults/index.ts";
 
 type Ctx = z.RefinementCtx;
@@ -19,7 +21,7 @@ interface VendorShape {
     incremental: boolean;
     fields: { name: string; gen: { gen: string } & Record<string, unknown> }[];
   }[];
-  incremental?: { field: string };
+  incremental?: { style: string };
   deletes: { mode: string; path?: string };
   writes: { name: string; entity: string; path: string; method: string; op: string; parentFrom?: string; idempotency?: { in: string }; inputs: { name: string; ref?: string }[] }[];
   timeline: { checkpoint: number; mutations: ({ op: string; entity: string } & Record<string, unknown>)[] }[];
@@ -79,11 +81,14 @@ export function checkVendorReferences(v: VendorShape, ctx: Ctx): void {
     if (r.get) claim(`GET ${r.get}`, `get ${r.name}`, ["resources", i, "get"]);
     if (r.incremental) {
       if (!v.incremental) issue(["resources", i, "incremental"], "resource is incremental but the vendor declares no incremental filter");
-      else if (!r.fields.some((f) => f.name === v.incremental!.field && f.gen.gen === "updatedAt"))
-        issue(["resources", i, "incremental"], `incremental field "${v.incremental.field}" must be an updatedAt field of "${r.name}"`);
+      else {
+        const problem = incrementalStyle(v.incremental).checkResource?.(v.incremental, r);
+        if (problem) issue(["resources", i, "incremental"], problem);
+      }
     }
   });
-  if (v.deletes.mode === "tombstones" && v.deletes.path) claim(`GET ${v.deletes.path}`, "tombstones", ["deletes", "path"]);
+  const feed = deleteStyle(v.deletes).feed;
+  if (feed) claim(`GET ${feed.path(v.deletes)}`, "tombstones", ["deletes", "path"]);
 
   v.writes.forEach((w, i) => {
     const target = entities.get(w.entity);

@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { INCREMENTAL_STYLES } from "../../mechanics/incremental/index.ts";
+import { DELETE_STYLES } from "../../mechanics/deletes/index.ts";
+import { unionOf } from "../../mechanics/kit/union.ts";
 import { Auth } from "./auth.ts";
 import { Field } from "./fields.ts";
 import { Paging } from "./pagination.ts";
@@ -89,34 +92,11 @@ export const ErrorShape = z.object({
   rpcOkField: z.string().default("success"),
 });
 
-export const Deletes = z.discriminatedUnion("mode", [
-  /** Deleted records vanish from lists; a feed lists them. */
-  z.object({
-    mode: z.literal("tombstones"),
-    path: z.string().startsWith("/"),
-    /** Field naming the entity of a tombstone. */
-    entityField: z.string().default("entity"),
-    /** Field holding the deletion time. */
-    deletedAtField: z.string().default("deleted_at"),
-    /** Whether the feed honours the incremental filter. */
-    incremental: z.boolean().default(true),
-  }),
-  /** Deleted records stay in lists with a boolean flag set. */
-  z.object({ mode: z.literal("flag"), field: z.string() }),
-  /** Deleted records vanish; reading one answers 410 Gone. */
-  z.object({ mode: z.literal("gone") }),
-  /** Deleted records vanish without a trace (404). */
-  z.object({ mode: z.literal("vanish") }),
-]);
+/** What happens to deleted records: one style module of `mechanics/deletes/` per `mode`. */
+export const Deletes = unionOf("mode", DELETE_STYLES);
 
-export const Incremental = z.object({
-  /** Query parameter carrying the watermark. */
-  param: z.string(),
-  /** `>=` returns records changed at or after the watermark; `>` strictly after. */
-  op: z.enum([">", ">="]),
-  /** Field compared with the watermark (an `updatedAt` field of each incremental resource). */
-  field: z.string(),
-});
+/** How lists return only what changed: one style module of `mechanics/incremental/` per `style`. */
+export const Incremental = unionOf("style", INCREMENTAL_STYLES);
 
 export const RateLimit = z.object({
   /** Requests allowed per credential before the window closes. */

@@ -1,16 +1,9 @@
 import { z } from "zod";
+import { unionOf } from "../../mechanics/kit/union.ts";
+import { SIGNATURE_SCHEMES } from "../../mechanics/signatures/index.ts";
 
-/** How deliveries are signed. */
-export const WebhookSignature = z.discriminatedUnion("scheme", [
-  /** Standard Webhooks: `webhook-id`, `webhook-timestamp`, `webhook-signature: v1,<base64 HMAC of id.timestamp.body>`; the secret is `whsec_<base64>`. */
-  z.object({ scheme: z.literal("standard"), secret: z.string() }),
-  /** Stripe style: one header `t=<ts>,v1=<hex HMAC of ts.body>`. */
-  z.object({ scheme: z.literal("stripe"), secret: z.string(), header: z.string().default("X-Signature") }),
-  /** GitHub style: `X-Hub-Signature-256: sha256=<hex HMAC of body>` (no timestamp). */
-  z.object({ scheme: z.literal("github"), secret: z.string() }),
-  /** A vendor pair: hex HMAC of `<timestamp>.<body>` in one header, the Unix timestamp in another. */
-  z.object({ scheme: z.literal("custom"), secret: z.string(), signatureHeader: z.string(), timestampHeader: z.string() }),
-]);
+/** How deliveries are signed: one scheme module of `mechanics/signatures/` per `scheme`. */
+export const WebhookSignature = unionOf("scheme", SIGNATURE_SCHEMES);
 export type WebhookSignature = z.infer<typeof WebhookSignature>;
 
 /** The events a vendor pushes, how they are signed and how delivery is retried. */

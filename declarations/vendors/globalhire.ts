@@ -19,7 +19,7 @@ export default defineVendor({
   paging: { style: "offset", offsetParam: "offset", limitParam: "limit", defaultLimit: 100, maxLimit: 200, overMax: "clamp", total: true, next: "none" },
   envelope: { items: "items", total: "total_count" },
   errors: { wrap: "error", codeField: "code", messageField: "message" },
-  incremental: { param: "modified_since", op: ">=", field: "updated_at" },
+  incremental: { style: "updated-since", param: "modified_since", op: ">=", field: "updated_at" },
   deletes: { mode: "flag", field: "archived" },
   rateLimit: { limit: 150, cooldownS: 2, retryAfter: "seconds", headers: "x-ratelimit" },
   resources: [

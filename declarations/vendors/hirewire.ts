@@ -15,7 +15,7 @@ export default defineVendor({
   paging: { style: "page", pageParam: "page", sizeParam: "per_page", firstPage: 1, defaultLimit: 20, maxLimit: 50, overMax: "error", total: true, next: "link-header" },
   envelope: { items: "data", total: "total" },
   errors: { codeField: "error", messageField: "detail", fieldErrorsField: "errors" },
-  incremental: { param: "since", op: ">", field: "updated_at" },
+  incremental: { style: "updated-since", param: "since", op: ">", field: "updated_at" },
   deletes: { mode: "vanish" },
   rateLimit: { limit: 120, cooldownS: 3, retryAfter: "http-date", headers: "x-ratelimit" },
   resources: [

@@ -38,7 +38,7 @@ export default defineVendor({
   paging: { style: "offset", offsetParam: "start", limitParam: "count", defaultLimit: 50, maxLimit: 100, total: true, next: "none" },
   envelope: { items: "results", total: "total_count" },
   errors: { codeField: "error_code", messageField: "error_message", rpcOkField: "success" },
-  incremental: { param: "modified_since", op: ">", field: "mod_ts" },
+  incremental: { style: "updated-since", param: "modified_since", op: ">", field: "mod_ts" },
   deletes: { mode: "tombstones", path: "/svc/tombstones", entityField: "object_type", deletedAtField: "deleted_ts", incremental: true },
   rateLimit: { limit: 300, cooldownS: 2, retryAfter: "body", headers: "none" },
   resources: [

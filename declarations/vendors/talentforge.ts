@@ -31,7 +31,7 @@ export default defineVendor({
   paging: { style: "cursor", cursorParam: "cursor", limitParam: "limit", defaultLimit: 25, maxLimit: 100, total: false, next: "body" },
   envelope: { items: "data", next: "next_cursor" },
   errors: { wrap: "error", codeField: "code", messageField: "message", fieldErrorsField: "field_errors" },
-  incremental: { param: "modified_since", op: ">=", field: "updated_at" },
+  incremental: { style: "updated-since", param: "modified_since", op: ">=", field: "updated_at" },
   deletes: { mode: "flag", field: "is_deleted" },
   rateLimit: { limit: 600, cooldownS: 2, retryAfter: "seconds", headers: "ietf" },
   resources: [

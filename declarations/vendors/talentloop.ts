@@ -23,7 +23,7 @@ export default defineVendor({
   paging: { style: "cursor", cursorParam: "cursor", limitParam: "limit", defaultLimit: 50, maxLimit: 100, overMax: "clamp", total: false, next: "body" },
   envelope: { items: "data", next: "next_cursor" },
   errors: { wrap: "error", codeField: "type", messageField: "message", fieldErrorsField: "invalid_fields" },
-  incremental: { param: "modified_since", op: ">", field: "updated_at" },
+  incremental: { style: "updated-since", param: "modified_since", op: ">", field: "updated_at" },
   deletes: { mode: "gone" },
   rateLimit: { limit: 300, cooldownS: 2, retryAfter: "seconds", headers: "ietf" },
   resources: [

@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from "node:crypto";
 import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
 import { WebhookSignature } from "../../declarations/schema/webhooks.ts";
-import { signatureHeaders, verifySignature } from "../../workers/engine/webhooks/sign.ts";
+import { signatureHeaders, verifySignature } from "../../mechanics/signatures/index.ts";
 
 const nowS = () => Math.floor(Date.now() / 1000);
 const body = JSON.stringify({ type: "candidate.updated", data: { id: "cand_00042", email: "ada@example.com", note: "naïve ✓" } });

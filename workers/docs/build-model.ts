@@ -1,4 +1,5 @@
 import type { Resource, Vendor } from "../../declarations/schema/vendor.ts";
+import { incrementalStyle } from "../../mechanics/incremental/index.ts";
 import { checkpointTime } from "../engine/data/clock.ts";
 import type { StateRecord } from "../engine/data/generate.ts";
 import type { DocsProfile } from "../../declarations/schema/docs-profile.ts";
@@ -9,7 +10,8 @@ import type { DocModel, DocParam, DocResource } from "./model.ts";
 function ownListParams(vendor: Vendor, r: Resource): DocParam[] {
   const params: DocParam[] = [];
   if (r.incremental && vendor.incremental) {
-    params.push({ name: vendor.incremental.param, role: "since", description: `Only records changed ${vendor.incremental.op === ">=" ? "at or after" : "strictly after"} this time.` });
+    const style = incrementalStyle(vendor.incremental);
+    params.push({ name: style.param(vendor.incremental), role: "since", description: style.docs.describe(vendor.incremental) });
   }
   for (const f of r.fields) {
     if (f.onlyWith) params.push({ name: f.onlyWith.param, role: "flag", value: f.onlyWith.value, description: `Set to \`${f.onlyWith.value}\` to include \`${f.name}\`.` });

@@ -1,5 +1,6 @@
 import type { Requirement } from "../../declarations/schema/auth.ts";
 import type { Write } from "../../declarations/schema/writes.ts";
+import { deleteFlagField, deleteStyle } from "../../mechanics/deletes/index.ts";
 import { pagingDocParams, pagingStyle } from "../../mechanics/paging/index.ts";
 import { type DocModel, type DocResource, listParams } from "./model.ts";
 import { exampleRecord } from "./markdown/helpers.ts";
@@ -20,7 +21,8 @@ function fieldSchema(m: DocModel, f: DocResource["fields"][number], r: DocResour
 function resourceSchema(m: DocModel, r: DocResource): Json {
   const properties: Json = {};
   for (const f of r.fields) properties[f.name] = fieldSchema(m, f, r);
-  if (m.deletes.mode === "flag") properties[m.deletes.field] = { type: "boolean", description: "Whether the record was deleted." };
+  const flag = deleteFlagField(m.deletes);
+  if (flag) properties[flag] = { type: "boolean", description: "Whether the record was deleted." };
   const required = r.fields.filter((f) => !f.onlyWith).map((f) => f.name);
   return { type: "object", description: r.description, properties, required };
 }
@@ -147,7 +149,7 @@ function getOperation(m: DocModel, r: DocResource): Json {
       },
       ...commonErrors(m),
       "404": errorResponse("No such record"),
-      ...(m.deletes.mode === "gone" ? { "410": errorResponse("The record was deleted") } : {}),
+      ...(deletedStatus(m) === 410 ? { "410": errorResponse("The record was deleted") } : {}),
     },
   };
 }
@@ -204,6 +206,12 @@ function writeOperation(m: DocModel, w: Write): Json {
   };
 }
 
+/** What a read of a deleted record answers (null: the record is served). */
+function deletedStatus(m: DocModel): number | null {
+  const read = deleteStyle(m.deletes).read;
+  return read.serve ? null : read.status;
+}
+
 function toTemplate(path: string): string {
   return path.replace(/:([A-Za-z]+)/g, "{$1}");
 }
@@ -218,11 +226,12 @@ export function renderOpenApi(m: DocModel): Json {
     if (r.get) at(r.get.path).get = { ...getOperation(m, r), security };
   }
   for (const w of m.writes) at(w.path)[w.method.toLowerCase()] = { ...writeOperation(m, w), security };
-  if (m.deletes.mode === "tombstones") {
+  const feed = deleteStyle(m.deletes).feed;
+  if (feed) {
     const p = m.paging;
-    const sinceParam = m.deletes.incremental ? m.resources.flatMap((r) => r.list?.params ?? []).find((x) => x.role === "since") : undefined;
+    const sinceParam = feed.incremental(m.deletes) ? m.resources.flatMap((r) => r.list?.params ?? []).find((x) => x.role === "since") : undefined;
     const ts = m.timeFormat === "epoch_ms" || m.timeFormat === "epoch_s" ? { type: "integer", format: m.timeFormat === "epoch_ms" ? "unix-ms" : "unix-s" } : { type: "string", format: "date-time" };
-    at(m.deletes.path).get = {
+    at(feed.path(m.deletes)).get = {
       operationId: "list_tombstones",
       summary: "List deleted records",
       tags: ["deletes"],
@@ -241,11 +250,7 @@ export function renderOpenApi(m: DocModel): Json {
                 properties: {
                   [m.envelope.items]: {
                     type: "array",
-                    items: {
-                      type: "object",
-                      properties: { id: { type: ["string", "integer"] }, [m.deletes.entityField]: { type: "string" }, [m.deletes.deletedAtField]: ts },
-                      required: ["id", m.deletes.entityField, m.deletes.deletedAtField],
-                    },
+                    items: { type: "object", ...feed.entrySchema(m.deletes, ts) },
                   },
                   ...(p.total ? { [m.envelope.total]: { type: "integer" } } : {}),
                 },

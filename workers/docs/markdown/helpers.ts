@@ -1,3 +1,4 @@
+import { deleteFlagField } from "../../../mechanics/deletes/index.ts";
 import type { Requirement } from "../../../declarations/schema/auth.ts";
 import type { TimeFormat } from "../../../declarations/schema/vendor.ts";
 import { formatTime } from "../../engine/data/clock.ts";
@@ -58,7 +59,8 @@ export function exampleRecord(m: DocModel, r: DocResource, ex: DocResource["exam
       out[f.name] = raw === null ? null : Number(raw);
     else out[f.name] = raw ?? null;
   }
-  if (m.deletes.mode === "flag") out[m.deletes.field] = ex.deleted;
+  const flag = deleteFlagField(m.deletes);
+  if (flag) out[flag] = ex.deleted;
   return out;
 }
 

@@ -1,3 +1,4 @@
+import { deleteStyle } from "../../../mechanics/deletes/index.ts";
 import type { DocModel } from "../model.ts";
 import { code, curlAuthFlags, describeTimeFormat, link } from "./helpers.ts";
 
@@ -29,7 +30,8 @@ export function indexPage(m: DocModel, pages: { slug: string; title: string }[])
       if (r.get) lines.push(`- \`GET ${r.get.path}\``);
     }
     for (const w of m.writes) lines.push(`- \`${w.method} ${w.path}\``);
-    if (m.deletes.mode === "tombstones") lines.push(`- \`GET ${m.deletes.path}\``);
+    const feed = deleteStyle(m.deletes).feed;
+    if (feed) lines.push(`- \`GET ${feed.path(m.deletes)}\``);
     lines.push("");
     if (m.rateLimit) lines.push(`Limits: ${m.rateLimit.limit} requests, then ${m.rateLimit.cooldownS} s of 429s; the wait is given ${retryStyle(m.rateLimit.retryAfter)}.`, "");
     lines.push(`Errors: ${errorShapeLine(m)}.`, "");
@@ -49,15 +51,5 @@ export function errorShapeLine(m: DocModel): string {
 }
 
 export function deletesLine(m: DocModel): string {
-  const d = m.deletes;
-  switch (d.mode) {
-    case "tombstones":
-      return `deleted records disappear from lists and are listed at \`GET ${d.path}\``;
-    case "flag":
-      return `deleted records stay in lists with \`${d.field}: true\``;
-    case "gone":
-      return "deleted records disappear from lists; reading one answers `410 Gone`";
-    case "vanish":
-      return "deleted records disappear from lists and reads (`404`)";
-  }
+  return deleteStyle(m.deletes).docs.clause(m.deletes);
 }

@@ -1,4 +1,5 @@
 import type { Write } from "../../../declarations/schema/writes.ts";
+import { deleteFlagField } from "../../../mechanics/deletes/index.ts";
 import { pagingStyle } from "../../../mechanics/paging/index.ts";
 import { type DocModel, type DocResource, listParams } from "../model.ts";
 import { code, curlAuthFlags, exampleRecord, link, table } from "./helpers.ts";
@@ -77,7 +78,8 @@ export function resourcePage(m: DocModel, r: DocResource): string {
     f.type + (f.nullable ? ", nullable" : ""),
     f.description + (f.onlyWith ? ` Only returned with \`${f.onlyWith.param}=${f.onlyWith.value}\`.` : ""),
   ]);
-  if (m.deletes.mode === "flag") rows.push([`\`${m.deletes.field}\``, "boolean", "Whether the record was deleted."]);
+  const flag = deleteFlagField(m.deletes);
+  if (flag) rows.push([`\`${flag}\``, "boolean", "Whether the record was deleted."]);
   lines.push(table(["field", "type", "description"], rows), "", "## Endpoints", "");
   if (r.list) lines.push(...listSection(m, r));
   if (r.get) lines.push(...getSection(m, r));

@@ -1,3 +1,4 @@
+import { deleteStyle } from "../../../mechanics/deletes/index.ts";
 import type { DocModel } from "../model.ts";
 import { describeTimeFormat } from "./helpers.ts";
 import { deletesLine } from "./index-page.ts";
@@ -13,10 +14,7 @@ export function syncingPage(m: DocModel): string {
     lines.push("## Incremental reads", "", `These lists accept \`${param.name}\`: ${incremental.map((r) => `\`${r.list!.path}\``).join(", ")}. ${param.description}`, "");
   }
   lines.push("## Deletes", "", `${deletesLine(m)[0].toUpperCase()}${deletesLine(m).slice(1)}.`, "");
-  if (m.deletes.mode === "tombstones")
-    lines.push(
-      `Each entry names the record's \`id\`, its type in \`${m.deletes.entityField}\` and the deletion time in \`${m.deletes.deletedAtField}\`. The feed pages like every list${m.deletes.incremental && incremental.length ? " and accepts the same incremental parameter" : ""}.`,
-      "",
-    );
+  const more = deleteStyle(m.deletes).docs.syncing?.(m.deletes, incremental.length > 0);
+  if (more) lines.push(more, "");
   return lines.join("\n");
 }

@@ -1,21 +1,6 @@
+import { signatureScheme } from "../../../mechanics/signatures/index.ts";
 import type { DocModel } from "../model.ts";
 import { code, table } from "./helpers.ts";
-
-function signatureText(m: DocModel): string[] {
-  const s = m.webhooks!.signature;
-  switch (s.scheme) {
-    case "standard":
-      return [
-        "Deliveries follow Standard Webhooks: headers `webhook-id`, `webhook-timestamp` (Unix seconds) and `webhook-signature: v1,<base64>`, the HMAC-SHA256 of `<id>.<timestamp>.<body>` keyed with the base64-decoded part of your `whsec_` secret.",
-      ];
-    case "stripe":
-      return [`The \`${s.header}\` header holds \`t=<timestamp>,v1=<hex>\`: the HMAC-SHA256 of \`<timestamp>.<body>\` with your secret.`];
-    case "github":
-      return ["`X-Hub-Signature-256: sha256=<hex>` holds the HMAC-SHA256 of the body with your secret."];
-    case "custom":
-      return [`\`${s.signatureHeader}\` holds the hex HMAC-SHA256 of \`<timestamp>.<body>\` with your secret; \`${s.timestampHeader}\` holds the timestamp (Unix seconds).`];
-  }
-}
 
 /** `webhooks.md`: events, envelope, signatures, retries. */
 export function webhooksPage(m: DocModel): string {
@@ -39,7 +24,7 @@ export function webhooksPage(m: DocModel): string {
     "",
     "## Verifying deliveries",
     "",
-    ...signatureText(m),
+    ...signatureScheme(w.signature).docs(w.signature),
     "",
     `Refuse deliveries whose signature does not match or whose timestamp is more than ${w.maxSkewS} s away from your clock.`,
     "",

@@ -1,3 +1,4 @@
+import { deleteStyle } from "../../../mechanics/deletes/index.ts";
 import type { Resource } from "../../../declarations/schema/vendor.ts";
 import type { HandlerContext } from "../handler-context.ts";
 import { json, vendorError, type Reply } from "../../../mechanics/kit/reply.ts";
@@ -9,10 +10,8 @@ export function getRecord(ctx: HandlerContext, resource: Resource): Reply {
   const id = decodeURIComponent(ctx.params.id);
   const row = records.get(resource.name, id);
   if (!row) return vendorError(vendor, 404, "not_found", `${resource.name} ${id} does not exist`);
-  if (row.deletedMs !== null) {
-    if (vendor.deletes.mode === "gone") return vendorError(vendor, 410, "gone", `${resource.name} ${id} was deleted`);
-    if (vendor.deletes.mode !== "flag") return vendorError(vendor, 404, "not_found", `${resource.name} ${id} does not exist`);
-  }
+  const deleted = row.deletedMs !== null ? deleteStyle(vendor.deletes).read : null;
+  if (deleted && !deleted.serve) return vendorError(vendor, deleted.status, deleted.code, deleted.message(`${resource.name} ${id}`));
   const cached = ctx.faults.onRead(resource.name, id, /no-cache/i.test(ctx.req.headers.get("cache-control") ?? ""), ctx.req.nowMs);
   if (cached) {
     ctx.notes.faults.push(cached.fault);

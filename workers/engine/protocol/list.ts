@@ -1,3 +1,4 @@
+import { deleteStyle } from "../../../mechanics/deletes/index.ts";
 import type { Resource } from "../../../declarations/schema/vendor.ts";
 import type { HandlerContext } from "../handler-context.ts";
 import { vendorError, type Reply } from "../../../mechanics/kit/reply.ts";
@@ -12,14 +13,14 @@ export function listRecords(ctx: HandlerContext, resource: Resource): Reply {
   if (resource.parent) {
     parent = ctx.params.parentId;
     const p = records.get(resource.parent, parent);
-    if (!p || (p.deletedMs !== null && vendor.deletes.mode !== "flag")) return vendorError(vendor, 404, "not_found", `${resource.parent} ${parent} does not exist`);
+    if (!p || (p.deletedMs !== null && !deleteStyle(vendor.deletes).listsDeleted)) return vendorError(vendor, 404, "not_found", `${resource.parent} ${parent} does not exist`);
   }
   const wm = resource.incremental ? readWatermark(vendor, req.query) : { ok: true as const };
   if (!wm.ok) return vendorError(vendor, 400, "invalid_parameter", wm.message, { parameter: vendor.incremental!.param });
   const filter = {
     entity: resource.name,
     parent,
-    includeDeleted: vendor.deletes.mode === "flag",
+    includeDeleted: deleteStyle(vendor.deletes).listsDeleted,
     visibleTo: req.seq,
     since: wm.since,
   };

@@ -1,3 +1,4 @@
+import { deleteFlagField } from "../../../mechanics/deletes/index.ts";
 import type { Resource, Vendor } from "../../../declarations/schema/vendor.ts";
 import { formatTime } from "../data/clock.ts";
 import { wireId } from "../data/ids.ts";
@@ -24,7 +25,8 @@ export function serializeRecord(
       out[f.name] = wireId(vendor.resources.find((r) => r.name === resource.parent)!, value);
     } else out[f.name] = value ?? null;
   }
-  if (vendor.deletes.mode === "flag") out[vendor.deletes.field] = row.deletedMs !== null;
+  const flag = deleteFlagField(vendor.deletes);
+  if (flag) out[flag] = row.deletedMs !== null;
   if (!renames?.size) return out;
   return Object.fromEntries(Object.entries(out).map(([k, v]) => [renames.get(`${resource.name}.${k}`)?.to ?? k, v]));
 }

@@ -3,6 +3,7 @@ import type { Resource, Vendor } from "../../../declarations/schema/vendor.ts";
 import type { Write } from "../../../declarations/schema/writes.ts";
 import type { Reply } from "../../../mechanics/kit/reply.ts";
 import type { HandlerContext } from "../handler-context.ts";
+import { deleteStyle } from "../../../mechanics/deletes/index.ts";
 import { listTombstones } from "../protocol/tombstones.ts";
 
 /** What a matched route does. */
@@ -50,7 +51,8 @@ export class RouteTable {
       if (r.list) this.routes.push(compile("GET", r.list, { kind: "list", resource: r }));
       if (r.get) this.routes.push(compile("GET", r.get, { kind: "get", resource: r }));
     }
-    if (vendor.deletes.mode === "tombstones") this.routes.push(compile("GET", vendor.deletes.path, { kind: "feed", serve: listTombstones }));
+    const feed = deleteStyle(vendor.deletes).feed;
+    if (feed) this.routes.push(compile("GET", feed.path(vendor.deletes), { kind: "feed", serve: listTombstones }));
     for (const w of vendor.writes) this.routes.push(compile(w.method, w.path, { kind: "write", write: w }));
     if (vendor.webhooks?.subscriptionPath) this.routes.push(compile("POST", vendor.webhooks.subscriptionPath, { kind: "subscribe" }));
     if (vendor.webhooks?.ack) this.routes.push(compile("GET", vendor.webhooks.ack.deadLetterPath, { kind: "dead-letters" }));

@@ -1,0 +1,25 @@
+/**
+ * @module deletes
+ * The registry of delete styles: the only list of them.
+ */
+import { type DeleteStyle, modeOf } from "./define.ts";
+import { flagDeletes } from "./flag.ts";
+import { goneDeletes } from "./gone.ts";
+import { tombstoneDeletes } from "./tombstones.ts";
+import { vanishDeletes } from "./vanish.ts";
+
+export const DELETE_STYLES = [tombstoneDeletes, flagDeletes, goneDeletes, vanishDeletes] as const;
+
+const BY_MODE = new Map<string, DeleteStyle<never, unknown>>(DELETE_STYLES.map((s) => [modeOf(s as unknown as DeleteStyle), s as unknown as DeleteStyle<never, unknown>]));
+
+/** The module of a declared delete style. */
+export function deleteStyle(d: { mode: string }): DeleteStyle<never, unknown> {
+  const s = BY_MODE.get(d.mode);
+  if (!s) throw new Error(`unknown delete style "${d.mode}"`);
+  return s;
+}
+
+/** The flag field marking served records deleted, if the style has one. */
+export function deleteFlagField(d: { mode: string }): string | undefined {
+  return deleteStyle(d).flagField?.(d);
+}
