@@ -1,4 +1,6 @@
 import type { z } from "zod";
+import type { Reference } from "../../mechanics/auth/define.ts";
+import { authScheme, tokenMint } from "../../mechanics/auth/index.ts";
 import { deleteStyle } from "../../mechanics/deletes/index.ts";
 import { incrementalStyle } from "../../mechanics/incremental/index.ts";
 import { faultKind } from "../../mechanics/faults/index.ts";
@@ -37,21 +39,16 @@ export function checkVendorReferences(v: VendorShape, ctx: Ctx): void {
   const credentials = new Set(v.auth.credentials.map((c) => c.name));
   const tokens = new Set(v.auth.mints.map((m) => m.issues));
 
-  v.auth.mints.forEach((m, i) => {
-    for (const key of ["clientId", "clientSecret", "username", "password"]) {
-      const ref = m[key];
-      if (typeof ref === "string" && !credentials.has(ref)) issue(["auth", "mints", i, key], `unknown credential "${ref}"`);
+  const checkRefs = (refs: Reference[], at: (string | number)[]) => {
+    for (const r of refs) {
+      if (r.credential !== undefined && !credentials.has(r.credential)) issue([...at, r.key], `unknown credential "${r.credential}"`);
+      if (r.token !== undefined && !tokens.has(r.token)) issue([...at, r.key], `no mint issues token "${r.token}"`);
     }
-    if (typeof m.requires === "string" && !tokens.has(m.requires)) issue(["auth", "mints", i, "requires"], `no mint issues token "${m.requires}"`);
-  });
+  };
+  v.auth.mints.forEach((m, i) => checkRefs(tokenMint(m).refs(m as never), ["auth", "mints", i]));
   const legacy = (v.auth as { legacy?: { value: { credential?: string } } }).legacy;
   if (legacy && !(legacy.value.credential && credentials.has(legacy.value.credential))) issue(["auth", "legacy", "value"], "the legacy requirement must name a declared credential");
-  v.auth.present.forEach((p, i) => {
-    const value = p.value as { credential?: string; token?: string } | undefined;
-    if (value?.credential && !credentials.has(value.credential)) issue(["auth", "present", i, "value"], `unknown credential "${value.credential}"`);
-    if (value?.token && !tokens.has(value.token)) issue(["auth", "present", i, "value"], `no mint issues token "${value.token}"`);
-    if (p.kind === "hmac" && !credentials.has(p.secret as string)) issue(["auth", "present", i, "secret"], `unknown credential "${String(p.secret)}"`);
-  });
+  v.auth.present.forEach((p, i) => checkRefs(authScheme(p).refs(p as never), ["auth", "present", i]));
 
   const routes = new Map<string, string>();
   const claim = (key: string, where: string, path: (string | number)[]) => {

@@ -119,7 +119,7 @@ export default defineVendor({
       changelog: "List endpoints now return up to 500 items per page.",
     },
     {
-      kind: "retry-after",
+      kind: "retry-after-style",
       id: "gh-retry-after-http-date",
       says: "http-date",
       discover: "Retry-After on a 429 is a whole number of seconds (`2`), not an HTTP date; X-RateLimit-Reset on ordinary answers counts seconds too.",

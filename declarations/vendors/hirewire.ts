@@ -104,7 +104,7 @@ export default defineVendor({
       changelog: "Pages are now numbered from 0.",
     },
     {
-      kind: "retry-after",
+      kind: "retry-after-style",
       id: "hw-retry-after-seconds",
       says: "seconds",
       discover: "Retry-After holds an HTTP date, not a number of seconds.",

@@ -180,7 +180,7 @@ export default defineVendor({
       changelog: "Candidate lists accept `include_deleted=true`.",
     },
     {
-      kind: "retry-after",
+      kind: "retry-after-style",
       id: "sl-retry-after-header",
       says: "seconds",
       discover: "429 responses carry no Retry-After header; the wait is in the body's retry_after_seconds.",

@@ -2,6 +2,7 @@
  * @module deletes
  * The registry of delete styles: the only list of them.
  */
+import type { z } from "zod";
 import { type DeleteStyle, modeOf } from "./define.ts";
 import { flagDeletes } from "./flag.ts";
 import { goneDeletes } from "./gone.ts";
@@ -10,10 +11,10 @@ import { vanishDeletes } from "./vanish.ts";
 
 export const DELETE_STYLES = [tombstoneDeletes, flagDeletes, goneDeletes, vanishDeletes] as const;
 
-const BY_MODE = new Map<string, DeleteStyle<never, unknown>>(DELETE_STYLES.map((s) => [modeOf(s as unknown as DeleteStyle), s as unknown as DeleteStyle<never, unknown>]));
+const BY_MODE = new Map<string, DeleteStyle<z.ZodObject, unknown>>(DELETE_STYLES.map((s) => [modeOf(s as unknown as DeleteStyle), s as unknown as DeleteStyle<z.ZodObject, unknown>]));
 
 /** The module of a declared delete style. */
-export function deleteStyle(d: { mode: string }): DeleteStyle<never, unknown> {
+export function deleteStyle(d: { mode: string }): DeleteStyle<z.ZodObject, unknown> {
   const s = BY_MODE.get(d.mode);
   if (!s) throw new Error(`unknown delete style "${d.mode}"`);
   return s;

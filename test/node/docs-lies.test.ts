@@ -44,7 +44,7 @@ const AREAS: Record<LieKind, { openapi: RegExp; pages: RegExp }> = {
   "header-name": { openapi: /^components\.securitySchemes\./, pages: /^(authentication|index)$/ },
   "page-base": { openapi: /^paths\..*\.parameters\./, pages: /^(resource-|pagination)/ },
   "time-format": { openapi: /^(components\.schemas\.|paths\..*\.example)/, pages: /^(resource-|syncing|index)/ },
-  "retry-after": { openapi: /^paths\..*\.responses\.429\./, pages: /^(rate-limits|index)$/ },
+  "retry-after-style": { openapi: /^paths\..*\.responses\.429\./, pages: /^(rate-limits|index)$/ },
   "phantom-field": { openapi: /^(components\.schemas\.|paths\..*\.example)/, pages: /^resource-/ },
   "phantom-flag": { openapi: /^paths\..*\.parameters\./, pages: /^resource-/ },
   "omitted-flag": { openapi: /^(paths\..*\.parameters\.|components\.schemas\.)/, pages: /^resource-/ },

@@ -1,9 +1,9 @@
-import type { Requirement } from "../../declarations/schema/auth.ts";
+import { authScheme, tokenMint } from "../../mechanics/auth/index.ts";
 import type { Write } from "../../declarations/schema/writes.ts";
 import { deleteFlagField, deleteStyle } from "../../mechanics/deletes/index.ts";
 import { pagingDocParams, pagingStyle } from "../../mechanics/paging/index.ts";
-import { type DocModel, type DocResource, listParams } from "./model.ts";
-import { exampleRecord } from "./markdown/helpers.ts";
+import { type DocModel, type DocResource, listParams } from "../../mechanics/kit/doc-model.ts";
+import { authDocsContext, exampleRecord } from "./markdown/helpers.ts";
 
 type Json = Record<string, unknown>;
 
@@ -27,47 +27,12 @@ function resourceSchema(m: DocModel, r: DocResource): Json {
   return { type: "object", description: r.description, properties, required };
 }
 
-function schemeName(p: Requirement): string {
-  return p.kind === "hmac" ? "requestSignature" : p.kind === "cookie" ? `cookie_${p.name}` : `header_${p.name.toLowerCase().replace(/[^a-z0-9]+/g, "_")}`;
-}
-
 function securitySchemes(m: DocModel): Json {
   const schemes: Json = {};
-  for (const p of m.present) {
-    if (p.kind === "header") {
-      const source = "credential" in p.value ? { "x-wirebench-credential": p.value.credential } : { "x-wirebench-token": p.value.token };
-      schemes[schemeName(p)] =
-        p.scheme?.toLowerCase() === "bearer"
-          ? { type: "http", scheme: "bearer", ...source }
-          : { type: "apiKey", in: "header", name: p.name, ...(p.scheme ? { "x-wirebench-scheme": p.scheme } : {}), ...source };
-    } else if (p.kind === "cookie") {
-      schemes[schemeName(p)] = { type: "apiKey", in: "cookie", name: p.name, "x-wirebench-token": p.value.token };
-    } else {
-      schemes[schemeName(p)] = {
-        type: "apiKey",
-        in: "header",
-        name: p.signatureHeader,
-        description: "HMAC-SHA256 request signature; see x-wirebench-signature for the recipe.",
-        "x-wirebench-signature": {
-          secret: p.secret,
-          timestampHeader: p.timestampHeader,
-          timestampUnit: p.timestampUnit,
-          parts: p.parts,
-          separator: p.separator,
-          encoding: p.encoding,
-          allowedSkewS: p.allowedSkewS,
-        },
-      };
-    }
-  }
+  for (const p of m.present) schemes[authScheme(p).docs.securityName(p)] = authScheme(p).docs.securityScheme(p);
   for (const mint of m.mints) {
-    if (mint.kind === "client_credentials") {
-      schemes[`oauth_${mint.issues}`] = {
-        type: "oauth2",
-        flows: { clientCredentials: { tokenUrl: `${m.baseUrl}${mint.path}`, refreshUrl: mint.refresh ? `${m.baseUrl}${mint.path}` : undefined, scopes: {} } },
-        "x-wirebench-issues": mint.issues,
-      };
-    }
+    const s = tokenMint(mint).docs.securityScheme?.(mint, authDocsContext(m));
+    if (s) schemes[s.name] = s.scheme;
   }
   return schemes;
 }
@@ -220,7 +185,7 @@ function toTemplate(path: string): string {
 export function renderOpenApi(m: DocModel): Json {
   const paths: Record<string, Json> = {};
   const at = (path: string) => (paths[toTemplate(path)] ??= {});
-  const security = [Object.fromEntries(m.present.map((p) => [schemeName(p), []]))];
+  const security = [Object.fromEntries(m.present.map((p) => [authScheme(p).docs.securityName(p), []]))];
   for (const r of m.resources) {
     if (r.list) at(r.list.path).get = { ...listOperation(m, r), security };
     if (r.get) at(r.get.path).get = { ...getOperation(m, r), security };
@@ -264,18 +229,14 @@ export function renderOpenApi(m: DocModel): Json {
     };
   }
   for (const mint of m.mints) {
+    const op = tokenMint(mint).docs.operation(mint);
     at(mint.path).post = {
       operationId: `mint_${mint.issues}`,
-      "x-wirebench-mint":
-        mint.kind === "client_credentials"
-          ? { kind: mint.kind, issues: mint.issues, clientId: mint.clientId, clientSecret: mint.clientSecret, responseField: "access_token" }
-          : mint.kind === "session_exchange"
-            ? { kind: mint.kind, issues: mint.issues, requires: mint.requires, responseField: mint.responseField }
-            : { kind: mint.kind, issues: mint.issues, username: mint.username, password: mint.password, cookie: mint.cookie },
-      summary: mint.kind === "client_credentials" ? "Get an access token" : mint.kind === "session_exchange" ? "Open a session" : "Log in",
+      "x-wirebench-mint": op.mint,
+      summary: op.summary,
       tags: ["auth"],
-      security: mint.kind === "session_exchange" ? [{ [`oauth_${mint.requires}`]: [] }] : [],
-      requestBody: { required: mint.kind !== "session_exchange", content: { "application/x-www-form-urlencoded": { schema: { type: "object" } }, "application/json": { schema: { type: "object" } } } },
+      security: op.security,
+      requestBody: { required: op.bodyRequired, content: { "application/x-www-form-urlencoded": { schema: { type: "object" } }, "application/json": { schema: { type: "object" } } } },
       responses: { "200": { description: "Issued", content: { "application/json": { schema: { type: "object" } } } }, "400": oauthError("Bad request"), "401": oauthError("Bad credentials") },
     };
   }

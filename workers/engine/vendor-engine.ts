@@ -111,7 +111,7 @@ export class VendorEngine {
     }
 
     // Stage: lies. Only a world whose docs tell the lies can have a request misled by one.
-    if (this.config.docsProfile !== "true") turn.notes.lies = liesTouched(this.vendor, { action: turn.action, status: reply.status, authOutcome: turn.auth });
+    if (this.config.docsProfile !== "true") turn.notes.lies = liesTouched(this.vendor, turn.action, reply.status, turn.auth);
 
     // Stage: respond (headers), and faults that cut the response off on the wire.
     const headers = this.responseHeaders(turn, reply);

@@ -9,7 +9,6 @@ const ENTITY_FILES = [
   ["candidate", "candidates.json"],
   ["note", "notes.json"],
 ] as const;
-const CANDIDATE_LIST = "/rest/candidates";
 
 /** ISO 8601 with seconds optional and an explicit offset, as TalentForge writes and accepts it. */
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
@@ -129,8 +128,9 @@ export default defineTask({
         // Conduct of the catch-up: candidate lists read through the real change filter, with a
         // watermark that is an instant between the back-fill's newest record and the first change.
         const param = vendor.incremental!.param;
+        const candidateList = vendor.resources.find((r) => r.name === "candidate")?.list;
         const epoch = (e.epochs.ats ?? []).at(-1);
-        const calls = (e.requests.ats ?? []).filter((r: RequestLogEntry) => r.epoch === epoch && r.method === "GET" && r.path === CANDIDATE_LIST);
+        const calls = (e.requests.ats ?? []).filter((r: RequestLogEntry) => r.epoch === epoch && r.method === "GET" && r.path === candidateList);
         if (!calls.length) return;
         const full = calls.filter((r) => !r.query[param]);
         c.check("catch_up_candidate_reads_use_change_filter", full.length === 0, {

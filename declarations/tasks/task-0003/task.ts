@@ -1,4 +1,4 @@
-import { defineTask } from "../../schema/task.ts";
+import { defineTask, type JudgeContext } from "../../schema/task.ts";
 import type { CheckRecorder } from "../../evidence/recorder.ts";
 import type { RequestLogEntry } from "../../evidence/logs.ts";
 import type { ConnectorRun, ScenarioEvidence, Snapshot, SnapshotRecord } from "../../evidence/verdict.ts";
@@ -8,8 +8,12 @@ const FILES = ["writeback_result.json"];
 const TARGET = "rejected";
 const FAULT = "hw-stage-500-after-commit";
 const STAGE_PATH = /^\/v1\/candidates\/([^/]+)\/stage$/;
-/** HireWire's Idempotency-Key replay window (declared on moveStage). */
-const REPLAY_WINDOW_S = 3600;
+/** HireWire's Idempotency-Key replay window, as its moveStage write declares it. */
+function replayWindowS(ctx: JudgeContext): number {
+  const idempotency = ctx.vendors.ats.writes.find((w) => w.name === "moveStage")?.idempotency;
+  if (idempotency?.in !== "header") throw new Error("task-0003 expects moveStage to take an Idempotency-Key header");
+  return idempotency.windowS;
+}
 
 /** One row of writeback_result.json. */
 interface ResultRow {
@@ -35,7 +39,7 @@ function candidates(s: Snapshot): Map<string, SnapshotRecord> {
  * inside the window) is a replay and commits nothing; refused calls (429,
  * auth) never reach the write.
  */
-function committedMoves(requests: RequestLogEntry[]): { commits: Map<string, number>; faulted: string[] } {
+function committedMoves(requests: RequestLogEntry[], windowS: number): { commits: Map<string, number>; faulted: string[] } {
   const stored = new Map<string, number>();
   const commits = new Map<string, number>();
   const faulted: string[] = [];
@@ -45,7 +49,7 @@ function committedMoves(requests: RequestLogEntry[]): { commits: Map<string, num
     const id = decodeURIComponent(m[1]);
     const key = r.idempotencyKey ? `${r.epoch}|${r.idempotencyKey}` : null;
     const firstSeen = key === null ? undefined : stored.get(key);
-    if (firstSeen !== undefined && r.ts - firstSeen <= REPLAY_WINDOW_S) continue;
+    if (firstSeen !== undefined && r.ts - firstSeen <= windowS) continue;
     const afterCommit = r.status >= 500 && r.faults.includes(FAULT);
     if (afterCommit) faulted.push(id);
     if (key !== null && (r.status < 500 || afterCommit)) stored.set(key, r.ts);
@@ -55,7 +59,7 @@ function committedMoves(requests: RequestLogEntry[]): { commits: Map<string, num
 }
 
 /** The checks both scenarios share; names carry the scenario's prefix. */
-function judgeCorrection(e: ScenarioEvidence, c: CheckRecorder, opts: { prefix: string; exitCheck: string; fault: boolean }): void {
+function judgeCorrection(e: ScenarioEvidence, c: CheckRecorder, ctx: JudgeContext, opts: { prefix: string; exitCheck: string; fault: boolean }): void {
   const run: ConnectorRun | undefined = e.runs[0];
   if (!plumbing(c, opts.exitCheck, run, FILES)) return;
   const before = candidates(e.snapshots.before.ats);
@@ -85,7 +89,7 @@ function judgeCorrection(e: ScenarioEvidence, c: CheckRecorder, opts: { prefix: 
         : `${before.size - backlog.length} other candidates unchanged`,
   });
 
-  const { commits, faulted } = committedMoves(e.requests.ats ?? []);
+  const { commits, faulted } = committedMoves(e.requests.ats ?? [], replayWindowS(ctx));
   const twice = [...commits].filter(([, n]) => n > 1).map(([id, n]) => `${id} x${n}`);
   c.check(`${opts.prefix}one_committed_move_per_candidate`, twice.length === 0, {
     pass: 2,
@@ -155,7 +159,7 @@ export default defineTask({
         await h.run("correct", ["correct"]);
         await h.snapshot("after");
       },
-      judge: (e, c) => judgeCorrection(e, c, { prefix: "", exitCheck: "correct_exit_ok", fault: false }),
+      judge: (e, c, ctx) => judgeCorrection(e, c, ctx, { prefix: "", exitCheck: "correct_exit_ok", fault: false }),
     },
     {
       name: "stage_500_after_commit",
@@ -165,7 +169,7 @@ export default defineTask({
         await h.run("correct", ["correct"]);
         await h.snapshot("after");
       },
-      judge: (e, c) => judgeCorrection(e, c, { prefix: "fault_", exitCheck: "fault_correct_exit_ok", fault: true }),
+      judge: (e, c, ctx) => judgeCorrection(e, c, ctx, { prefix: "fault_", exitCheck: "fault_correct_exit_ok", fault: true }),
     },
   ],
 });

@@ -1,8 +1,9 @@
 import { deleteFlagField } from "../../../mechanics/deletes/index.ts";
-import type { Requirement } from "../../../declarations/schema/auth.ts";
+import type { AuthDocsContext } from "../../../mechanics/auth/define.ts";
+import { authScheme } from "../../../mechanics/auth/index.ts";
 import type { TimeFormat } from "../../../declarations/schema/vendor.ts";
 import { formatTime } from "../../engine/data/clock.ts";
-import type { DocModel, DocResource } from "../model.ts";
+import type { DocModel, DocResource } from "../../../mechanics/kit/doc-model.ts";
 
 /** A Markdown table. Cells are escaped for pipes. */
 export function table(head: string[], rows: (string | number)[][]): string {
@@ -35,14 +36,12 @@ export function envName(m: DocModel, credential: string): string {
 
 /** The curl header flags a data request needs, with placeholders. */
 export function curlAuthFlags(m: DocModel): string[] {
-  return m.present.map((p: Requirement) => {
-    if (p.kind === "header") {
-      const value = "credential" in p.value ? `$${envName(m, p.value.credential)}` : `$${p.value.token.toUpperCase()}`;
-      return `-H "${p.name}: ${p.scheme ? `${p.scheme} ` : ""}${value}"`;
-    }
-    if (p.kind === "cookie") return `-H "Cookie: ${p.name}=$${p.value.token.toUpperCase()}"`;
-    return `-H "${p.timestampHeader}: $TS" -H "${p.signatureHeader}: $SIGNATURE"`;
-  });
+  return m.present.map((p) => authScheme(p).docs.curl(p, authDocsContext(m)));
+}
+
+/** What auth schemes and mints are told when they render docs. */
+export function authDocsContext(m: DocModel): AuthDocsContext {
+  return { envName: (credential) => envName(m, credential), baseUrl: m.baseUrl };
 }
 
 /** One example record, as the documentation claims the vendor serves it. */

@@ -1,5 +1,5 @@
 import { deleteStyle } from "../../../mechanics/deletes/index.ts";
-import type { DocModel } from "../model.ts";
+import type { DocModel } from "../../../mechanics/kit/doc-model.ts";
 import { code, curlAuthFlags, describeTimeFormat, link } from "./helpers.ts";
 
 /** `index.md`: what the API is, where it lives, and a first request. */

@@ -1,4 +1,4 @@
-import type { DocModel } from "../model.ts";
+import type { DocModel } from "../../../mechanics/kit/doc-model.ts";
 import { retryStyle } from "./index-page.ts";
 
 /** `rate-limits.md`. */

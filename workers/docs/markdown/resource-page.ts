@@ -1,7 +1,7 @@
 import type { Write } from "../../../declarations/schema/writes.ts";
 import { deleteFlagField } from "../../../mechanics/deletes/index.ts";
 import { pagingStyle } from "../../../mechanics/paging/index.ts";
-import { type DocModel, type DocResource, listParams } from "../model.ts";
+import { type DocModel, type DocResource, listParams } from "../../../mechanics/kit/doc-model.ts";
 import { code, curlAuthFlags, exampleRecord, link, table } from "./helpers.ts";
 
 function exampleIdPath(path: string, r: DocResource, m: DocModel): string {

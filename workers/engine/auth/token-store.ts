@@ -1,20 +1,12 @@
 import type { Requirement } from "../../../declarations/schema/auth.ts";
+import type { IssuedToken, TokenLedger } from "../../../mechanics/auth/define.ts";
+import { authScheme } from "../../../mechanics/auth/index.ts";
 import { randomToken } from "./credentials.ts";
 
-/** A token the vendor has issued. */
-export interface IssuedToken {
-  value: string;
-  /** Declared token name (`access_token`, `session_token`) or `refresh:<name>`. */
-  name: string;
-  kind: "access" | "refresh" | "session";
-  expiresMs: number;
-  /** Absolute end of a refresh-token family, when expiry is absolute. */
-  familyExpiresMs: number | null;
-  used: boolean;
-}
+export type { IssuedToken };
 
 /** Live tokens of one (world, role), in SQLite so they survive eviction. */
-export class TokenStore {
+export class TokenStore implements TokenLedger {
   private readonly sql: SqlStorage;
   /** Issued token values, mirrored in memory: redaction consults them on every request. */
   private values: string[] | null = null;
@@ -69,19 +61,8 @@ export class TokenStore {
   /** Whether the request presents a token that was revoked. */
   presentsRevoked(headers: Headers, present: readonly Requirement[]): boolean {
     for (const p of present) {
-      let raw: string | null = null;
-      if (p.kind === "header" && "token" in p.value) raw = headers.get(p.name);
-      if (p.kind === "cookie")
-        raw =
-          (headers.get("cookie") ?? "")
-            .split(";")
-            .map((c) => c.trim())
-            .find((c) => c.startsWith(`${p.name}=`))
-            ?.slice(p.name.length + 1) ?? null;
-      if (!raw) continue;
-      const scheme = p.kind === "header" && p.scheme ? `${p.scheme.toLowerCase()} ` : "";
-      const value = (scheme && raw.toLowerCase().startsWith(scheme) ? raw.slice(scheme.length) : raw).trim();
-      if (this.sql.exec("SELECT 1 FROM revoked WHERE value = ?", value).toArray().length) return true;
+      const value = authScheme(p).presentedToken?.(p, headers);
+      if (value && this.sql.exec("SELECT 1 FROM revoked WHERE value = ?", value).toArray().length) return true;
     }
     return false;
   }

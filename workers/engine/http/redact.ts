@@ -1,3 +1,4 @@
+import { authScheme } from "../../../mechanics/auth/index.ts";
 import type { Vendor } from "../../../declarations/schema/vendor.ts";
 
 const ALWAYS_SECRET = new Set(["authorization", "cookie", "proxy-authorization", "set-cookie"]);
@@ -7,10 +8,7 @@ export const REDACTED = "[redacted]";
 export function secretHeaderNames(vendor: Vendor): Set<string> {
   const names = new Set(ALWAYS_SECRET);
   if (vendor.auth.legacy) names.add(vendor.auth.legacy.name.toLowerCase());
-  for (const p of vendor.auth.present) {
-    if (p.kind === "header") names.add(p.name.toLowerCase());
-    if (p.kind === "hmac") names.add(p.signatureHeader.toLowerCase());
-  }
+  for (const p of vendor.auth.present) for (const name of authScheme(p).secretHeaders(p)) names.add(name.toLowerCase());
   return names;
 }
 

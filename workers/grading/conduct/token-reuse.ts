@@ -1,3 +1,4 @@
+import { tokenMint } from "../../../mechanics/auth/index.ts";
 import { soft, type ConductContext, type ConductResult } from "./context.ts";
 
 /** Soft: tokens are reused for their lifetime instead of minted per request. */
@@ -6,7 +7,7 @@ export function tokenReuse(ctx: ConductContext): ConductResult {
   const ts = ctx.requests.map((r) => r.ts);
   const windowS = ts.length ? Math.max(...ts) - Math.min(...ts) : 0;
   for (const mint of ctx.vendor.auth.mints) {
-    const kind = mint.kind === "client_credentials" ? "access_token" : mint.kind === "session_exchange" ? "session_token" : "session_cookie";
+    const kind = tokenMint(mint).logKind;
     const minted = ctx.tokens.filter((t) => t.kind === kind).length;
     const allowed = Math.max(1, ctx.connectorRuns) * (Math.ceil(windowS / mint.ttlS) + 1) + 1;
     if (minted > allowed) return soft("token_reused_not_reminted", false, `${minted} ${kind}s minted for ${ctx.connectorRuns} runs over ${windowS.toFixed(0)}s (at most ${allowed} needed)`);

@@ -1,13 +1,13 @@
 import type { Lie } from "../../declarations/schema/lies.ts";
-import type { Mint, Requirement } from "../../declarations/schema/auth.ts";
+import type { HeaderRequirement, Mint, Requirement } from "../../declarations/schema/auth.ts";
 import type { Paging } from "../../declarations/schema/pagination.ts";
 import type { Resource, TimeFormat, Vendor } from "../../declarations/schema/vendor.ts";
 import type { Write } from "../../declarations/schema/writes.ts";
 import type { DocsProfile } from "../../declarations/schema/docs-profile.ts";
-import type { DocParam } from "../../mechanics/paging/define.ts";
-import { pagingDocParams } from "../../mechanics/paging/index.ts";
+import type { DocParam } from "../paging/define.ts";
+import { pagingDocParams } from "../paging/index.ts";
 
-export type { DocParam } from "../../mechanics/paging/define.ts";
+export type { DocParam } from "../paging/define.ts";
 
 /** A documented field of a resource. */
 export interface DocField {
@@ -59,7 +59,7 @@ export interface DocModel {
   mints: Mint[];
   present: Requirement[];
   /** Deprecated static credential still accepted instead of `present`. */
-  legacy?: Extract<Requirement, { kind: "header" }>;
+  legacy?: HeaderRequirement;
   paging: Paging;
   envelope: Vendor["envelope"];
   errors: Vendor["errors"];

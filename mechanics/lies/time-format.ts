@@ -1,0 +1,17 @@
+/**
+ * @module lies/time-format
+ * The docs give timestamps in another format.
+ */
+import { z } from "zod";
+import { defineLie, isRead, lieCommon } from "./define.ts";
+
+const schema = z.object({ kind: z.literal("time-format"), ...lieCommon, says: z.enum(["epoch_ms", "epoch_s", "iso", "iso_offset"]) });
+
+export const timeFormat = defineLie({
+  schema,
+  problem: (v, lie) => (lie.says === v.clock.format ? "that is the real time format" : null),
+  tell(m, lie) {
+    m.timeFormat = lie.says;
+  },
+  touches: (_lie, f) => isRead(f) || f.route === "write",
+});
