@@ -63,7 +63,7 @@ export const clientCredentialsMint = defineMint({
       const presented = bodyField(req, "refresh_token");
       if (!presented) return oauthError(400, "invalid_request", "refresh_token is required", "missing");
       const old = tokens.find(presented);
-      if (!old || old.kind !== "refresh" || old.name !== mint.issues) return oauthError(400, "invalid_grant", "refresh token is not recognised", "invalid");
+      if (old?.kind !== "refresh" || old.name !== mint.issues) return oauthError(400, "invalid_grant", "refresh token is not recognised", "invalid");
       if (old.used && mint.refresh.use === "single-use") return oauthError(400, "invalid_grant", "refresh token was already used", "invalid");
       if (old.expiresMs <= req.nowMs) return oauthError(400, "invalid_grant", "refresh token has expired", "expired");
       if (mint.refresh.use === "single-use") tokens.markUsed(old.value);
