@@ -58,7 +58,7 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
  * Patterns that name `n` as a kind. A name with a hyphen or underscore is
@@ -67,7 +67,7 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
  * as a discriminator.
  */
 function patternsFor(n: MechanicName): RegExp[] {
-  const q = `["'\`]${escape(n.name)}["'\`]`;
+  const q = `["'\`]${escapeRegex(n.name)}["'\`]`;
   if (/[-_]/.test(n.name)) return [new RegExp(q)];
   const disc = "(?:kind|style|mode|scheme)";
   return [new RegExp(`\\b${disc}\\s*(?:===|!==|==|!=|:)\\s*${q}`), new RegExp(`${q}\\s*(?:===|!==|==|!=)\\s*[\\w.?]*\\b${disc}\\b`), new RegExp(`\\bcase\\s+${q}\\s*:`)];
@@ -75,7 +75,7 @@ function patternsFor(n: MechanicName): RegExp[] {
 
 /** The file that defines a kind: its module, where the name is a schema literal. */
 function isOwnModule(file: string, source: string, n: MechanicName): boolean {
-  return file.includes(`${sep}mechanics${sep}${n.family}${sep}`) && new RegExp(`z\\.literal\\(\\s*["']${escape(n.name)}["']\\s*\\)`).test(source);
+  return file.includes(`${sep}mechanics${sep}${n.family}${sep}`) && new RegExp(`z\\.literal\\(\\s*["']${escapeRegex(n.name)}["']\\s*\\)`).test(source);
 }
 
 export interface LiteralFinding {
