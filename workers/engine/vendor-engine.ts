@@ -10,6 +10,7 @@ import type { Vendor } from "../../declarations/schema/vendor.ts";
 import type { AuthOutcome } from "../../declarations/evidence/logs.ts";
 import { json, vendorError, type Reply } from "../../mechanics/kit/reply.ts";
 import type { VendorCall } from "../surface/vendor-call.ts";
+import { CUT_HEADER } from "../surface/wire-cut.ts";
 import { handleMint } from "./auth/mint.ts";
 import { TokenStore } from "./auth/token-store.ts";
 import { verifyRequest } from "./auth/verify.ts";
@@ -124,7 +125,8 @@ export class VendorEngine {
       const failure = vendorError(this.vendor, 500, "log_unavailable", "the request could not be logged");
       return new Response(bodyText(failure.body), { status: 500, headers: { "content-type": "application/json; charset=utf-8" } });
     }
-    return new Response(cut && body !== null ? cutOff(body, cut.cutAfterBytes) : body, { status: reply.status, headers });
+    if (cut) headers.set(CUT_HEADER, String(cut.cutAfterBytes));
+    return new Response(body, { status: reply.status, headers });
   }
 
   /** The stages between reading a request and responding: what the vendor answers. */
@@ -297,15 +299,4 @@ export class VendorEngine {
     const secrets = this.vendor.auth.credentials.filter((c) => c.secret).map((c) => this.config.credentials[c.name]);
     return [...secrets, ...this.tokens.liveValues()];
   }
-}
-
-/** A body stream that sends the first `keep` bytes, then fails: the connection drops mid-body. */
-function cutOff(body: string, keep: number): ReadableStream<Uint8Array> {
-  const bytes = new TextEncoder().encode(body).slice(0, keep);
-  return new ReadableStream({
-    start(controller) {
-      if (bytes.byteLength) controller.enqueue(bytes);
-      controller.error(new Error("connection reset by a declared fault"));
-    },
-  });
 }

@@ -3,6 +3,7 @@ import { roleStub } from "../control/world-lookup.ts";
 import { ROLE_NAME } from "../../declarations/schema/role-name.ts";
 import { toVendorCall } from "./vendor-call.ts";
 import { worldExists } from "./known-worlds.ts";
+import { applyWireCut } from "./wire-cut.ts";
 
 const WORLD_SEGMENT = /^w_[0-9a-f]{16}$/;
 
@@ -24,5 +25,5 @@ export async function vendorSurface(c: AppContext): Promise<Response> {
     if (c.req.method !== "GET" && c.req.method !== "HEAD") return c.json({ error: "documentation is read-only" }, 405);
     return roleStub(c.env, world, role).serveDocs(path.slice("/_docs".length), c.req.url);
   }
-  return roleStub(c.env, world, role).serveVendor(await toVendorCall(c.req.raw, path));
+  return applyWireCut(await roleStub(c.env, world, role).serveVendor(await toVendorCall(c.req.raw, path)));
 }
