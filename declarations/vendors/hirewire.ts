@@ -93,6 +93,7 @@ export default defineVendor({
   faults: [
     { kind: "error-after-commit", id: "hw-stage-500-after-commit", write: "moveStage", nth: 3, status: 500 },
     { kind: "error-on-page", id: "hw-candidates-502-page-2", resource: "candidate", page: 1, times: 2, status: 502 },
+    { kind: "connection-reset", id: "hw-candidates-reset", afterRequests: 1, path: "/v1/candidates", count: 1 },
     { kind: "rate-limit-window", id: "hw-burst-429", afterRequests: 3, cooldownS: 2, retryAfter: "http-date" },
   ],
   lies: [

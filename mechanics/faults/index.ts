@@ -5,6 +5,7 @@
  * and both before a delay).
  */
 import { authSunset } from "./auth-sunset.ts";
+import { connectionReset } from "./connection-reset.ts";
 import { cursorInvalidated } from "./cursor-invalidated.ts";
 import { type FaultKind, kindOf } from "./define.ts";
 import { errorAfterCommit } from "./error-after-commit.ts";
@@ -41,6 +42,7 @@ export const FAULT_KINDS = [
   webhookTamper,
   webhookStale,
   webhookOutOfOrder,
+  connectionReset,
 ] as const;
 
 const BY_KIND = new Map<string, FaultKind>(FAULT_KINDS.map((k) => [kindOf(k as unknown as FaultKind), k as unknown as FaultKind]));
