@@ -6,6 +6,7 @@
  * `faults/index.ts` lists them.
  */
 import { z } from "zod";
+import type { ConductCheck } from "../../declarations/evidence/conduct.ts";
 import type { Reply } from "../kit/reply.ts";
 
 /** Fault ids: lower-case words joined by hyphens (`sl-page2-503`). */
@@ -127,6 +128,8 @@ export interface FaultKind<S extends z.ZodObject = z.ZodObject> {
   /** Checks a declared fault against the rest of the declaration (references are checked generically). */
   check?(f: z.infer<S>, v: FaultRefs, issue: IssueFn): void;
   hooks: FaultHooks<z.infer<S>>;
+  /** Conduct checks judged on evidence only this kind produces (run for every role's traffic; null without their evidence). */
+  conduct?: ConductCheck[];
 }
 
 /** Declares a fault kind (identity, for inference). */

@@ -58,3 +58,6 @@ export function faultKind(kind: string): FaultKind {
 export function faultOrder(kind: string): number {
   return FAULT_KINDS.findIndex((k) => kindOf(k as unknown as FaultKind) === kind);
 }
+
+/** Conduct checks the fault kinds bring, in registry order. */
+export const FAULT_CONDUCT = FAULT_KINDS.flatMap((k) => (k as FaultKind).conduct ?? []);

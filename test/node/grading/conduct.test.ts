@@ -9,7 +9,8 @@ import { resumeAfter5xx } from "../../../workers/grading/conduct/resume-after-5x
 import { retryAfterHonored } from "../../../workers/grading/conduct/retry-after.ts";
 import { secretsEchoed } from "../../../workers/grading/conduct/secrets-echoed.ts";
 import { tokenReuse } from "../../../workers/grading/conduct/token-reuse.ts";
-import { forgedWebhookRejected, staleWebhookRejected } from "../../../workers/grading/conduct/webhook-gates.ts";
+import { staleWebhookRejected } from "../../../mechanics/faults/webhook-stale.ts";
+import { forgedWebhookRejected } from "../../../mechanics/faults/webhook-tamper.ts";
 import { ctx, delivery, req, SECRET, talentforge, token } from "./log-fixtures.ts";
 
 describe("conduct checks are recorded only when their evidence exists", () => {
