@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { TIME_FORMAT_NAMES } from "../../mechanics/time-formats/index.ts";
 import { INCREMENTAL_STYLES } from "../../mechanics/incremental/index.ts";
 import { DELETE_STYLES } from "../../mechanics/deletes/index.ts";
 import { unionOf } from "../../mechanics/kit/union.ts";
@@ -14,7 +15,8 @@ import { Lie } from "./lies.ts";
 import { checkVendorReferences } from "./vendor-references.ts";
 
 /** How a vendor writes timestamps. */
-export const TimeFormat = z.enum(["epoch_ms", "epoch_s", "iso", "iso_offset"]);
+/** How a vendor writes timestamps: one module of `mechanics/time-formats/` per name. */
+export const TimeFormat = z.enum(TIME_FORMAT_NAMES);
 export type TimeFormat = z.infer<typeof TimeFormat>;
 
 /** The vendor's own clock. */
@@ -116,7 +118,7 @@ export const VendorSchema = z
     /** Product name shown in docs. */
     name: z.string(),
     /** Kind of product. */
-    category: z.enum(["ats", "hris", "job-board", "scheduling", "payroll"]),
+    category: z.enum(["ats", "hris", "job-board", "scheduling", "payroll", "background-check", "onboarding", "skills", "staffing", "marketplace", "crm"]),
     /** One-paragraph pitch in the vendor's voice. */
     summary: z.string().min(1),
     /** Prefix for environment variable names (`STAFFLINE`). */

@@ -3,9 +3,10 @@
  * The docs give timestamps in another format.
  */
 import { z } from "zod";
+import { TIME_FORMAT_NAMES } from "../time-formats/index.ts";
 import { defineLie, isRead, lieCommon } from "./define.ts";
 
-const schema = z.object({ kind: z.literal("time-format"), ...lieCommon, says: z.enum(["epoch_ms", "epoch_s", "iso", "iso_offset"]) });
+const schema = z.object({ kind: z.literal("time-format"), ...lieCommon, says: z.enum(TIME_FORMAT_NAMES) });
 
 export const timeFormat = defineLie({
   schema,

@@ -2,7 +2,7 @@
  * @module mechanic-literals
  * Finds code that names a mechanic kind literally outside the kind's own
  * module: a fault kind, lie kind, auth scheme, token mint, paging style,
- * delete style, signature scheme or incremental style. Such code switches on
+ * delete style, signature scheme, incremental style or time format. Such code switches on
  * a kind the registries should decide, so adding a kind would mean editing
  * it. Run: `node scripts/lint/mechanic-literals.ts [root]`.
  */
@@ -15,6 +15,7 @@ import { INCREMENTAL_STYLES } from "../../mechanics/incremental/index.ts";
 import { LIE_KINDS } from "../../mechanics/lies/index.ts";
 import { PAGING_STYLES } from "../../mechanics/paging/index.ts";
 import { SIGNATURE_SCHEMES } from "../../mechanics/signatures/index.ts";
+import { TIME_FORMATS } from "../../mechanics/time-formats/index.ts";
 
 /** One registered name and the discriminator it is the value of. */
 interface MechanicName {
@@ -41,6 +42,7 @@ export function mechanicNames(): MechanicName[] {
     ...names("deletes", "mode", DELETE_STYLES),
     ...names("signatures", "scheme", SIGNATURE_SCHEMES),
     ...names("incremental", "style", INCREMENTAL_STYLES),
+    ...TIME_FORMATS.map((f) => ({ family: "time-formats", discriminator: "format", name: f.name })),
   ];
 }
 
@@ -69,13 +71,14 @@ const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 function patternsFor(n: MechanicName): RegExp[] {
   const q = `["'\`]${escapeRegex(n.name)}["'\`]`;
   if (/[-_]/.test(n.name)) return [new RegExp(q)];
-  const disc = "(?:kind|style|mode|scheme)";
+  const disc = "(?:kind|style|mode|scheme|format)";
   return [new RegExp(`\\b${disc}\\s*(?:===|!==|==|!=|:)\\s*${q}`), new RegExp(`${q}\\s*(?:===|!==|==|!=)\\s*[\\w.?]*\\b${disc}\\b`), new RegExp(`\\bcase\\s+${q}\\s*:`)];
 }
 
 /** The file that defines a kind: its module, where the name is a schema literal. */
 function isOwnModule(file: string, source: string, n: MechanicName): boolean {
-  return file.includes(`${sep}mechanics${sep}${n.family}${sep}`) && new RegExp(`z\\.literal\\(\\s*["']${escapeRegex(n.name)}["']\\s*\\)`).test(source);
+  const name = escapeRegex(n.name);
+  return file.includes(`${sep}mechanics${sep}${n.family}${sep}`) && new RegExp(`z\\.literal\\(\\s*["']${name}["']\\s*\\)|\\bname:\\s*["']${name}["']`).test(source);
 }
 
 export interface LiteralFinding {

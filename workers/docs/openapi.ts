@@ -1,6 +1,7 @@
 import { authScheme, tokenMint } from "../../mechanics/auth/index.ts";
 import type { Write } from "../../declarations/schema/writes.ts";
 import { deleteFlagField, deleteStyle } from "../../mechanics/deletes/index.ts";
+import { timeFormat } from "../../mechanics/time-formats/index.ts";
 import { pagingDocParams, pagingStyle } from "../../mechanics/paging/index.ts";
 import { type DocModel, type DocResource, listParams } from "../../mechanics/kit/doc-model.ts";
 import { authDocsContext, exampleRecord } from "./markdown/helpers.ts";
@@ -10,7 +11,7 @@ type Json = Record<string, unknown>;
 function fieldSchema(m: DocModel, f: DocResource["fields"][number], r: DocResource): Json {
   let s: Json;
   if (f.type === "timestamp")
-    s = m.timeFormat === "epoch_ms" || m.timeFormat === "epoch_s" ? { type: "integer", format: m.timeFormat === "epoch_ms" ? "unix-ms" : "unix-s" } : { type: "string", format: "date-time" };
+    s = { ...timeFormat(m.timeFormat).docs.schema };
   else if (f.type === "id") {
     const target = f.name === r.idField ? r : m.resources.find((x) => x.name === f.refersTo);
     s = target?.idFormat.format === "int" ? { type: "integer" } : { type: "string" };
@@ -195,7 +196,7 @@ export function renderOpenApi(m: DocModel): Json {
   if (feed) {
     const p = m.paging;
     const sinceParam = feed.incremental(m.deletes) ? m.resources.flatMap((r) => r.list?.params ?? []).find((x) => x.role === "since") : undefined;
-    const ts = m.timeFormat === "epoch_ms" || m.timeFormat === "epoch_s" ? { type: "integer", format: m.timeFormat === "epoch_ms" ? "unix-ms" : "unix-s" } : { type: "string", format: "date-time" };
+    const ts = { ...timeFormat(m.timeFormat).docs.schema };
     at(feed.path(m.deletes)).get = {
       operationId: "list_tombstones",
       summary: "List deleted records",

@@ -2,6 +2,7 @@ import { deleteFlagField } from "../../../mechanics/deletes/index.ts";
 import type { AuthDocsContext } from "../../../mechanics/auth/define.ts";
 import { authScheme } from "../../../mechanics/auth/index.ts";
 import type { TimeFormat } from "../../../declarations/schema/vendor.ts";
+import { timeFormat } from "../../../mechanics/time-formats/index.ts";
 import { formatTime } from "../../engine/data/clock.ts";
 import type { DocModel, DocResource } from "../../../mechanics/kit/doc-model.ts";
 
@@ -17,16 +18,7 @@ export function code(lang: string, body: string): string {
 
 /** How a timestamp format reads in prose. */
 export function describeTimeFormat(f: TimeFormat): string {
-  switch (f) {
-    case "epoch_ms":
-      return "integer milliseconds since the Unix epoch";
-    case "epoch_s":
-      return "integer seconds since the Unix epoch";
-    case "iso":
-      return "ISO 8601 strings in UTC (`2024-03-04T08:00:00Z`)";
-    case "iso_offset":
-      return "ISO 8601 strings with the UTC offset of the office that recorded them (`2024-03-04T09:00:00+01:00`)";
-  }
+  return timeFormat(f).docs.describe;
 }
 
 /** Environment variable holding a credential, as the quick start shows it. */
