@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import hirewire from "../../declarations/vendors/hirewire.ts";
 import { hirewireClient, stafflineClient } from "./clients.ts";
-import { admin, createWorld } from "./helpers.ts";
+import globalhire from "../../declarations/vendors/globalhire.ts";
+import { admin, createWorld, farm, rel } from "./helpers.ts";
 
 describe("counted rate-limit windows (hirewire: 120 requests, Retry-After as an HTTP date)", () => {
   it("refuses exactly the request after the quota and logs the refusal", async () => {
@@ -24,6 +25,28 @@ describe("counted rate-limit windows (hirewire: 120 requests, Retry-After as an 
     expect(row).toMatchObject({ status: 429, rateLimited: true });
     expect(row.retryAfter).toBeGreaterThanOrEqual(1);
     expect(log.body.records.filter((r: any) => r.rateLimited)).toHaveLength(1);
+  });
+
+  it("tells the truth in its quota headers: a client that waits out X-RateLimit-Reset when none remain is not refused", async () => {
+    const w = await createWorld({ ats: "globalhire" });
+    const key = w.vendors.ats.credentials;
+    const gh = (path: string) => farm(`${rel(w.vendors.ats.baseUrl)}${path}`, { headers: { "x-gh-api-key": key.api_key } });
+    const limit = globalhire.rateLimit!.limit;
+    let last: Response | undefined;
+    for (let i = 0; i < limit; i++) {
+      last = await gh("/v2/agencies?limit=1");
+      expect(last.status).toBe(200);
+      await last.arrayBuffer();
+    }
+    expect(last!.headers.get("x-ratelimit-remaining")).toBe("0");
+    const resetS = Number(last!.headers.get("x-ratelimit-reset"));
+    expect(resetS).toBe(globalhire.rateLimit!.cooldownS);
+    await new Promise((r) => setTimeout(r, resetS * 1000 + 50));
+    const paced = await gh("/v2/agencies?limit=1");
+    expect(paced.status).toBe(200);
+    expect(paced.headers.get("x-ratelimit-remaining")).toBe(String(limit - 1));
+    const log = await admin("GET", `/v1/worlds/${w.world}/roles/ats/requests`);
+    expect(log.body.records.filter((r: any) => r.rateLimited)).toHaveLength(0);
   });
 
   it("starts every epoch with a fresh quota", async () => {

@@ -25,10 +25,13 @@ export function tooManyRequests(vendor: Vendor, style: "seconds" | "http-date" |
 }
 
 /**
- * Counted windows: `limit` requests are served, then the window closes for
- * `cooldownS` seconds of real time and reopens with a fresh count. Whether a
- * request is refused depends only on how many came before it and whether the
- * client waited as told, never on how fast it is otherwise.
+ * Counted windows: `limit` requests are served; the one that uses up the
+ * quota closes the window for `cooldownS` seconds of real time, after which
+ * it reopens with a fresh count. The quota headers say so truthfully: the
+ * response that leaves `remaining` at 0 says `reset` is `cooldownS` away, so a
+ * client that waits that long is not refused. Whether a request is refused
+ * depends only on how many came before it and how long the client waited,
+ * never on how fast it is otherwise.
  */
 export function rateLimit(vendor: Vendor, sql: SqlStorage, key: string, nowMs: number): RateDecision {
   const rl = vendor.rateLimit;
@@ -42,11 +45,15 @@ export function rateLimit(vendor: Vendor, sql: SqlStorage, key: string, nowMs: n
   }
   let refusal: Reply | null = null;
   let retryAfter: number | null = null;
+  // A window whose quota ran out before the quota could close it (rows of older releases) closes now.
   if (closedUntil === 0 && used >= rl.limit) closedUntil = nowMs + rl.cooldownS * 1000;
   if (closedUntil > 0) {
     retryAfter = Math.max(1, Math.ceil((closedUntil - nowMs) / 1000));
     refusal = tooManyRequests(vendor, rl.retryAfter, retryAfter, nowMs);
-  } else used += 1;
+  } else {
+    used += 1;
+    if (used >= rl.limit) closedUntil = nowMs + rl.cooldownS * 1000;
+  }
   sql.exec("INSERT OR REPLACE INTO rate (credential, used, closed_until_ms) VALUES (?, ?, ?)", key, used, closedUntil);
   const remaining = Math.max(0, rl.limit - used);
   const resetS = closedUntil > 0 ? Math.ceil((closedUntil - nowMs) / 1000) : rl.cooldownS;
