@@ -59,3 +59,8 @@ export function exampleRecord(m: DocModel, r: DocResource, ex: DocResource["exam
 export function link(text: string, slug: string): string {
   return `[${text}](${slug}.md)`;
 }
+
+/** A noun with its indefinite article ("a candidate", "an application"). */
+export function withArticle(noun: string): string {
+  return `${/^[aeiou]/i.test(noun) ? "an" : "a"} ${noun}`;
+}

@@ -1,6 +1,6 @@
 import { signatureScheme } from "../../../mechanics/signatures/index.ts";
 import type { DocModel } from "../../../mechanics/kit/doc-model.ts";
-import { code, table } from "./helpers.ts";
+import { code, table, withArticle } from "./helpers.ts";
 
 /** `webhooks.md`: events, envelope, signatures, retries. */
 export function webhooksPage(m: DocModel): string {
@@ -13,7 +13,7 @@ export function webhooksPage(m: DocModel): string {
     "",
     table(
       ["event", "when"],
-      types.map((t) => [`\`${t}\``, `a ${t.split(".")[0]} was ${t.split(".")[1]}`]),
+      types.map((t) => [`\`${t}\``, `${withArticle(t.split(".")[0])} was ${t.split(".")[1]}`]),
     ),
     "",
     "Each delivery is JSON:",

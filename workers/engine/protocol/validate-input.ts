@@ -19,7 +19,7 @@ export function validateInputs(write: Write, body: Record<string, unknown>, reco
     }
     const typeOk = input.type === "string" ? typeof v === "string" : input.type === "boolean" ? typeof v === "boolean" : input.type === "integer" ? Number.isInteger(v) : typeof v === "number";
     if (!typeOk) {
-      errors.push({ field: input.name, message: `must be a ${input.type}` });
+      errors.push({ field: input.name, message: `must be ${/^[aeiou]/.test(input.type) ? "an" : "a"} ${input.type}` });
       continue;
     }
     if (input.maxLength !== undefined && typeof v === "string" && v.length > input.maxLength) errors.push({ field: input.name, message: `must be at most ${input.maxLength} characters` });
