@@ -14,7 +14,11 @@ function ownListParams(vendor: Vendor, r: Resource): DocParam[] {
     params.push({ name: style.param(vendor.incremental), role: "since", description: style.docs.describe(vendor.incremental) });
   }
   for (const f of r.fields) {
-    if (f.onlyWith) params.push({ name: f.onlyWith.param, role: "flag", value: f.onlyWith.value, description: `Set to \`${f.onlyWith.value}\` to include \`${f.name}\`.` });
+    if (!f.onlyWith) continue;
+    // Fields switched on by one flag share one documented parameter.
+    const same = params.find((p) => p.role === "flag" && p.name === f.onlyWith!.param && p.value === f.onlyWith!.value);
+    if (same) same.description = same.description.replace(/ to include (.*)\.$/, ` to include $1 and \`${f.name}\`.`);
+    else params.push({ name: f.onlyWith.param, role: "flag", value: f.onlyWith.value, description: `Set to \`${f.onlyWith.value}\` to include \`${f.name}\`.` });
   }
   return params;
 }
