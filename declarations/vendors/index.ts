@@ -4,6 +4,11 @@ import staffline from "./staffline.ts";
 import talentforge from "./talentforge.ts";
 import globalhire from "./globalhire.ts";
 import talentloop from "./talentloop.ts";
+import placemint from "./placemint.ts";
+import recruitos from "./recruitos.ts";
+import crewcall from "./crewcall.ts";
+import vettly from "./vettly.ts";
+import onboardly from "./onboardly.ts";
 
 /** Every vendor declaration, by id. Adding a vendor means adding its file here. */
 export const VENDORS: Readonly<Record<string, Vendor>> = Object.freeze({
@@ -12,6 +17,11 @@ export const VENDORS: Readonly<Record<string, Vendor>> = Object.freeze({
   [hirewire.id]: hirewire,
   [globalhire.id]: globalhire,
   [talentloop.id]: talentloop,
+  [placemint.id]: placemint,
+  [recruitos.id]: recruitos,
+  [crewcall.id]: crewcall,
+  [vettly.id]: vettly,
+  [onboardly.id]: onboardly,
 });
 
 export function findVendor(id: string): Vendor | undefined {

@@ -50,7 +50,7 @@ export const headerScheme = defineScheme({
   },
   docs: {
     every(p) {
-      const value = "credential" in p.value ? `the \`${p.value.credential}\` credential` : `a \`${p.value.token}\``;
+      const value = "credential" in p.value ? `the \`${p.value.credential}\` credential` : `${/^[aeiou]/i.test(p.value.token) ? "an" : "a"} \`${p.value.token}\``;
       return [`- \`${p.name}: ${p.scheme ? `${p.scheme} ` : ""}<value>\` with ${value}.`];
     },
     curl(p, ctx) {

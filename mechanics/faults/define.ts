@@ -54,7 +54,7 @@ export interface FaultScope {
 export interface WorldEffects {
   /** Every token issued so far stops working. */
   revokeTokens(): void;
-  /** New records appear at the head of a resource's list. */
+  /** The newest records of a resource move to the head of its list. */
   driftToHead(resource: string, inserts: number): void;
 }
 

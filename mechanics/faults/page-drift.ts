@@ -1,7 +1,8 @@
 /**
  * @module faults/page-drift
- * At the trigger `inserts` new records appear at the head of a resource's
- * list, shifting every offset by that many.
+ * At the trigger the `inserts` newest records of a resource move to the head
+ * of its list, shifting every offset by that many (as if they had just been
+ * added): a crawl by offset sees some records twice and misses others.
  */
 import { z } from "zod";
 import { afterRequests, defineFault, faultId } from "./define.ts";

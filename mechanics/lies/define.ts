@@ -21,9 +21,14 @@ export const lieCommon = {
 /** The parts of a vendor the lie checks read (structural: declarations import this module). */
 export interface VendorForLies {
   clock: { format: string };
-  paging: { style: string; maxLimit: number } & Record<string, unknown>;
+  paging: { style: string; maxLimit: number; sortRequired?: { param: string } } & Record<string, unknown>;
   auth: { mints: ({ kind: string; issues: string } & Record<string, unknown>)[]; present: ({ kind: string } & Record<string, unknown>)[] };
-  resources: { name: string; list?: string; paging?: { style: string; maxLimit: number } & Record<string, unknown>; fields: { name: string; onlyWith?: { param: string } }[] }[];
+  resources: {
+    name: string;
+    list?: string;
+    paging?: { style: string; maxLimit: number; sortRequired?: { param: string } } & Record<string, unknown>;
+    fields: { name: string; onlyWith?: { param: string } }[];
+  }[];
   incremental?: { param: string };
   rateLimit?: { limit: number; cooldownS: number; retryAfter: string };
   errors: { wrap?: string; codeField: string; messageField: string };
@@ -52,6 +57,8 @@ export interface LieKind<S extends z.ZodObject = z.ZodObject, L = z.infer<S>> {
   tell(m: DocModel, lie: L): void;
   /** Whether serving this request exercised the behaviour the lie misdescribes. */
   touches(lie: L, f: ServedFacts): boolean;
+  /** Where in the generated docs telling it may change anything: OpenAPI JSON paths and page slugs. */
+  areas: { openapi: RegExp; pages: RegExp };
 }
 
 export function defineLie<S extends z.ZodObject>(kind: LieKind<S>): LieKind<S> {

@@ -16,5 +16,6 @@ export const errorShape = defineLie({
   tell(m, lie) {
     m.errors = { ...m.errors, wrap: lie.says.wrap, codeField: lie.says.codeField, messageField: lie.says.messageField };
   },
+  areas: { openapi: /^components\.schemas\.Error/, pages: /^(errors|index)$/ },
   touches: (_lie, f) => f.status >= 400 && f.route !== "mint",
 });

@@ -20,5 +20,6 @@ export const headerName = defineLie({
   tell(m, lie) {
     for (const p of m.present) authScheme(p).renameHeader(p as never, lie.header, lie.says);
   },
+  areas: { openapi: /^components\.securitySchemes\./, pages: /^(authentication|index)$/ },
   touches: (_lie, f) => f.route !== null && f.route !== "mint",
 });

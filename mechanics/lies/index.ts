@@ -10,6 +10,7 @@ import { deleteSemantics } from "./delete-semantics.ts";
 import { errorShape } from "./error-shape.ts";
 import { headerName } from "./header-name.ts";
 import { omittedFlag } from "./omitted-flag.ts";
+import { omittedSort } from "./omitted-sort.ts";
 import { pageBase } from "./page-base.ts";
 import { pageSizeCap } from "./page-size-cap.ts";
 import { paramName } from "./param-name.ts";
@@ -36,6 +37,7 @@ export const LIE_KINDS = [
   signatureRecipe,
   errorShape,
   deleteSemantics,
+  omittedSort,
 ] as const;
 
 const BY_KIND = new Map<string, LieKind<never, unknown>>(LIE_KINDS.map((k) => [lieKindOf(k as unknown as LieKind), k as unknown as LieKind<never, unknown>]));

@@ -19,5 +19,6 @@ export const omittedFlag = defineLie({
       for (const f of r.fields) if (f.onlyWith?.param === lie.param) delete f.onlyWith;
     }
   },
+  areas: { openapi: /^(paths\..*\.parameters\.|components\.schemas\.)/, pages: /^resource-/ },
   touches: (lie, f) => (f.route === "list" || f.route === "get") && inScope(f, lie.resource),
 });

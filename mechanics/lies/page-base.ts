@@ -17,5 +17,6 @@ export const pageBase = defineLie({
   tell(m, lie) {
     for (const p of [m.paging, ...m.resources.map((r) => r.list?.paging)]) if (p && "firstPage" in p) p.firstPage = lie.says;
   },
+  areas: { openapi: /^paths\..*\.parameters\./, pages: /^(resource-|pagination)/ },
   touches: (_lie, f) => f.route === "list" && f.numberedPages === true,
 });

@@ -16,5 +16,6 @@ export const pageSizeCap = defineLie({
   tell(m, lie) {
     for (const p of [lie.resource ? undefined : m.paging, ...targets(m, lie.resource).map((r) => r.list?.paging)]) if (p) p.maxLimit = lie.says;
   },
+  areas: { openapi: /^paths\..*\.(parameters|responses)\./, pages: /^(resource-|pagination)/ },
   touches: (lie, f) => f.route === "list" && inScope(f, lie.resource),
 });

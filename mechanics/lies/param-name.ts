@@ -20,14 +20,17 @@ export const paramName = defineLie({
   tell(m, lie) {
     if (!lie.resource) {
       pagingStyle(m.paging).renameParam(m.paging, lie.param, lie.says);
+      if (m.paging.sortRequired?.param === lie.param) m.paging.sortRequired.param = lie.says;
       if (m.incremental?.param === lie.param) m.incremental.param = lie.says;
     }
     for (const r of targets(m, lie.resource)) {
       if (!r.list) continue;
       pagingStyle(r.list.paging).renameParam(r.list.paging, lie.param, lie.says);
+      if (r.list.paging.sortRequired?.param === lie.param) r.list.paging.sortRequired.param = lie.says;
       for (const p of r.list.params) if (p.name === lie.param) p.name = lie.says;
       for (const f of r.fields) if (f.onlyWith?.param === lie.param) f.onlyWith.param = lie.says;
     }
   },
+  areas: { openapi: /^paths\..*\.parameters\./, pages: /^(resource-|syncing|pagination)/ },
   touches: (lie, f) => f.route === "list" && inScope(f, lie.resource),
 });

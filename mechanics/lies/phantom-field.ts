@@ -36,5 +36,6 @@ export const phantomField = defineLie({
       r.fields.push({ name: lie.field, type: lie.type, description: lie.description, nullable: false, phantomExample: plausibleExample(lie.type, timeMs) });
     }
   },
+  areas: { openapi: /^(components\.schemas\.|paths\..*\.example)/, pages: /^resource-/ },
   touches: (lie, f) => (f.route === "list" || f.route === "get") && inScope(f, lie.resource),
 });

@@ -18,5 +18,6 @@ export const phantomFlag = defineLie({
   tell(m, lie) {
     for (const r of targets(m, lie.resource)) r.list?.params.push({ name: lie.param, role: "flag", value: "true", description: lie.description });
   },
+  areas: { openapi: /^paths\..*\.parameters\./, pages: /^resource-/ },
   touches: (lie, f) => f.route === "list" && inScope(f, lie.resource),
 });

@@ -16,5 +16,6 @@ export const rateWindow = defineLie({
   tell(m, lie) {
     if (m.rateLimit) Object.assign(m.rateLimit, lie.says);
   },
+  areas: { openapi: /^$/, pages: /^(rate-limits|index)$/ },
   touches: (_lie, f) => f.status === 429,
 });

@@ -17,5 +17,6 @@ export const retryAfterStyle = defineLie({
   tell(m, lie) {
     if (m.rateLimit) m.rateLimit.retryAfter = lie.says;
   },
+  areas: { openapi: /^paths\..*\.responses\.429\./, pages: /^(rate-limits|index)$/ },
   touches: (_lie, f) => f.status === 429,
 });

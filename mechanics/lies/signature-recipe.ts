@@ -20,5 +20,6 @@ export const signatureRecipe = defineLie({
   tell(m, lie) {
     for (const p of m.present) authScheme(p).recipe?.set(p as never, lie.says);
   },
+  areas: { openapi: /^components\.securitySchemes\./, pages: /^authentication$/ },
   touches: (_lie, f) => f.route !== null && f.route !== "mint",
 });

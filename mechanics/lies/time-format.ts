@@ -14,5 +14,6 @@ export const timeFormat = defineLie({
   tell(m, lie) {
     m.timeFormat = lie.says;
   },
+  areas: { openapi: /^(components\.schemas\.|paths\..*\.example)/, pages: /^(resource-|syncing|index)/ },
   touches: (_lie, f) => isRead(f) || f.route === "write",
 });

@@ -19,5 +19,6 @@ export const tokenExpiry = defineLie({
   tell(m, lie) {
     for (const mint of m.mints) if (mint.issues === lie.token) tokenMint(mint).expiry?.set(mint as never, lie.says);
   },
+  areas: { openapi: /^$/, pages: /^authentication$/ },
   touches: (lie, f) => (f.route === "mint" && f.mintIssues === lie.token) || f.authOutcome === "expired",
 });

@@ -4,15 +4,14 @@
  * not be wrong.
  */
 import { authScheme } from "../auth/index.ts";
-import { pagingParams } from "../paging/index.ts";
+import { pagingParamNames } from "../paging/index.ts";
 import type { VendorForLies } from "./define.ts";
 
 /** Every query parameter the vendor honours, overall or for one resource. */
 export function realParams(v: VendorForLies, resource?: string): Set<string> {
   const params = new Set<string>();
   const addPaging = (p: { style: string }) => {
-    const { position, size } = pagingParams(p);
-    params.add(position).add(size);
+    for (const name of pagingParamNames(p)) params.add(name);
   };
   for (const r of v.resources) {
     if (resource && r.name !== resource) continue;

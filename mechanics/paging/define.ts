@@ -29,6 +29,11 @@ export const pagingCommon = {
   /** Whether the envelope carries the total count. */
   total: z.boolean().default(false),
   next: NextLink.default("none"),
+  /**
+   * Pages are stable only when the list is sorted: without `param=value`,
+   * every page serves the records of the first one (page two repeats page one).
+   */
+  sortRequired: z.object({ param: z.string(), value: z.string() }).optional(),
 };
 
 /** Binds cursors to one list query of one epoch. */
@@ -49,9 +54,9 @@ export type PositionRead = { ok: true; offset: number } | { ok: false; message: 
 export interface DocParam {
   name: string;
   /** What the parameter does: `position` and `size` page, `since` filters, `flag` switches fields on. */
-  role: "position" | "size" | "since" | "flag";
+  role: "position" | "size" | "sort" | "since" | "flag";
   description: string;
-  /** For flags: the value that switches them on. */
+  /** For flags and sorts: the value to send. */
   value?: string;
   /** JSON Schema of the value, for the OpenAPI document. */
   schema?: Record<string, unknown>;

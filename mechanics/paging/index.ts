@@ -21,6 +21,7 @@ export interface PagingLike {
   overMax: "clamp" | "error";
   total: boolean;
   next: "none" | "body" | "link-header" | "hal";
+  sortRequired?: { param: string; value: string };
 }
 
 /** The module of a paging object's style. */
@@ -33,6 +34,12 @@ export function pagingStyle(p: { style: string }): PagingStyle<never, unknown> {
 /** Names of a paging object's position and size parameters. */
 export function pagingParams(p: { style: string }): { position: string; size: string } {
   return pagingStyle(p).params(p);
+}
+
+/** Every query parameter a paging object honours (position, size, and the sort it requires). */
+export function pagingParamNames(p: { style: string; sortRequired?: { param: string } }): string[] {
+  const { position, size } = pagingParams(p);
+  return p.sortRequired ? [position, size, p.sortRequired.param] : [position, size];
 }
 
 /** A validated page request: where to start and how many. */
@@ -57,7 +64,9 @@ export function parsePage(p: PagingLike, query: URLSearchParams, scope: CursorSc
   }
   const at = style.readPosition(p, query.get(position), limit, scope);
   if (!at.ok) return { ok: false, param: position, message: at.message, invalidated: at.invalidated };
-  return { ok: true, page: { offset: at.offset, limit } };
+  // An unsorted list has no stable order: every page is the first one.
+  const unsorted = p.sortRequired && query.get(p.sortRequired.param) !== p.sortRequired.value;
+  return { ok: true, page: { offset: unsorted ? 0 : at.offset, limit } };
 }
 
 /** The query parameters that fetch the page after this one, or null on the last page. */
@@ -76,10 +85,19 @@ export function nextBodyValue(p: PagingLike, next: Record<string, string>): unkn
 
 /** The paging parameters of a list as the documentation describes them. */
 export function pagingDocParams(p: PagingLike): DocParam[] {
-  return [
+  const params: DocParam[] = [
     pagingStyle(p).docs.position(p),
     { name: pagingParams(p).size, role: "size", description: `Records per page (default ${p.defaultLimit}, at most ${p.maxLimit}).`, schema: { type: "integer", minimum: 1, maximum: p.maxLimit } },
   ];
+  if (p.sortRequired)
+    params.push({
+      name: p.sortRequired.param,
+      role: "sort",
+      value: p.sortRequired.value,
+      description: `Send \`${p.sortRequired.value}\` on every page: without it the order is not stable and later pages repeat the first.`,
+      schema: { type: "string", enum: [p.sortRequired.value] },
+    });
+  return params;
 }
 
 /** Prose for one paging object. */
@@ -91,6 +109,7 @@ export function describePaging(p: PagingLike, items: string, next: string, total
   if (p.next === "body") lines.push(`\`${next}\` holds ${style.docs.nextNoun}, or \`null\` on the last page.`);
   if (p.next === "link-header") lines.push('Every page but the last has a `Link: <url>; rel="next"` header (RFC 8288).');
   if (p.next === "hal") lines.push("Responses carry `_links.self.href` and, except on the last page, `_links.next.href`.");
+  if (p.sortRequired) lines.push(`Pages are stable only in a sorted list: send \`${p.sortRequired.param}=${p.sortRequired.value}\` with every page, or every page repeats the first.`);
   return lines;
 }
 

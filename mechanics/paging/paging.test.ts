@@ -50,4 +50,13 @@ describe("paging styles", () => {
     expect(pagingStyle(page).isStart(page, "1")).toBe(true);
     expect(pagingStyle(offset).isStart(offset, "50")).toBe(false);
   });
+
+  it("serve the first page again and again to an unsorted list that needs a sort, and document the sort", () => {
+    const sorted = Paging.parse({ style: "page", pageParam: "page", sizeParam: "size", firstPage: 1, defaultLimit: 10, maxLimit: 50, sortRequired: { param: "sort", value: "id" } });
+    expect(parsePage(sorted, new URLSearchParams("page=3&size=10"), scope)).toEqual({ ok: true, page: { offset: 0, limit: 10 } });
+    expect(parsePage(sorted, new URLSearchParams("page=3&size=10&sort=id"), scope)).toEqual({ ok: true, page: { offset: 20, limit: 10 } });
+    expect(parsePage(sorted, new URLSearchParams("page=3&size=10&sort=name"), scope)).toEqual({ ok: true, page: { offset: 0, limit: 10 } });
+    expect(pagingDocParams(sorted).map((p) => `${p.name}:${p.role}:${p.value ?? ""}`)).toEqual(["page:position:", "size:size:", "sort:sort:id"]);
+    expect(describePaging(sorted, "data", "next", "total").at(-1)).toMatch(/send `sort=id` with every page/);
+  });
 });

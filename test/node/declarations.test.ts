@@ -22,7 +22,7 @@ function errorOf(input: unknown): string {
 
 describe("vendor declarations", () => {
   it("ships the declared vendors", () => {
-    expect(Object.keys(VENDORS).sort()).toEqual(["globalhire", "hirewire", "staffline", "talentforge", "talentloop"]);
+    expect(Object.keys(VENDORS).sort()).toEqual(["crewcall", "globalhire", "hirewire", "onboardly", "placemint", "recruitos", "staffline", "talentforge", "talentloop", "vettly"]);
   });
 
   it("accepts the unmodified base", () => {

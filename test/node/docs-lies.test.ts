@@ -1,6 +1,7 @@
 import diff from "microdiff";
 import { describe, expect, it } from "vitest";
-import type { Lie, LieKind } from "../../declarations/schema/lies.ts";
+import type { Lie } from "../../declarations/schema/lies.ts";
+import { lieKind } from "../../mechanics/lies/index.ts";
 import { VENDORS } from "../../declarations/vendors/index.ts";
 import { buildDocsSet, type DocsSet } from "../../workers/docs/docs-set.ts";
 import { RELEASE } from "../../workers/docs/release.ts";
@@ -38,26 +39,8 @@ function differences(a: DocsSet, b: DocsSet): Set<string> {
   return out;
 }
 
-/** Where each kind of lie may show: OpenAPI path prefixes and page slugs (regexes). */
-const AREAS: Record<LieKind, { openapi: RegExp; pages: RegExp }> = {
-  "param-name": { openapi: /^paths\..*\.parameters\./, pages: /^(resource-|syncing|pagination)/ },
-  "header-name": { openapi: /^components\.securitySchemes\./, pages: /^(authentication|index)$/ },
-  "page-base": { openapi: /^paths\..*\.parameters\./, pages: /^(resource-|pagination)/ },
-  "time-format": { openapi: /^(components\.schemas\.|paths\..*\.example)/, pages: /^(resource-|syncing|index)/ },
-  "retry-after-style": { openapi: /^paths\..*\.responses\.429\./, pages: /^(rate-limits|index)$/ },
-  "phantom-field": { openapi: /^(components\.schemas\.|paths\..*\.example)/, pages: /^resource-/ },
-  "phantom-flag": { openapi: /^paths\..*\.parameters\./, pages: /^resource-/ },
-  "omitted-flag": { openapi: /^(paths\..*\.parameters\.|components\.schemas\.)/, pages: /^resource-/ },
-  "token-expiry": { openapi: /^$/, pages: /^authentication$/ },
-  "page-size-cap": { openapi: /^paths\..*\.(parameters|responses)\./, pages: /^(resource-|pagination)/ },
-  "rate-window": { openapi: /^$/, pages: /^(rate-limits|index)$/ },
-  "signature-recipe": { openapi: /^components\.securitySchemes\./, pages: /^authentication$/ },
-  "error-shape": { openapi: /^components\.schemas\.Error/, pages: /^(errors|index)$/ },
-  "delete-semantics": { openapi: /^(paths\.|components\.schemas\.)/, pages: /^(syncing|index|resource-)/ },
-};
-
 function inArea(entry: string, lie: Lie): boolean {
-  const area = AREAS[lie.kind];
+  const area = lieKind(lie).areas;
   if (entry.startsWith("openapi:")) return area.openapi.test(entry.slice(8));
   const slug = entry.split(":")[1];
   return slug === "changelog" || area.pages.test(slug);

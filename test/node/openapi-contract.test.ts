@@ -83,6 +83,11 @@ describe("the contract can fail", () => {
     expect(result.violations.some((v) => v.check === "schema" && /must match format "unix-ms"/.test(v.message))).toBe(true);
   });
 
+  it("reports the repeated first page a list gives when the document leaves out the sort it needs (crewcall's stale gig board)", { timeout: 20_000 }, async () => {
+    const { result } = await contractOf("crewcall", "stale");
+    expect(result.violations.some((v) => v.operation === "list_gigs" && v.check === "paging" && /second page .* repeats records of the first page/.test(v.message))).toBe(true);
+  });
+
   it("reports a documented header that never comes, a maximum the vendor does not honour, and an undocumented 401", { timeout: 20_000 }, async () => {
     const { result } = await contractOf("hirewire", "true", (doc) => {
       doc.paths["/v1/candidates/{id}"].get.responses["200"].headers["X-Contract-Probe"] = { description: "Always sent.", schema: { type: "string" } };

@@ -555,7 +555,9 @@ class Contract {
     const size = params.find((p) => p.schema?.type === "integer" && typeof p.schema.maximum === "number");
     const position = params.find((p) => p.schema?.type === "integer" && p !== size);
     const cursor = params.find((p) => p.schema?.type === "string" && /cursor/i.test(p.description ?? ""));
-    const flags = params.filter((p) => Array.isArray(p.schema?.enum));
+    // Required parameters (a sort the list needs for stable pages) go on every request; the others are flags.
+    const required = Object.fromEntries(params.filter((p) => p.required && Array.isArray(p.schema?.enum)).map((p) => [p.name as string, String(p.schema.enum[0])]));
+    const flags = params.filter((p) => Array.isArray(p.schema?.enum) && !p.required);
     const items = (r: Response): unknown[] | null => {
       const v = (r.body as Json | undefined)?.[shape.itemsProp];
       return Array.isArray(v) ? v : null;
@@ -568,7 +570,7 @@ class Contract {
       const pageSize = Math.max(size.schema.minimum ?? 1, Math.min(PAGE_SIZE, max));
       const start: number | null = position ? (position.schema.minimum ?? 0) : null;
       const isPageNumber = position ? /page/i.test(`${position.name} ${position.description ?? ""}`) : false;
-      const firstOf = (n: number): Record<string, string> => ({ [size.name]: String(n), ...(position ? { [position.name]: String(start) } : {}) });
+      const firstOf = (n: number): Record<string, string> => ({ ...required, [size.name]: String(n), ...(position ? { [position.name]: String(start) } : {}) });
       /** The query of the page after `query`, from the documented parameters (and the cursor the response carries). */
       const following = (query: Record<string, string>, res: Response): Record<string, string> | null => {
         if (position) {
@@ -639,7 +641,7 @@ class Contract {
       const fields = Object.entries<Json>(this.resolve(shape.itemSchema)?.properties ?? {})
         .filter(([, p]) => (p.description ?? "").includes(`Only returned with \`${flag.name}=${value}\``))
         .map(([name]) => name);
-      const query: Record<string, string> = { [flag.name]: value };
+      const query: Record<string, string> = { ...required, [flag.name]: value };
       if (size) query[size.name] = String(Math.min(PAGE_SIZE * 5, size.schema.maximum));
       const res = await this.send(o, { pathParams: await this.pathParams(o), query });
       const label = `with ${flag.name}=${value}`;

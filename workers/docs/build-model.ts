@@ -39,6 +39,9 @@ function nullableByCreate(vendor: Vendor, r: Resource): Set<string> {
 function docResource(vendor: Vendor, r: Resource, examples: StateRecord[]): DocResource {
   const paging = r.paging ?? vendor.paging;
   const emptyOnCreate = nullableByCreate(vendor, r);
+  const live = examples.filter((x) => x.entity === r.name && x.deletedMs === null);
+  // A subresource's example page is one parent's records, as its list path serves them.
+  const shown = r.parent && live.length ? live.filter((x) => x.parent === live[0].parent) : live;
   return {
     name: r.name,
     plural: r.plural,
@@ -56,11 +59,8 @@ function docResource(vendor: Vendor, r: Resource, examples: StateRecord[]): DocR
     })),
     list: r.list ? { path: r.list, paging, incremental: r.incremental, params: ownListParams(vendor, r) } : undefined,
     get: r.get ? { path: r.get } : undefined,
-    count: examples.filter((x) => x.entity === r.name && x.deletedMs === null).length,
-    examples: examples
-      .filter((x) => x.entity === r.name && x.deletedMs === null)
-      .slice(0, 2)
-      .map((x) => ({ id: x.id, data: x.data, deleted: false })),
+    count: shown.length,
+    examples: shown.slice(0, 2).map((x) => ({ id: x.id, data: x.data, deleted: false })),
   };
 }
 

@@ -10,8 +10,7 @@ type Json = Record<string, unknown>;
 
 function fieldSchema(m: DocModel, f: DocResource["fields"][number], r: DocResource): Json {
   let s: Json;
-  if (f.type === "timestamp")
-    s = { ...timeFormat(m.timeFormat).docs.schema };
+  if (f.type === "timestamp") s = { ...timeFormat(m.timeFormat).docs.schema };
   else if (f.type === "id") {
     const target = f.name === r.idField ? r : m.resources.find((x) => x.name === f.refersTo);
     s = target?.idFormat.format === "int" ? { type: "integer" } : { type: "string" };
@@ -68,7 +67,7 @@ function listOperation(m: DocModel, r: DocResource): Json {
   const parameters: Json[] = listParams(list).map((p) => ({
     name: p.name,
     in: "query",
-    required: false,
+    required: p.role === "sort",
     description: p.description,
     schema: p.schema ?? (p.role === "flag" ? { type: "string", enum: [p.value ?? "true"] } : { type: "string" }),
   }));

@@ -4,7 +4,9 @@ import { code, table } from "./helpers.ts";
 /** `errors.md`. */
 export function errorsPage(m: DocModel): string {
   const e = m.errors;
-  const inner = { [e.codeField]: "not_found", [e.messageField]: "candidate cand_0042 does not exist" };
+  const r = m.resources.find((x) => x.get) ?? m.resources[0];
+  const id = r.examples[0]?.id ?? "42";
+  const inner = { [e.codeField]: "not_found", [e.messageField]: `${r.name} ${id} does not exist` };
   const lines = [
     "# Errors",
     "",

@@ -9,7 +9,7 @@ function exampleIdPath(path: string, r: DocResource, m: DocModel): string {
   const parentEx = r.parent ? m.resources.find((x) => x.name === r.parent)?.examples[0] : undefined;
   return path
     .replace(":id", ex ? String(ex.id) : "{id}")
-    .replace(":parentId", parentEx ? String(parentEx.id) : ((ex?.data[r.fields.find((f) => f.refersTo === r.parent)?.name ?? ""] as string) ?? "{parentId}"));
+    .replace(":parentId", String((ex?.data[r.fields.find((f) => f.refersTo === r.parent)?.name ?? ""] as string | undefined) ?? parentEx?.id ?? "{parentId}"));
 }
 
 function listSection(m: DocModel, r: DocResource): string[] {
@@ -28,7 +28,9 @@ function listSection(m: DocModel, r: DocResource): string[] {
     const body: Record<string, unknown> = { [m.envelope.items]: r.examples.map((ex) => exampleRecord(m, r, ex)) };
     if (list.paging.total) body[m.envelope.total] = r.count;
     if (list.paging.next === "body") body[m.envelope.next] = pagingStyle(list.paging).docs.exampleNext(list.paging);
-    const flags = list.params.filter((p) => p.role === "flag").map((p) => `${p.name}=${p.value}`);
+    const flags = listParams(list)
+      .filter((p) => p.role === "flag" || p.role === "sort")
+      .map((p) => `${p.name}=${p.value}`);
     const url = `${m.baseUrl}${exampleIdPath(list.path, r, m)}${flags.length ? `?${flags.join("&")}` : ""}`;
     lines.push("Request:", "", code("sh", [`curl "${url}"`, ...curlAuthFlags(m)].join(" \\\n  ")), "", "Response:", "", code("json", JSON.stringify(body, null, 2)), "");
   }

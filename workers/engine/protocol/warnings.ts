@@ -1,5 +1,5 @@
 import type { Resource, Vendor } from "../../../declarations/schema/vendor.ts";
-import { pagingParams } from "../../../mechanics/paging/index.ts";
+import { pagingParamNames } from "../../../mechanics/paging/index.ts";
 
 /**
  * RFC 7234-style `Warning` values for a read: query parameters the endpoint
@@ -9,8 +9,7 @@ import { pagingParams } from "../../../mechanics/paging/index.ts";
 export function readWarnings(vendor: Vendor, r: Resource, query: URLSearchParams, isList: boolean): string[] {
   const known = new Set<string>(r.fields.flatMap((f) => (f.onlyWith ? [f.onlyWith.param] : [])));
   if (isList) {
-    const { position, size } = pagingParams(r.paging ?? vendor.paging);
-    known.add(position).add(size);
+    for (const name of pagingParamNames(r.paging ?? vendor.paging)) known.add(name);
     if (r.incremental && vendor.incremental) known.add(vendor.incremental.param);
   }
   const warnings: string[] = [];
