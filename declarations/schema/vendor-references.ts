@@ -3,6 +3,7 @@ import type { Reference } from "../../mechanics/auth/define.ts";
 import { authScheme, tokenMint } from "../../mechanics/auth/index.ts";
 import { deleteStyle } from "../../mechanics/deletes/index.ts";
 import { incrementalStyle } from "../../mechanics/incremental/index.ts";
+import { timeFormat } from "../../mechanics/time-formats/index.ts";
 import { faultKind } from "../../mechanics/faults/index.ts";
 
 type Ctx = z.RefinementCtx;
@@ -109,6 +110,11 @@ export function checkVendorReferences(v: VendorShape, ctx: Ctx): void {
     const ack = (hooks as { ack?: { deadLetterPath: string } }).ack;
     if (ack) claim(`GET ${ack.deadLetterPath}`, "webhook dead letters", ["webhooks", "ack", "deadLetterPath"]);
   }
+
+  const clock = (v as unknown as { clock: { format: string; zone?: string; zoneField?: string } }).clock;
+  const clockProblem = timeFormat(clock.format).check?.(clock);
+  if (clockProblem) issue(["clock", "format"], clockProblem);
+  if (clock.zoneField && !v.resources.some((r) => r.fields.some((f) => f.name === clock.zoneField))) issue(["clock", "zoneField"], `no resource has a field "${clock.zoneField}"`);
 
   const faultIds = new Set<string>();
   (v as unknown as { faults: ({ id: string; kind: string; write?: string; resource?: string } & Record<string, unknown>)[] }).faults.forEach((f, i) => {

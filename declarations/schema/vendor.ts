@@ -30,6 +30,10 @@ export const Clock = z.object({
   format: TimeFormat,
   /** Offset of the vendor's wall clock from true time, used to check signature timestamps. */
   wireOffsetS: z.number().int().default(0),
+  /** The vendor's own IANA time zone (local time formats write wall-clock times in it). */
+  zone: z.string().optional(),
+  /** Record field naming a record's own IANA zone (a venue's), for local time formats. */
+  zoneField: z.string().optional(),
   /** Response header reporting the vendor's data-clock "now" in `format`. */
   serverTimeHeader: z.string().optional(),
 });

@@ -54,6 +54,8 @@ export interface DocModel {
   /** Per-release marker printed on every page and in the OpenAPI document. */
   canary: string;
   timeFormat: TimeFormat;
+  /** The vendor clock's zone settings (local time formats). */
+  timeZone: { zone?: string; zoneField?: string };
   serverTimeHeader?: string;
   credentials: Vendor["auth"]["credentials"];
   mints: Mint[];

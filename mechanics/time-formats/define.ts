@@ -10,6 +10,16 @@
 export interface TimeContext {
   /** Id of the record (per-record offsets are keyed by it). */
   recordId: string;
+  /** IANA zone of the record (local formats): the record's own, else the vendor's. */
+  zone?: string;
+}
+
+/** The zone settings of a vendor clock. */
+export interface ClockZone {
+  /** The vendor's own IANA zone. */
+  zone?: string;
+  /** Record field naming a record's own zone. */
+  zoneField?: string;
 }
 
 export interface TimeFormatKind<N extends string = string> {
@@ -17,9 +27,11 @@ export interface TimeFormatKind<N extends string = string> {
   format(ms: number, ctx: TimeContext): number | string;
   /** Reads an instant a client sent; null when it is not one in this format. */
   parse(raw: string): number | null;
+  /** Why a clock cannot use this format, or null. */
+  check?(clock: ClockZone): string | null;
   docs: {
     /** How the format reads in prose ("integer seconds since the Unix epoch"). */
-    describe: string;
+    describe(clock: ClockZone): string;
     /** JSON Schema of a value. */
     schema: Record<string, unknown>;
   };

@@ -8,5 +8,5 @@ export const epochMs = defineTimeFormat({
   name: "epoch_ms",
   format: (ms) => ms,
   parse: parseInteger,
-  docs: { describe: "integer milliseconds since the Unix epoch", schema: { type: "integer", format: "unix-ms" } },
+  docs: { describe: () => "integer milliseconds since the Unix epoch", schema: { type: "integer", format: "unix-ms" } },
 });

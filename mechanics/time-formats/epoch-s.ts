@@ -11,5 +11,5 @@ export const epochS = defineTimeFormat({
     const n = parseInteger(raw);
     return n === null ? null : n * 1000;
   },
-  docs: { describe: "integer seconds since the Unix epoch", schema: { type: "integer", format: "unix-s" } },
+  docs: { describe: () => "integer seconds since the Unix epoch", schema: { type: "integer", format: "unix-s" } },
 });

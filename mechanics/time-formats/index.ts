@@ -7,8 +7,9 @@ import { epochMs } from "./epoch-ms.ts";
 import { epochS } from "./epoch-s.ts";
 import { isoUtc } from "./iso.ts";
 import { isoOffset } from "./iso-offset.ts";
+import { localWallTime } from "./local.ts";
 
-export const TIME_FORMATS = [epochMs, epochS, isoUtc, isoOffset] as const;
+export const TIME_FORMATS = [epochMs, epochS, isoUtc, isoOffset, localWallTime] as const;
 
 export type TimeFormatName = (typeof TIME_FORMATS)[number]["name"];
 

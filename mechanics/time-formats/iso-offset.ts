@@ -26,7 +26,7 @@ export const isoOffset = defineTimeFormat({
   },
   parse: parseIsoInstant,
   docs: {
-    describe: "ISO 8601 strings with the UTC offset of the office that recorded them (`2024-03-04T09:00:00+01:00`)",
+    describe: () => "ISO 8601 strings with the UTC offset of the office that recorded them (`2024-03-04T09:00:00+01:00`)",
     schema: { type: "string", format: "date-time" },
   },
 });

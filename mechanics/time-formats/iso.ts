@@ -8,5 +8,5 @@ export const isoUtc = defineTimeFormat({
   name: "iso",
   format: (ms) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z"),
   parse: parseIsoInstant,
-  docs: { describe: "ISO 8601 strings in UTC (`2024-03-04T08:00:00Z`)", schema: { type: "string", format: "date-time" } },
+  docs: { describe: () => "ISO 8601 strings in UTC (`2024-03-04T08:00:00Z`)", schema: { type: "string", format: "date-time" } },
 });

@@ -1,6 +1,8 @@
 import diff from "microdiff";
 import { describe, expect, it } from "vitest";
-import type { Lie } from "../../declarations/schema/lies.ts";
+import { Lie } from "../../declarations/schema/lies.ts";
+import { modelForProfile } from "../../workers/docs/apply-lies.ts";
+import { truthfulModel } from "../../workers/docs/build-model.ts";
 import { lieKind } from "../../mechanics/lies/index.ts";
 import { VENDORS } from "../../declarations/vendors/index.ts";
 import { buildDocsSet, type DocsSet } from "../../workers/docs/docs-set.ts";
@@ -97,5 +99,17 @@ describe.each(Object.values(VENDORS))("documentation of $id", (vendor) => {
 describe("release", () => {
   it("matches package.json", () => {
     expect(RELEASE).toBe(JSON.parse(readFileSync(join(projectRoot(), "package.json"), "utf8")).version);
+  });
+});
+
+describe("a lie about one list", () => {
+  it("changes that list's documentation only (lists share no paging object)", () => {
+    const vendor = VENDORS.placemint;
+    const model = truthfulModel(vendor, { baseUrl: "http://farm.test/w/x/ats", release: RELEASE, examples: buildState(vendor, 1, 0) });
+    const lie = Lie.parse({ kind: "page-size-cap", id: "t-cap", resource: "client", says: 7, discover: "d", changelog: "c" });
+    const told = modelForProfile(model, [lie], "stale");
+    const caps = Object.fromEntries(told.resources.filter((r) => r.list).map((r) => [r.name, r.list!.paging.maxLimit]));
+    expect(caps.client).toBe(7);
+    expect(Object.entries(caps).filter(([name, cap]) => name !== "client" && cap === 7)).toEqual([]);
   });
 });

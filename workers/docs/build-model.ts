@@ -37,7 +37,8 @@ function nullableByCreate(vendor: Vendor, r: Resource): Set<string> {
 }
 
 function docResource(vendor: Vendor, r: Resource, examples: StateRecord[]): DocResource {
-  const paging = r.paging ?? vendor.paging;
+  // Each list gets its own copy: a lie told about one list must not change the others.
+  const paging = structuredClone(r.paging ?? vendor.paging);
   const emptyOnCreate = nullableByCreate(vendor, r);
   const live = examples.filter((x) => x.entity === r.name && x.deletedMs === null);
   // A subresource's example page is one parent's records, as its list path serves them.
@@ -102,6 +103,7 @@ export function truthfulModel(vendor: Vendor, opts: { baseUrl: string; release: 
     baseUrl: opts.baseUrl,
     canary: canaryFor(opts.release, vendor.id),
     timeFormat: vendor.clock.format,
+    timeZone: { zone: vendor.clock.zone, zoneField: vendor.clock.zoneField },
     serverTimeHeader: vendor.clock.serverTimeHeader,
     credentials: structuredClone(vendor.auth.credentials),
     mints: structuredClone(vendor.auth.mints),

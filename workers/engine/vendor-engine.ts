@@ -262,7 +262,7 @@ export class VendorEngine {
     const headers = new Headers({ "content-type": "application/json; charset=utf-8", ...turn.extraHeaders, ...reply.headers });
     headers.set("date", new Date(turn.req.nowMs + this.vendor.clock.wireOffsetS * 1000).toUTCString());
     const clock = this.vendor.clock;
-    if (clock.serverTimeHeader) headers.set(clock.serverTimeHeader, String(formatTime(vendorNow(clock, this.config.checkpoint, turn.requestsInEpoch), clock.format)));
+    if (clock.serverTimeHeader) headers.set(clock.serverTimeHeader, String(formatTime(vendorNow(clock, this.config.checkpoint, turn.requestsInEpoch), clock.format, "", clock.zone)));
     return headers;
   }
 

@@ -3,7 +3,7 @@ import type { AuthDocsContext } from "../../../mechanics/auth/define.ts";
 import { authScheme } from "../../../mechanics/auth/index.ts";
 import type { TimeFormat } from "../../../declarations/schema/vendor.ts";
 import { timeFormat } from "../../../mechanics/time-formats/index.ts";
-import { formatTime } from "../../engine/data/clock.ts";
+import { formatTime, recordZone } from "../../engine/data/clock.ts";
 import type { DocModel, DocResource } from "../../../mechanics/kit/doc-model.ts";
 
 /** A Markdown table. Cells are escaped for pipes. */
@@ -17,8 +17,8 @@ export function code(lang: string, body: string): string {
 }
 
 /** How a timestamp format reads in prose. */
-export function describeTimeFormat(f: TimeFormat): string {
-  return timeFormat(f).docs.describe;
+export function describeTimeFormat(f: TimeFormat, zone: DocModel["timeZone"] = {}): string {
+  return timeFormat(f).docs.describe(zone);
 }
 
 /** Environment variable holding a credential, as the quick start shows it. */
@@ -41,11 +41,11 @@ export function exampleRecord(m: DocModel, r: DocResource, ex: DocResource["exam
   const out: Record<string, unknown> = {};
   for (const f of r.fields) {
     if (f.phantomExample !== undefined) {
-      out[f.name] = f.type === "timestamp" ? formatTime(Number(f.phantomExample), m.timeFormat, ex.id) : f.phantomExample;
+      out[f.name] = f.type === "timestamp" ? formatTime(Number(f.phantomExample), m.timeFormat, ex.id, recordZone(m.timeZone, ex.data)) : f.phantomExample;
       continue;
     }
     const raw = f.name === r.idField ? ex.id : ex.data[f.name];
-    if (f.type === "timestamp" && typeof raw === "number") out[f.name] = formatTime(raw, m.timeFormat, ex.id);
+    if (f.type === "timestamp" && typeof raw === "number") out[f.name] = formatTime(raw, m.timeFormat, ex.id, recordZone(m.timeZone, ex.data));
     else if ((f.name === r.idField && r.idFormat.format === "int") || (f.refersTo && m.resources.find((x) => x.name === f.refersTo)?.idFormat.format === "int"))
       out[f.name] = raw === null ? null : Number(raw);
     else out[f.name] = raw ?? null;

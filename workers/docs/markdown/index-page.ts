@@ -22,7 +22,7 @@ export function indexPage(m: DocModel, pages: { slug: string; title: string }[])
     "",
   ];
   if (first?.list) lines.push(code("sh", [`curl "${m.baseUrl}${first.list.path}"`, ...curlAuthFlags(m)].join(" \\\n  ")), "");
-  lines.push(`Timestamps are ${describeTimeFormat(m.timeFormat)}.`, "");
+  lines.push(`Timestamps are ${describeTimeFormat(m.timeFormat, m.timeZone)}.`, "");
   if (m.profile === "sparse") {
     lines.push("## Endpoints", "");
     for (const r of m.resources) {

@@ -5,7 +5,7 @@ import { deletesLine } from "./index-page.ts";
 
 /** `syncing.md`: incremental reads, timestamps and deletes. */
 export function syncingPage(m: DocModel): string {
-  const lines = ["# Keeping a copy in sync", "", "## Timestamps", "", `All timestamps are ${describeTimeFormat(m.timeFormat)}.`, ""];
+  const lines = ["# Keeping a copy in sync", "", "## Timestamps", "", `All timestamps are ${describeTimeFormat(m.timeFormat, m.timeZone)}.`, ""];
   if (m.serverTimeHeader)
     lines.push(`Every response carries the server's current time in \`${m.serverTimeHeader}\`, in the same format. Use it, not your own clock, as the watermark for the next incremental read.`, "");
   const incremental = m.resources.filter((r) => r.list?.params.some((p) => p.role === "since"));

@@ -11,9 +11,15 @@ export function vendorNow(clock: Clock, checkpoint: number, requestsInEpoch: num
   return checkpointTime(clock, checkpoint) + requestsInEpoch * clock.secondsPerRequest * 1000;
 }
 
-/** Renders a data-clock instant in the vendor's wire format (`recordId` keys per-record offsets). */
-export function formatTime(ms: number, format: TimeFormat, recordId = ""): number | string {
-  return timeFormat(format).format(ms, { recordId });
+/** Renders a data-clock instant in the vendor's wire format (`recordId` keys per-record offsets; `zone` is the record's zone). */
+export function formatTime(ms: number, format: TimeFormat, recordId = "", zone?: string): number | string {
+  return timeFormat(format).format(ms, { recordId, zone });
+}
+
+/** The zone a record's times are written in: its own (`zoneField`), else the vendor's. */
+export function recordZone(clock: Pick<Clock, "zone" | "zoneField">, data: Record<string, unknown> | null | undefined): string | undefined {
+  const own = clock.zoneField ? data?.[clock.zoneField] : undefined;
+  return typeof own === "string" ? own : clock.zone;
 }
 
 /** Parses a watermark a client sent, in the vendor's format; null when unreadable. */

@@ -1,6 +1,6 @@
 import { deleteFlagField } from "../../../mechanics/deletes/index.ts";
 import type { Resource, Vendor } from "../../../declarations/schema/vendor.ts";
-import { formatTime } from "../data/clock.ts";
+import { formatTime, recordZone } from "../data/clock.ts";
 import { wireId } from "../data/ids.ts";
 import type { RecordRow } from "../store/records.ts";
 
@@ -17,7 +17,7 @@ export function serializeRecord(
     if (f.name === resource.idField) continue;
     if (f.onlyWith && query.get(f.onlyWith.param) !== f.onlyWith.value) continue;
     const value = row.data[f.name];
-    if (f.type === "timestamp" && typeof value === "number") out[f.name] = formatTime(value, vendor.clock.format, row.id);
+    if (f.type === "timestamp" && typeof value === "number") out[f.name] = formatTime(value, vendor.clock.format, row.id, recordZone(vendor.clock, row.data));
     else if (f.gen.gen === "ref" && typeof value === "string") {
       const target = vendor.resources.find((r) => r.name === (f.gen as { entity: string }).entity)!;
       out[f.name] = wireId(target, value);

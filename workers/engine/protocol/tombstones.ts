@@ -1,6 +1,6 @@
 import { deleteStyle } from "../../../mechanics/deletes/index.ts";
 import { vendorError, type Reply } from "../../../mechanics/kit/reply.ts";
-import { formatTime } from "../data/clock.ts";
+import { formatTime, recordZone } from "../data/clock.ts";
 import { wireId } from "../data/ids.ts";
 import type { HandlerContext } from "../handler-context.ts";
 import { readWatermark } from "./incremental.ts";
@@ -19,7 +19,7 @@ export function listTombstones(ctx: HandlerContext): Reply {
     const { rows, total } = records.deletedPage(wm.since, page.offset, page.limit);
     const items = rows.map((r) => {
       const resource = vendor.resources.find((x) => x.name === r.entity)!;
-      return JSON.stringify(feed.entry(d, { id: wireId(resource, r.id), entity: r.entity, deletedAt: formatTime(r.deletedMs!, vendor.clock.format, r.id) }));
+      return JSON.stringify(feed.entry(d, { id: wireId(resource, r.id), entity: r.entity, deletedAt: formatTime(r.deletedMs!, vendor.clock.format, r.id, recordZone(vendor.clock, r.data)) }));
     });
     return { items, total };
   });
