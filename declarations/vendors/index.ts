@@ -9,6 +9,9 @@ import recruitos from "./recruitos.ts";
 import crewcall from "./crewcall.ts";
 import vettly from "./vettly.ts";
 import onboardly from "./onboardly.ts";
+import sourcewell from "./sourcewell.ts";
+import bullpen from "./bullpen.ts";
+import interviewly from "./interviewly.ts";
 
 /** Every vendor declaration, by id. Adding a vendor means adding its file here. */
 export const VENDORS: Readonly<Record<string, Vendor>> = Object.freeze({
@@ -22,6 +25,9 @@ export const VENDORS: Readonly<Record<string, Vendor>> = Object.freeze({
   [crewcall.id]: crewcall,
   [vettly.id]: vettly,
   [onboardly.id]: onboardly,
+  [sourcewell.id]: sourcewell,
+  [bullpen.id]: bullpen,
+  [interviewly.id]: interviewly,
 });
 
 export function findVendor(id: string): Vendor | undefined {

@@ -12,7 +12,7 @@ export interface IncrementalStyle<S extends z.ZodObject = z.ZodObject, I = z.inf
   schema: S;
   /** The query parameter carrying the watermark. */
   param(inc: I): string;
-  /** Reads the watermark; `parseTime` reads a timestamp in the vendor's format (null when it is not one). */
+  /** Reads the watermark; `parseTime` reads a timestamp in the vendor's format (null when it is not one), `format` describes that format in prose. */
   read(inc: I, raw: string, parseTime: (raw: string) => number | null, format: string): Watermark;
   /** Checks the style against each incremental resource's fields. */
   checkResource?(inc: I, r: { name: string; fields: { name: string; gen: { gen: string } }[] }): string | null;

@@ -21,7 +21,7 @@ export const updatedSince = defineIncremental({
   param: (inc) => inc.param,
   read(inc, raw, parseTime, format) {
     const ms = parseTime(raw);
-    if (ms === null) return { ok: false, message: `${inc.param} must be a timestamp in ${format} format` };
+    if (ms === null) return { ok: false, message: `${inc.param} must be a timestamp: ${format}` };
     return { ok: true, since: { ms, inclusive: inc.op === ">=" } };
   },
   checkResource(inc, r) {

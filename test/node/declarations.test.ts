@@ -22,7 +22,21 @@ function errorOf(input: unknown): string {
 
 describe("vendor declarations", () => {
   it("ships the declared vendors", () => {
-    expect(Object.keys(VENDORS).sort()).toEqual(["crewcall", "globalhire", "hirewire", "onboardly", "placemint", "recruitos", "staffline", "talentforge", "talentloop", "vettly"]);
+    expect(Object.keys(VENDORS).sort()).toEqual([
+      "bullpen",
+      "crewcall",
+      "globalhire",
+      "hirewire",
+      "interviewly",
+      "onboardly",
+      "placemint",
+      "recruitos",
+      "sourcewell",
+      "staffline",
+      "talentforge",
+      "talentloop",
+      "vettly",
+    ]);
   });
 
   it("accepts the unmodified base", () => {

@@ -28,6 +28,7 @@ function listSection(m: DocModel, r: DocResource): string[] {
     const body: Record<string, unknown> = { [m.envelope.items]: r.examples.map((ex) => exampleRecord(m, r, ex)) };
     if (list.paging.total) body[m.envelope.total] = r.count;
     if (list.paging.next === "body") body[m.envelope.next] = pagingStyle(list.paging).docs.exampleNext(list.paging);
+    if (list.paging.next === "hal") body._links = { self: { href: `${m.baseUrl}${exampleIdPath(list.path, r, m)}` }, next: { href: `${m.baseUrl}${exampleIdPath(list.path, r, m)}?…` } };
     const flags = listParams(list)
       .filter((p) => p.role === "flag" || p.role === "sort")
       .map((p) => `${p.name}=${p.value}`);

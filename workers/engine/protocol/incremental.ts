@@ -1,6 +1,7 @@
 import type { Vendor } from "../../../declarations/schema/vendor.ts";
 import type { Watermark } from "../../../mechanics/incremental/define.ts";
 import { incrementalStyle } from "../../../mechanics/incremental/index.ts";
+import { timeFormat } from "../../../mechanics/time-formats/index.ts";
 import { parseTime } from "../data/clock.ts";
 
 export type { Watermark };
@@ -12,5 +13,5 @@ export function readWatermark(vendor: Vendor, query: URLSearchParams): Watermark
   const style = incrementalStyle(inc);
   const raw = query.get(style.param(inc));
   if (raw === null || raw === "") return { ok: true };
-  return style.read(inc, raw, (text) => parseTime(text, vendor.clock.format), vendor.clock.format);
+  return style.read(inc, raw, (text) => parseTime(text, vendor.clock.format), timeFormat(vendor.clock.format).docs.describe(vendor.clock));
 }
