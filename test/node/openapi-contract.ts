@@ -136,6 +136,23 @@ export async function runContract(target: ContractTarget): Promise<ContractResul
   return new Contract(target).run();
 }
 
+/** What a generic client read by following only the documents: the ids each entity's lists served, and what stopped it. */
+export interface CrawlResult {
+  /** Entity (component schema) -> ids served, in order, with duplicates kept. */
+  records: Record<string, string[]>;
+  problems: string[];
+  requests: number;
+}
+
+/**
+ * A generic client driven only by the document: authenticates as its security
+ * schemes and mints say, then reads every list to its end the way the paging
+ * parameters and next links say (subresource lists under every parent).
+ */
+export async function crawlFromDocs(target: ContractTarget): Promise<CrawlResult> {
+  return new Contract(target).crawl();
+}
+
 class Contract {
   private readonly doc: Json;
   private readonly baseUrl: string;
@@ -218,6 +235,80 @@ class Contract {
   }
 
   /** Schema of the 200-ish JSON response of a list: the array property and its item schema. */
+  async crawl(): Promise<CrawlResult> {
+    const records: Record<string, string[]> = {};
+    const problems: string[] = [];
+    const lists = this.operations.filter((o) => {
+      const shape = this.listShape(o);
+      const ref = shape ? this.resolve(shape.body.properties[shape.itemsProp])?.items?.$ref : undefined;
+      return typeof ref === "string" && ref.startsWith("#/components/schemas/");
+    });
+    const entityOf = (o: Operation) => (this.resolve(this.listShape(o)!.body.properties[this.listShape(o)!.itemsProp])?.items?.$ref as string).slice("#/components/schemas/".length);
+    const hasParent = (o: Operation) => (o.op.parameters as Json[]).some((p) => p.in === "path");
+    // Parents first: a subresource list is read under every parent the parent's own list served.
+    for (const o of [...lists.filter((x) => !hasParent(x)), ...lists.filter(hasParent)]) {
+      const entity = entityOf(o);
+      const parents: Record<string, string>[] = [{}];
+      for (const p of (o.op.parameters as Json[]).filter((x) => x.in === "path")) {
+        const ids = [...new Set(records[p["x-wirebench-ref"]] ?? [])];
+        if (!ids.length) problems.push(`${o.id}: no ${p["x-wirebench-ref"]} ids to read ${entity} under`);
+        parents.splice(0, parents.length, ...ids.map((id) => ({ [p.name]: id })));
+      }
+      const served = (records[entity] ??= []);
+      for (const pathParams of parents) {
+        const problem = await this.readToEnd(o, pathParams, served);
+        if (problem) problems.push(`${o.id}${Object.keys(pathParams).length ? ` ${JSON.stringify(pathParams)}` : ""}: ${problem}`);
+      }
+    }
+    return { records, problems, requests: this.calls.length };
+  }
+
+  /** Follows one list to its last page; returns why it could not, or null. */
+  private async readToEnd(o: Operation, pathParams: Record<string, string>, served: string[]): Promise<string | null> {
+    const shape = this.listShape(o)!;
+    const params = this.queryParams(o);
+    const size = params.find((p) => p.schema?.type === "integer" && typeof p.schema.maximum === "number");
+    const position = params.find((p) => p.schema?.type === "integer" && p !== size);
+    const cursor = params.find((p) => p.schema?.type === "string" && /cursor/i.test(p.description ?? ""));
+    const required = Object.fromEntries(params.filter((p) => p.required && Array.isArray(p.schema?.enum)).map((p) => [p.name as string, String(p.schema.enum[0])]));
+    const isPageNumber = position ? /page/i.test(`${position.name} ${position.description ?? ""}`) : false;
+    const pageSize = size ? (size.schema.maximum as number) : null;
+    let query: Record<string, string> = { ...required, ...(size ? { [size.name]: String(pageSize) } : {}), ...(position ? { [position.name]: String(position.schema.minimum ?? 0) } : {}) };
+    for (let page = 0; page < 2000; page++) {
+      const res = await this.send(o, { pathParams, query });
+      if (res.status !== 200) return `page ${page + 1} (${new URLSearchParams(query)}) answered ${res.status}: ${res.text.slice(0, 160)}`;
+      const rows = (res.body as Json)?.[shape.itemsProp];
+      if (!Array.isArray(rows)) return `page ${page + 1} has no ${shape.itemsProp} array`;
+      for (const r of rows) served.push(String((r as Json).id));
+      if (!rows.length) return null;
+      const link = /<([^>]+)>\s*;\s*rel="?next"?/.exec(res.headers.get("link") ?? "")?.[1] ?? ((res.body as Json)?._links?.next?.href as string | undefined);
+      if (link) {
+        query = Object.fromEntries(new URL(link, this.baseUrl).searchParams);
+        continue;
+      }
+      // The envelope's next field: the one optional property besides the items and the links (totals are required).
+      const bodyNext = Object.entries<Json>(shape.body.properties ?? {}).find(
+        ([name]) => name !== shape.itemsProp && name !== "_links" && !(shape.body.required ?? []).includes(name) && (res.body as Json)?.[name] !== undefined,
+      );
+      const nextValue = bodyNext ? (res.body as Json)[bodyNext[0]] : undefined;
+      if (cursor) {
+        if (typeof nextValue !== "string" || !nextValue) return null;
+        query = { ...query, [cursor.name]: nextValue };
+        continue;
+      }
+      if (!position) return null;
+      if (typeof nextValue === "number") {
+        query = { ...query, [position.name]: String(nextValue) };
+        continue;
+      }
+      if (bodyNext && nextValue === null) return null;
+      if (pageSize !== null && rows.length < pageSize) return null;
+      const at = Number(query[position.name]);
+      query = { ...query, [position.name]: String(isPageNumber ? at + 1 : at + rows.length) };
+    }
+    return "more than 2,000 pages";
+  }
+
   private listShape(o: Operation): { itemsProp: string; itemSchema: Json; body: Json } | null {
     if (o.method !== "GET") return null;
     const ok = Object.entries<Json>(o.op.responses ?? {}).find(([k]) => k.startsWith("2"));
