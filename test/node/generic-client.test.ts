@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VENDORS } from "../../declarations/vendors/index.ts";
 import type { LocalFarm } from "../../scripts/farm/local-farm.ts";
 import { control, startFarm } from "./farm.ts";
-import { crawlFromDocs } from "./openapi-contract.ts";
+import { crawlFromDocs } from "../../scripts/contract/openapi-contract.ts";
 
 let farm: LocalFarm;
 

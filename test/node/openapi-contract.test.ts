@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LocalFarm } from "../../scripts/farm/local-farm.ts";
 import { VENDORS } from "../../declarations/vendors/index.ts";
 import { control, startFarm } from "./farm.ts";
-import { runContract, type ContractResult, type Violation } from "./openapi-contract.ts";
+import { runContract, type ContractResult, type Violation } from "../../scripts/contract/openapi-contract.ts";
 import type { DocsProfile } from "../../declarations/schema/docs-profile.ts";
 
 /**

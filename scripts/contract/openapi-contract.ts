@@ -153,6 +153,11 @@ export async function crawlFromDocs(target: ContractTarget): Promise<CrawlResult
   return new Contract(target).crawl();
 }
 
+/** Authenticates from the document and reads the first page of its first top-level list; the page's status. */
+export async function firstPageFromDocs(target: ContractTarget): Promise<number> {
+  return new Contract(target).firstPage();
+}
+
 class Contract {
   private readonly doc: Json;
   private readonly baseUrl: string;
@@ -235,6 +240,17 @@ class Contract {
   }
 
   /** Schema of the 200-ish JSON response of a list: the array property and its item schema. */
+  async firstPage(): Promise<number> {
+    const o = this.operations.find((x) => this.listShape(x) && !(x.op.parameters as Json[]).some((p) => p.in === "path"));
+    if (!o) throw new Error("the document has no top-level list");
+    const required = Object.fromEntries(
+      this.queryParams(o)
+        .filter((p) => p.required && Array.isArray(p.schema?.enum))
+        .map((p) => [p.name as string, String(p.schema.enum[0])]),
+    );
+    return (await this.send(o, { query: required })).status;
+  }
+
   async crawl(): Promise<CrawlResult> {
     const records: Record<string, string[]> = {};
     const problems: string[] = [];
