@@ -259,7 +259,10 @@ class Contract {
       const ref = shape ? this.resolve(shape.body.properties[shape.itemsProp])?.items?.$ref : undefined;
       return typeof ref === "string" && ref.startsWith("#/components/schemas/");
     });
-    const entityOf = (o: Operation) => (this.resolve(this.listShape(o)!.body.properties[this.listShape(o)!.itemsProp])?.items?.$ref as string).slice("#/components/schemas/".length);
+    const entityOf = (o: Operation) => {
+      const shape = this.listShape(o)!;
+      return String(this.resolve(shape.body.properties[shape.itemsProp])?.items?.$ref).slice("#/components/schemas/".length);
+    };
     const hasParent = (o: Operation) => (o.op.parameters as Json[]).some((p) => p.in === "path");
     // Parents first: a subresource list is read under every parent the parent's own list served.
     for (const o of [...lists.filter((x) => !hasParent(x)), ...lists.filter(hasParent)]) {
