@@ -12,6 +12,7 @@ import onboardly from "./onboardly.ts";
 import sourcewell from "./sourcewell.ts";
 import bullpen from "./bullpen.ts";
 import interviewly from "./interviewly.ts";
+import rosterly from "./rosterly.ts";
 
 /** Every vendor declaration, by id. Adding a vendor means adding its file here. */
 export const VENDORS: Readonly<Record<string, Vendor>> = Object.freeze({
@@ -28,6 +29,7 @@ export const VENDORS: Readonly<Record<string, Vendor>> = Object.freeze({
   [sourcewell.id]: sourcewell,
   [bullpen.id]: bullpen,
   [interviewly.id]: interviewly,
+  [rosterly.id]: rosterly,
 });
 
 export function findVendor(id: string): Vendor | undefined {
