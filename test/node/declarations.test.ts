@@ -31,6 +31,7 @@ describe("vendor declarations", () => {
       "onboardly",
       "placemint",
       "recruitos",
+      "rosterly",
       "sourcewell",
       "staffline",
       "talentforge",
