@@ -22,6 +22,7 @@ interface VendorShape {
     get?: string;
     stages?: string[];
     incremental: boolean;
+    legacyList?: { path: string };
     fields: { name: string; gen: { gen: string } & Record<string, unknown> }[];
   }[];
   incremental?: { style: string };
@@ -77,6 +78,11 @@ export function checkVendorReferences(v: VendorShape, ctx: Ctx): void {
     if (r.get && !r.get.includes(":id")) issue(["resources", i, "get"], "a get path needs :id");
     if (r.list) claim(`GET ${r.list}`, `list ${r.name}`, ["resources", i, "list"]);
     if (r.get) claim(`GET ${r.get}`, `get ${r.name}`, ["resources", i, "get"]);
+    if (r.legacyList) {
+      if (!r.list) issue(["resources", i, "legacyList"], "a legacy list needs a current list");
+      else if (r.parent && !r.legacyList.path.includes(":parentId")) issue(["resources", i, "legacyList", "path"], "a subresource list path needs :parentId");
+      claim(`GET ${r.legacyList.path}`, `legacy list ${r.name}`, ["resources", i, "legacyList", "path"]);
+    }
     if (r.incremental) {
       if (!v.incremental) issue(["resources", i, "incremental"], "resource is incremental but the vendor declares no incremental filter");
       else {

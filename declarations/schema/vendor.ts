@@ -73,6 +73,12 @@ export const Resource = z.object({
   incremental: z.boolean().default(false),
   /** Per-resource paging override. */
   paging: Paging.optional(),
+  /**
+   * An older version of the list, still served and documented as deprecated:
+   * it pages like the current one but stops silently after `truncateAt`
+   * records (totals and next links say there is no more).
+   */
+  legacyList: z.object({ path: z.string().startsWith("/"), truncateAt: z.number().int().positive() }).optional(),
 });
 export type Resource = z.infer<typeof Resource>;
 

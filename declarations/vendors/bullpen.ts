@@ -171,6 +171,8 @@ export default defineVendor({
       id: { format: "prefixed", prefix: "C-", width: 7 },
       count: 220,
       list: "/api/v2/candidates",
+      // The v1 endpoint older integrations still call: it stops after 200 candidates without saying so.
+      legacyList: { path: "/api/v1/candidates", truncateAt: 200 },
       get: "/api/v2/candidates/:id",
       incremental: true,
       fields: [

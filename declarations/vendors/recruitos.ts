@@ -126,6 +126,7 @@ export default defineVendor({
       id: { format: "int", start: 1_200_001 },
       count: 260,
       list: "/api/v3/candidates",
+      legacyList: { path: "/api/v2/candidates", truncateAt: 250 },
       get: "/api/v3/candidates/:id",
       incremental: true,
       fields: [

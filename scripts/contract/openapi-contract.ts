@@ -254,7 +254,9 @@ class Contract {
   async crawl(): Promise<CrawlResult> {
     const records: Record<string, string[]> = {};
     const problems: string[] = [];
+    // A careful client reads the current version of each list, not a deprecated one.
     const lists = this.operations.filter((o) => {
+      if (o.op.deprecated) return false;
       const shape = this.listShape(o);
       const ref = shape ? this.resolve(shape.body.properties[shape.itemsProp])?.items?.$ref : undefined;
       return typeof ref === "string" && ref.startsWith("#/components/schemas/");
@@ -369,7 +371,7 @@ class Contract {
       const items = this.resolve(shape.body.properties[shape.itemsProp])?.items;
       return items?.$ref === target;
     });
-    return candidates.find((o) => o.id.startsWith("list_")) ?? candidates[0];
+    return candidates.find((o) => o.id.startsWith("list_") && !o.op.deprecated) ?? candidates[0];
   }
 
   // ---------------------------------------------------------------- http

@@ -63,7 +63,9 @@ function writes(v: Vendor): string {
 }
 
 function legacy(v: Vendor): string {
-  return v.auth.legacy ? `legacy ${code(v.auth.legacy.name)} until sunset` : "—";
+  const parts = v.auth.legacy ? [`legacy ${code(v.auth.legacy.name)} until sunset`] : [];
+  for (const r of v.resources) if (r.legacyList) parts.push(`old ${code(r.legacyList.path)} stops at ${r.legacyList.truncateAt}`);
+  return parts.length ? parts.join("; ") : "—";
 }
 
 function lies(v: Vendor): string {

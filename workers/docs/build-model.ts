@@ -60,6 +60,7 @@ function docResource(vendor: Vendor, r: Resource, examples: StateRecord[]): DocR
     })),
     list: r.list ? { path: r.list, paging, incremental: r.incremental, params: ownListParams(vendor, r) } : undefined,
     get: r.get ? { path: r.get } : undefined,
+    legacyList: r.legacyList ? { ...r.legacyList } : undefined,
     count: shown.length,
     examples: shown.slice(0, 2).map((x) => ({ id: x.id, data: x.data, deleted: false })),
   };

@@ -188,6 +188,17 @@ export function renderOpenApi(m: DocModel): Json {
   const security = [Object.fromEntries(m.present.map((p) => [authScheme(p).docs.securityName(p), []]))];
   for (const r of m.resources) {
     if (r.list) at(r.list.path).get = { ...listOperation(m, r), security };
+    if (r.list && r.legacyList) {
+      const current = listOperation(m, r);
+      at(r.legacyList.path).get = {
+        ...current,
+        operationId: `${current.operationId}_legacy`,
+        summary: `${current.summary} (deprecated version)`,
+        description: `Deprecated: returns at most ${r.legacyList.truncateAt} records in all, with no sign of more. Use \`GET ${r.list.path}\`.`,
+        deprecated: true,
+        security,
+      };
+    }
     if (r.get) at(r.get.path).get = { ...getOperation(m, r), security };
   }
   for (const w of m.writes) at(w.path)[w.method.toLowerCase()] = { ...writeOperation(m, w), security };

@@ -228,7 +228,7 @@ export class VendorEngine {
   private act(ctx: HandlerContext, action: Exclude<RouteAction, { kind: "mint" }>): Reply {
     switch (action.kind) {
       case "list":
-        return listRecords(ctx, action.resource);
+        return listRecords(ctx, action.resource, action.truncateAt);
       case "get":
         return getRecord(ctx, action.resource);
       case "feed":

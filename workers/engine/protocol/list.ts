@@ -6,8 +6,8 @@ import { readWatermark } from "./incremental.ts";
 import { pagedReply } from "./list-response.ts";
 import { serializeRecord, viewKey } from "./serialize.ts";
 
-/** GET on a resource's list path. */
-export function listRecords(ctx: HandlerContext, resource: Resource): Reply {
+/** GET on a resource's list path; a legacy list (`truncateAt`) ends silently after that many records. */
+export function listRecords(ctx: HandlerContext, resource: Resource, truncateAt = Number.POSITIVE_INFINITY): Reply {
   const { vendor, req, records } = ctx;
   let parent: string | undefined;
   if (resource.parent) {
@@ -33,7 +33,7 @@ export function listRecords(ctx: HandlerContext, resource: Resource): Reply {
     resource.paging ?? vendor.paging,
     listKey,
     (page) => ({
-      items: records.pageText(filter, page.offset, page.limit).map((r) => {
+      items: records.pageText(filter, page.offset, Math.max(0, Math.min(page.limit, truncateAt - page.offset))).map((r) => {
         const key = `${resource.name}|${r.id}|${r.version}|${r.lagging ? 1 : 0}|${r.deleted ? 1 : 0}|${view}`;
         let json = ctx.rowCache.get(key);
         if (json === undefined) {
@@ -43,7 +43,7 @@ export function listRecords(ctx: HandlerContext, resource: Resource): Reply {
         }
         return json;
       }),
-      total: records.count(filter),
+      total: Math.min(records.count(filter), truncateAt),
     }),
     resource.name,
   );

@@ -9,7 +9,8 @@ import { listTombstones } from "../protocol/tombstones.ts";
 /** What a matched route does. */
 export type RouteAction =
   | { kind: "mint"; mint: Mint }
-  | { kind: "list"; resource: Resource }
+  /** A resource's list; `truncateAt` when it is the legacy version that stops silently. */
+  | { kind: "list"; resource: Resource; truncateAt?: number }
   | { kind: "get"; resource: Resource }
   /** A feed a mechanic serves (a delete style's tombstone list). */
   | { kind: "feed"; serve: (ctx: HandlerContext) => Reply }
@@ -49,6 +50,7 @@ export class RouteTable {
     for (const mint of vendor.auth.mints) this.routes.push(compile("POST", mint.path, { kind: "mint", mint }));
     for (const r of vendor.resources) {
       if (r.list) this.routes.push(compile("GET", r.list, { kind: "list", resource: r }));
+      if (r.legacyList) this.routes.push(compile("GET", r.legacyList.path, { kind: "list", resource: r, truncateAt: r.legacyList.truncateAt }));
       if (r.get) this.routes.push(compile("GET", r.get, { kind: "get", resource: r }));
     }
     const feed = deleteStyle(vendor.deletes).feed;
