@@ -323,6 +323,13 @@ export default defineVendor({
   ],
   lies: [
     {
+      kind: "legacy-complete",
+      id: "bp-v1-candidates-complete",
+      resource: "candidate",
+      discover: "Reading /api/v1/candidates to its end gives exactly 200 candidates, while /api/v2/candidates keeps going: the v1 list stops without a next cursor.",
+      changelog: "The v1 candidate list stays available for existing integrations and returns the same records as v2.",
+    },
+    {
       kind: "phantom-field",
       id: "bp-stage-key",
       resource: "application",

@@ -35,8 +35,8 @@ export interface DocResource {
   /** `params` are the list's own parameters (filters, flags); its paging parameters follow from `paging` (`listParams`). */
   list?: { path: string; paging: Paging; incremental: boolean; params: DocParam[] };
   get?: { path: string };
-  /** The deprecated older list, which stops after `truncateAt` records. */
-  legacyList?: { path: string; truncateAt: number };
+  /** The deprecated older list, which stops after `truncateAt` records (unsaid when the docs hide it). */
+  legacyList?: { path: string; truncateAt?: number };
   /** Live records in the example world, shown as the example total. */
   count: number;
   /** Example records (raw data, timestamps in ms), rendered in the documented format. */

@@ -26,6 +26,7 @@ export interface VendorForLies {
   resources: {
     name: string;
     list?: string;
+    legacyList?: { path: string; truncateAt: number };
     paging?: { style: string; maxLimit: number; sortRequired?: { param: string } } & Record<string, unknown>;
     fields: { name: string; onlyWith?: { param: string } }[];
   }[];

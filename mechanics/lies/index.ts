@@ -9,6 +9,7 @@ import { type LieKind, lieKindOf, type ServedFacts, type VendorForLies } from ".
 import { deleteSemantics } from "./delete-semantics.ts";
 import { errorShape } from "./error-shape.ts";
 import { headerName } from "./header-name.ts";
+import { legacyComplete } from "./legacy-complete.ts";
 import { omittedFlag } from "./omitted-flag.ts";
 import { omittedSort } from "./omitted-sort.ts";
 import { pageBase } from "./page-base.ts";
@@ -38,6 +39,7 @@ export const LIE_KINDS = [
   errorShape,
   deleteSemantics,
   omittedSort,
+  legacyComplete,
 ] as const;
 
 const BY_KIND = new Map<string, LieKind<never, unknown>>(LIE_KINDS.map((k) => [lieKindOf(k as unknown as LieKind), k as unknown as LieKind<never, unknown>]));

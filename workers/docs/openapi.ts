@@ -194,7 +194,10 @@ export function renderOpenApi(m: DocModel): Json {
         ...current,
         operationId: `${current.operationId}_legacy`,
         summary: `${current.summary} (deprecated version)`,
-        description: `Deprecated: returns at most ${r.legacyList.truncateAt} records in all, with no sign of more. Use \`GET ${r.list.path}\`.`,
+        description:
+          r.legacyList.truncateAt === undefined
+            ? `Deprecated in favour of \`GET ${r.list.path}\`, and still served: it returns the same records.`
+            : `Deprecated: returns at most ${r.legacyList.truncateAt} records in all, with no sign of more. Use \`GET ${r.list.path}\`.`,
         deprecated: true,
         security,
       };

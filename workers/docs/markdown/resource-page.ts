@@ -22,7 +22,13 @@ function listSection(m: DocModel, r: DocResource): string[] {
     ),
     "",
   );
-  if (r.legacyList) lines.push(`The older \`GET ${r.legacyList.path}\` is deprecated: it pages the same way but stops after ${r.legacyList.truncateAt} records in all, with no sign of more.`, "");
+  if (r.legacyList)
+    lines.push(
+      r.legacyList.truncateAt === undefined
+        ? `The older \`GET ${r.legacyList.path}\` is deprecated but still served, with the same records and paging.`
+        : `The older \`GET ${r.legacyList.path}\` is deprecated: it pages the same way but stops after ${r.legacyList.truncateAt} records in all, with no sign of more.`,
+      "",
+    );
   if (m.profile === "sparse") return lines;
   lines.push(`See ${link("Pagination", "pagination")}.`, "");
   if (r.examples.length) {
