@@ -159,6 +159,7 @@ export default defineVendor({
   ],
   faults: [
     { kind: "payload-too-large", id: "sl-bulk-413", write: "bulkCreateNotes", maxItems: 10 },
+    { kind: "multi-status-phantom", id: "sl-bulk-phantom", write: "bulkCreateNotes", nth: 3 },
     { kind: "maintenance", id: "sl-maintenance-503", afterRequests: 5, count: 2, retryAfterS: 120 },
   ],
   lies: [

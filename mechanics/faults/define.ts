@@ -100,6 +100,8 @@ export interface FaultHooks<F> {
   afterRead?(f: F, s: FaultScope, read: { resource: string; id: string; body: unknown; etag: string; nowMs: number }): void;
   /** A bulk write with `items` items is about to be applied. */
   beforeWrite?(f: F, s: FaultScope, write: { name: string; items: number }): Reply | null;
+  /** One item of a bulk write passed validation (every fault is told); `phantom` reports it created without storing it. */
+  onBulkItem?(f: F, s: FaultScope, item: { write: string }): { phantom: true } | null;
   /** A write committed (every fault is told; the first answer replaces the write's). */
   afterCommit?(f: F, s: FaultScope, write: { name: string }): Reply | null;
   /** A new webhook event, the `n`-th of the epoch. */

@@ -11,6 +11,7 @@ import { type FaultKind, kindOf } from "./define.ts";
 import { errorAfterCommit } from "./error-after-commit.ts";
 import { errorOnPage } from "./error-on-page.ts";
 import { maintenance } from "./maintenance.ts";
+import { multiStatusPhantom } from "./multi-status-phantom.ts";
 import { pageDrift } from "./page-drift.ts";
 import { payloadTooLarge } from "./payload-too-large.ts";
 import { rateLimitWindow } from "./rate-limit-window.ts";
@@ -43,6 +44,7 @@ export const FAULT_KINDS = [
   webhookStale,
   webhookOutOfOrder,
   connectionReset,
+  multiStatusPhantom,
 ] as const;
 
 const BY_KIND = new Map<string, FaultKind>(FAULT_KINDS.map((k) => [kindOf(k as unknown as FaultKind), k as unknown as FaultKind]));

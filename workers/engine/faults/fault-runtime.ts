@@ -189,6 +189,13 @@ export class FaultRuntime implements FaultScope {
     return null;
   }
 
+  /** Every fault is told of a valid bulk item (counters move); the first that makes it a phantom is named. */
+  bulkItem(write: string): { fault: string } | null {
+    let out: { fault: string } | null = null;
+    for (const a of this.armed) if (a.hooks.onBulkItem?.(a.fault, this, { write }) && !out) out = { fault: a.fault.id };
+    return out;
+  }
+
   /** Every fault is told of the commit (counters move); the first answer replaces the write's. */
   afterCommit(name: string): { fault: string; reply: Reply } | null {
     let out: { fault: string; reply: Reply } | null = null;

@@ -72,11 +72,25 @@ function bulkCreate(ctx: HandlerContext, write: Write, resource: Resource, body:
     if (!item || typeof item !== "object" || Array.isArray(item)) return { index, status: 422, errors: [{ field: "(item)", message: "must be an object" }] };
     const errors = validateInputs(write, item as Record<string, unknown>, ctx.records);
     if (errors.length) return { index, status: 422, errors };
-    const created = insertCreated(ctx, write, resource, item as Record<string, unknown>, now, visibleAt);
-    if ("missingParent" in created) return { index, status: 404, errors: [{ field: write.parentFrom!, message: "does not exist" }] };
+    const missing = missingParent(ctx, write, resource, item as Record<string, unknown>);
+    if (missing !== null) return { index, status: 404, errors: [{ field: write.parentFrom!, message: "does not exist" }] };
+    const phantom = ctx.faults.bulkItem(write.name);
+    if (phantom) {
+      ctx.notes.faults.push(phantom.fault);
+      return { index, status: 201, [resource.idField]: wireId(resource, recordId(resource, ctx.records.reserveIndex(resource.name), now, ctx.config.seed)) };
+    }
+    const created = insertCreated(ctx, write, resource, item as Record<string, unknown>, now, visibleAt) as RecordRow;
     return { index, status: 201, [resource.idField]: wireId(resource, created.id) };
   });
   return json(207, { results });
+}
+
+/** The parent a create names, when it does not exist (or null when it does, or the entity has none). */
+function missingParent(ctx: HandlerContext, write: Write, resource: Resource, body: Record<string, unknown>): string | null {
+  if (!resource.parent) return null;
+  const parent = write.parentFrom === ":parentId" ? decodeURIComponent(ctx.params.parentId) : String(body[write.parentFrom!]);
+  const p = ctx.records.get(resource.parent, parent);
+  return !p || p.deletedMs !== null ? parent : null;
 }
 
 /** Creates one record from write input; fields the write does not take get their generator's neutral value. */
@@ -88,7 +102,7 @@ function insertCreated(ctx: HandlerContext, write: Write, resource: Resource, bo
     const p = records.get(resource.parent, parent);
     if (!p || p.deletedMs !== null) return { missingParent: parent };
   }
-  const index = records.countEntity(resource.name);
+  const index = records.nextIndex(resource.name);
   const id = recordId(resource, index, now, ctx.config.seed);
   const data: Record<string, unknown> = { [resource.idField]: id };
   for (const f of resource.fields) {

@@ -86,6 +86,7 @@ export class RecordStore {
     this.version += 1;
     this.lagHorizon = 0;
     this.sql.exec("DELETE FROM records");
+    this.sql.exec("DELETE FROM meta WHERE key LIKE 'reserved:%'");
     for (const batch of packed.batches) {
       this.sql.exec(
         `INSERT INTO records (entity, id, seq, parent, data, updated_ms, deleted_ms)
@@ -160,6 +161,23 @@ export class RecordStore {
     const tail = this.sql.exec("SELECT id, seq FROM records WHERE entity = ? AND deleted_ms IS NULL AND seq > 0 ORDER BY seq DESC LIMIT ?", entity, n).toArray();
     for (const r of tail) this.sql.exec("UPDATE records SET seq = ? WHERE entity = ? AND id = ?", -(r.seq as number), entity, r.id);
     this.version += 1;
+  }
+
+  /** Index of the next record created through the API: records stored plus ids handed out for records that never landed. */
+  nextIndex(entity: string): number {
+    return this.countEntity(entity) + this.reserved(entity);
+  }
+
+  /** Hands out the next index without storing a record (a write that reports success and drops it). */
+  reserveIndex(entity: string): number {
+    const index = this.nextIndex(entity);
+    this.sql.exec("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", `reserved:${entity}`, String(this.reserved(entity) + 1));
+    return index;
+  }
+
+  private reserved(entity: string): number {
+    const rows = this.sql.exec("SELECT value FROM meta WHERE key = ?", `reserved:${entity}`).toArray();
+    return rows.length ? Number(rows[0].value) : 0;
   }
 
   countEntity(entity: string): number {
