@@ -1,8 +1,8 @@
 /**
  * @module faults/stale-read
  * After the trigger, single-record reads of a resource are served from a
- * cache (`Age`, `Warning: 110`) unless the request says
- * `Cache-Control: no-cache`.
+ * cache (`Age`, `Warning: 110`) unless the request revalidates
+ * (`Cache-Control: no-cache` or `max-age=0`, or `If-None-Match`).
  */
 import { z } from "zod";
 import { afterRequests, defineFault, faultId } from "./define.ts";

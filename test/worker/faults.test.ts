@@ -216,5 +216,14 @@ describe("auth sunset and stale reads (talentloop)", () => {
     expect(cached.headers.get("age")).not.toBeNull();
     const bypass = await call(`/v1/candidates/${id}`, { ...auth, "cache-control": "no-cache" });
     expect(bypass.headers.get("warning")).toBeNull();
+    // A conditional request revalidates with the origin: 304 while the ETag is current, never the stale copy.
+    const etag = fresh.headers.get("etag")!;
+    const conditional = await call(`/v1/candidates/${id}`, { ...auth, "if-none-match": etag });
+    expect(conditional.status).toBe(304);
+    expect(await conditional.text()).toBe("");
+    expect(conditional.headers.get("warning")).toBeNull();
+    const other = await call(`/v1/candidates/${id}`, { ...auth, "if-none-match": '"not-the-etag"' });
+    expect(other.status).toBe(200);
+    expect(other.headers.get("warning")).toBeNull();
   });
 });

@@ -105,7 +105,10 @@ function getOperation(m: DocModel, r: DocResource): Json {
     operationId: `get_${r.name}`,
     summary: `Get one ${r.name.replace(/_/g, " ")}`,
     tags: [r.plural],
-    parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" }, "x-wirebench-ref": r.name }],
+    parameters: [
+      { name: "id", in: "path", required: true, schema: { type: "string" }, "x-wirebench-ref": r.name },
+      { name: "If-None-Match", in: "header", required: false, description: "ETag of the copy you hold: `304` when it is still current.", schema: { type: "string" } },
+    ],
     responses: {
       "200": {
         description: `The ${r.name}`,
@@ -113,6 +116,7 @@ function getOperation(m: DocModel, r: DocResource): Json {
         content: { "application/json": { schema: { $ref: `#/components/schemas/${r.name}` }, ...(r.examples.length ? { example: exampleRecord(m, r, r.examples[0]) } : {}) } },
       },
       ...commonErrors(m),
+      "304": { description: "Not modified: the ETag sent in If-None-Match is current", headers: { ETag: { schema: { type: "string" } } } },
       "404": errorResponse("No such record"),
       ...(deletedStatus(m) === 410 ? { "410": errorResponse("The record was deleted") } : {}),
     },

@@ -46,7 +46,14 @@ function listSection(m: DocModel, r: DocResource): string[] {
 }
 
 function getSection(m: DocModel, r: DocResource): string[] {
-  const lines = [`### Get one ${r.name}`, "", code("", `GET ${r.get!.path}`), ""];
+  const lines = [
+    `### Get one ${r.name}`,
+    "",
+    code("", `GET ${r.get!.path}`),
+    "",
+    "Responses carry an `ETag`; send it back in `If-None-Match` to revalidate a copy you hold (`304 Not Modified` when it is current).",
+    "",
+  ];
   if (m.profile !== "sparse" && r.examples.length) lines.push("Response:", "", code("json", JSON.stringify(exampleRecord(m, r, r.examples[0]), null, 2)), "");
   return lines;
 }

@@ -12,7 +12,10 @@ export function getRecord(ctx: HandlerContext, resource: Resource): Reply {
   if (!row) return vendorError(vendor, 404, "not_found", `${resource.name} ${id} does not exist`);
   const deleted = row.deletedMs !== null ? deleteStyle(vendor.deletes).read : null;
   if (deleted && !deleted.serve) return vendorError(vendor, deleted.status, deleted.code, deleted.message(`${resource.name} ${id}`));
-  const cached = ctx.faults.onRead(resource.name, id, /no-cache/i.test(ctx.req.headers.get("cache-control") ?? ""), ctx.req.nowMs);
+  // A client that revalidates (no-cache, max-age=0, or a conditional request) reaches the origin, never a stale copy.
+  const ifNoneMatch = ctx.req.headers.get("if-none-match");
+  const revalidates = /no-cache|max-age=0/i.test(ctx.req.headers.get("cache-control") ?? "") || ifNoneMatch !== null;
+  const cached = ctx.faults.onRead(resource.name, id, revalidates, ctx.req.nowMs);
   if (cached) {
     ctx.notes.faults.push(cached.fault);
     return cached.reply;
@@ -21,5 +24,6 @@ export function getRecord(ctx: HandlerContext, resource: Resource): Reply {
   for (const [key, r] of renames) if (key.startsWith(`${resource.name}.`)) ctx.notes.faults.push(r.fault);
   const body = serializeRecord(vendor, resource, row, ctx.req.query, renames);
   ctx.faults.afterRead(resource.name, id, body, etagOf(row), ctx.req.nowMs);
+  if (ifNoneMatch !== null && ifNoneMatch.split(",").some((t) => t.trim() === etagOf(row) || t.trim() === "*")) return { status: 304, headers: { etag: etagOf(row) }, body: null };
   return json(200, body, { etag: etagOf(row) });
 }
