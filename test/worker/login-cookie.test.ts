@@ -67,3 +67,69 @@ describe("session login returning a cookie (engine, inline declaration)", () => 
     });
   });
 });
+
+/** The same login, with a CSRF token the login hands out and writes must send. */
+const csrfVendor = parseVendor({
+  ...hirewire,
+  id: "csrfjar",
+  auth: {
+    credentials: [
+      { name: "username", prefix: "user_", secret: false, description: "Login name." },
+      { name: "password", prefix: "pw_", secret: true, description: "Password." },
+    ],
+    mints: [{ kind: "login", path: "/session", username: "username", password: "password", issues: "session", cookie: "SID", ttlS: 600, csrfField: "csrf_token" }],
+    present: [{ kind: "cookie", name: "SID", value: { token: "session" }, csrf: { header: "X-CSRF-Token" } }],
+  },
+});
+
+describe("cookie sessions with a CSRF token (engine, inline declaration)", () => {
+  it("reads with the cookie alone, refuses writes without the session's CSRF token or with another session's, and redacts it", async () => {
+    const stub = env.WORLD.get(env.WORLD.idFromName("inline/csrf"));
+    await runInDurableObject(stub, async (_obj, state) => {
+      migrateWorld(state.storage.sql);
+      const config = {
+        world: "w_inline_csrf",
+        role: "ats",
+        vendor: "csrfjar",
+        seed: 1,
+        task: null,
+        checkpoint: 0,
+        epoch: 0,
+        epochStartSeq: 0,
+        scale: 1,
+        rateLimits: true,
+        docsProfile: "true" as const,
+        armedFaults: [],
+        webhookTarget: null,
+        relay: false,
+        credentials: { username: "user_a", password: "pw_b" },
+      };
+      const engine = new VendorEngine(csrfVendor, state.storage.sql, config);
+      engine.records.replaceAll(buildState(csrfVendor, 1, 0));
+      const call = async (path: string, init: RequestInit = {}) => engine.serve(await toVendorCall(new Request(`http://x${path}`, init), path), "http://x");
+      const login = async () => {
+        const res = await call("/session", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: "user_a", password: "pw_b" }) });
+        return { cookie: res.headers.get("set-cookie")!.split(";")[0], csrf: ((await res.json()) as { csrf_token: string }).csrf_token };
+      };
+      const a = await login();
+      const b = await login();
+      expect(a.csrf).toMatch(/^csrf_/);
+      expect(a.csrf).not.toBe(b.csrf);
+      const move = (headers: Record<string, string>) =>
+        call("/v1/candidates/1001/stage", { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify({ stage: "rejected" }) });
+
+      expect((await call("/v1/candidates/1001", { headers: { cookie: a.cookie } })).status).toBe(200);
+      const missing = await move({ cookie: a.cookie });
+      expect(missing.status).toBe(401);
+      expect(await missing.text()).toMatch(/csrf_token_missing/);
+      const foreign = await move({ cookie: a.cookie, "x-csrf-token": b.csrf });
+      expect(foreign.status).toBe(401);
+      expect(await foreign.text()).toMatch(/csrf_token_invalid/);
+      expect((await move({ cookie: a.cookie, "x-csrf-token": a.csrf })).status).toBe(200);
+
+      const log = engine.logs.requests();
+      expect(log.map((r) => r.status)).toEqual([200, 200, 200, 401, 401, 200]);
+      expect(log.at(-1)!.headers["x-csrf-token"]).toBe("[redacted]");
+    });
+  });
+});
