@@ -32,6 +32,6 @@ export const deleteSemantics = defineLie({
   tell(m, lie) {
     m.deletes = deleteStyle(lie.says).schema.parse(lie.says) as DocModel["deletes"];
   },
-  areas: { openapi: /^(paths\.|components\.schemas\.)/, pages: /^(syncing|index|resource-)/ },
+  areas: { openapi: /^(paths\.|components\.schemas\.)/, pages: /^(syncing|index|resource-|errors)/ },
   touches: (_lie, f) => isRead(f),
 });

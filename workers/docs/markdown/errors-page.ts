@@ -1,5 +1,12 @@
 import type { DocModel } from "../../../mechanics/kit/doc-model.ts";
+import { deleteStyle } from "../../../mechanics/deletes/index.ts";
 import { code, table } from "./helpers.ts";
+
+/** What a read of a deleted record answers, or null when it is served. */
+function deletedReadStatus(m: DocModel): number | null {
+  const read = deleteStyle(m.deletes).read;
+  return read.serve ? null : read.status;
+}
 
 /** `errors.md`. */
 export function errorsPage(m: DocModel): string {
@@ -19,14 +26,14 @@ export function errorsPage(m: DocModel): string {
       [401, "credentials are missing, invalid or expired"],
       [404, "no such record or route"],
       [405, "method not allowed on this path"],
-      ...(m.writes.some((w) => w.ifMatch)
-        ? [
-            [412, "the record changed since you read it (If-Match)"],
-            [428, "If-Match is required"],
-          ]
-        : []),
+      ...(deletedReadStatus(m) === 410 ? [[410, "the record was deleted"]] : []),
+      ...(m.writes.some((w) => w.ifMatch) ? [[412, "the record changed since you read it (If-Match)"]] : []),
+      [413, "the request body is too large"],
       ...(m.writes.some((w) => w.errors === "http-422") ? [[422, `validation failed; \`${e.fieldErrorsField}\` lists each field`]] : []),
+      ...(m.writes.some((w) => w.ifMatch) ? [[428, "If-Match is required"]] : []),
       ...(m.rateLimit ? [[429, "rate limit reached"]] : []),
+      ["500, 502, 504", "a server error: the request may or may not have taken effect; retry safely"],
+      [503, "temporarily unavailable (maintenance); wait as `Retry-After` says"],
     ] as (string | number)[][]),
     "",
   ];
