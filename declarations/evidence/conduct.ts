@@ -39,6 +39,11 @@ export type ConductResult = Check | null;
 /** A conduct check. */
 export type ConductCheck = (ctx: ConductContext) => ConductResult;
 
+/** Whether a receiver's answer was a 2xx (null: it did not answer). */
+export function answered2xx(code: number | null): boolean {
+  return code !== null && code >= 200 && code < 300;
+}
+
 /** A hard gate: mandatory, worth nothing when kept and -1 when broken. */
 export function hardGate(name: string, ok: boolean, detail: string): Check {
   return { name, ok, detail, pass: 0, fail: -1, mandatory: true, level: "l2", value: ok ? 0 : -1 };

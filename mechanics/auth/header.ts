@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { safeEqual } from "../kit/hmac.ts";
+import { withArticle } from "../kit/words.ts";
 import { defineScheme, OK } from "./define.ts";
 import { ValueSource, valueRefs } from "./value-source.ts";
 
@@ -50,7 +51,7 @@ export const headerScheme = defineScheme({
   },
   docs: {
     every(p) {
-      const value = "credential" in p.value ? `the \`${p.value.credential}\` credential` : `${/^[aeiou]/i.test(p.value.token) ? "an" : "a"} \`${p.value.token}\``;
+      const value = "credential" in p.value ? `the \`${p.value.credential}\` credential` : withArticle(`\`${p.value.token}\``);
       return [`- \`${p.name}: ${p.scheme ? `${p.scheme} ` : ""}<value>\` with ${value}.`];
     },
     curl(p, ctx) {

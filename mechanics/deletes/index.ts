@@ -20,6 +20,12 @@ export function deleteStyle(d: { mode: string }): DeleteStyle<z.ZodObject, unkno
   return s;
 }
 
+/** The status a read of a deleted record answers, or null when the style serves it. */
+export function deletedReadStatus(d: { mode: string }): number | null {
+  const read = deleteStyle(d).read;
+  return read.serve ? null : read.status;
+}
+
 /** The flag field marking served records deleted, if the style has one. */
 export function deleteFlagField(d: { mode: string }): string | undefined {
   return deleteStyle(d).flagField?.(d);

@@ -4,7 +4,7 @@
  * `skewS` seconds old are injected. Receivers must refuse them.
  */
 import { z } from "zod";
-import { type ConductContext, hardGate } from "../../declarations/evidence/conduct.ts";
+import { answered2xx, type ConductContext, hardGate } from "../../declarations/evidence/conduct.ts";
 import { defineFault, faultId } from "./define.ts";
 
 const schema = z.object({
@@ -15,14 +15,12 @@ const schema = z.object({
   skewS: z.number().int().positive().default(900),
 });
 
-const ok2xx = (code: number | null) => code !== null && code >= 200 && code < 300;
-
 /** Hard gate: every answered delivery with a timestamp outside the window was refused. */
 export function staleWebhookRejected(ctx: ConductContext) {
   const maxSkewS = ctx.maxSkewS ?? 300;
   const stale = ctx.webhooks.filter((d) => Math.abs(d.skewS) > maxSkewS && d.responseCode !== null);
   if (!stale.length) return null;
-  const accepted = stale.find((d) => ok2xx(d.responseCode));
+  const accepted = stale.find((d) => answered2xx(d.responseCode));
   return hardGate("webhook_stale_timestamp_rejected", !accepted, accepted ? `stale delivery ${accepted.eventId} (skew ${accepted.skewS}s) was accepted` : `${stale.length} stale deliveries refused`);
 }
 

@@ -4,18 +4,16 @@
  * wrong signature) are injected. Receivers must refuse them.
  */
 import { z } from "zod";
-import { type ConductContext, hardGate } from "../../declarations/evidence/conduct.ts";
+import { answered2xx, type ConductContext, hardGate } from "../../declarations/evidence/conduct.ts";
 import { defineFault, faultId } from "./define.ts";
 
 const schema = z.object({ kind: z.literal("webhook-tamper"), id: faultId, afterEvents: z.number().int().min(0), count: z.number().int().positive().default(1) });
-
-const ok2xx = (code: number | null) => code !== null && code >= 200 && code < 300;
 
 /** Hard gate: every answered delivery with a forged signature was refused. */
 export function forgedWebhookRejected(ctx: ConductContext) {
   const forged = ctx.webhooks.filter((d) => d.tampered && d.responseCode !== null);
   if (!forged.length) return null;
-  const accepted = forged.find((d) => ok2xx(d.responseCode));
+  const accepted = forged.find((d) => answered2xx(d.responseCode));
   return hardGate(
     "webhook_bad_signature_rejected",
     !accepted,

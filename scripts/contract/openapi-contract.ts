@@ -243,11 +243,7 @@ class Contract {
   async firstPage(): Promise<number> {
     const o = this.operations.find((x) => this.listShape(x) && !(x.op.parameters as Json[]).some((p) => p.in === "path"));
     if (!o) throw new Error("the document has no top-level list");
-    const required = Object.fromEntries(
-      this.queryParams(o)
-        .filter((p) => p.required && Array.isArray(p.schema?.enum))
-        .map((p) => [p.name as string, String(p.schema.enum[0])]),
-    );
+    const required = this.requiredQuery(o);
     return (await this.send(o, { query: required })).status;
   }
 
@@ -291,7 +287,7 @@ class Contract {
     const size = params.find((p) => p.schema?.type === "integer" && typeof p.schema.maximum === "number");
     const position = params.find((p) => p.schema?.type === "integer" && p !== size);
     const cursor = params.find((p) => p.schema?.type === "string" && /cursor/i.test(p.description ?? ""));
-    const required = Object.fromEntries(params.filter((p) => p.required && Array.isArray(p.schema?.enum)).map((p) => [p.name as string, String(p.schema.enum[0])]));
+    const required = this.requiredQuery(o);
     const isPageNumber = position ? /page/i.test(`${position.name} ${position.description ?? ""}`) : false;
     const pageSize = size ? (size.schema.maximum as number) : null;
     let query: Record<string, string> = { ...required, ...(size ? { [size.name]: String(pageSize) } : {}), ...(position ? { [position.name]: String(position.schema.minimum ?? 0) } : {}) };
@@ -657,6 +653,12 @@ class Contract {
     if (this.listShape(o)) await this.checkList(o);
   }
 
+  /** Query parameters documented as required with one allowed value (a sort a list needs), to send on every request. */
+  private requiredQuery(o: Operation): Record<string, string> {
+    const required = this.queryParams(o).filter((p) => p.required && Array.isArray(p.schema?.enum));
+    return Object.fromEntries(required.map((p) => [p.name as string, String(p.schema.enum[0])]));
+  }
+
   private queryParams(o: Operation): Json[] {
     return (o.op.parameters as Json[]).filter((p) => p.in === "query");
   }
@@ -668,7 +670,7 @@ class Contract {
     const position = params.find((p) => p.schema?.type === "integer" && p !== size);
     const cursor = params.find((p) => p.schema?.type === "string" && /cursor/i.test(p.description ?? ""));
     // Required parameters (a sort the list needs for stable pages) go on every request; the others are flags.
-    const required = Object.fromEntries(params.filter((p) => p.required && Array.isArray(p.schema?.enum)).map((p) => [p.name as string, String(p.schema.enum[0])]));
+    const required = this.requiredQuery(o);
     const flags = params.filter((p) => Array.isArray(p.schema?.enum) && !p.required);
     const items = (r: Response): unknown[] | null => {
       const v = (r.body as Json | undefined)?.[shape.itemsProp];

@@ -22,30 +22,36 @@ const cookieVendor = parseVendor({
   },
 });
 
+/** An engine over a Durable Object's storage for an inline declaration, seeded, with the login credentials. */
+function inlineEngine(vendor: typeof cookieVendor, sql: SqlStorage, world: string): VendorEngine {
+  migrateWorld(sql);
+  const config = {
+    world,
+    role: "ats",
+    vendor: vendor.id,
+    seed: 1,
+    task: null,
+    checkpoint: 0,
+    epoch: 0,
+    epochStartSeq: 0,
+    scale: 1,
+    rateLimits: true,
+    docsProfile: "true" as const,
+    armedFaults: [],
+    webhookTarget: null,
+    relay: false,
+    credentials: { username: "user_a", password: "pw_b" },
+  };
+  const engine = new VendorEngine(vendor, sql, config);
+  engine.records.replaceAll(buildState(vendor, 1, 0));
+  return engine;
+}
+
 describe("session login returning a cookie (engine, inline declaration)", () => {
   it("logs in, serves data with the cookie, and refuses a missing or forged cookie", async () => {
     const stub = env.WORLD.get(env.WORLD.idFromName("inline/cookie"));
     await runInDurableObject(stub, async (_obj, state) => {
-      migrateWorld(state.storage.sql);
-      const config = {
-        world: "w_inline",
-        role: "ats",
-        vendor: "cookiejar",
-        seed: 1,
-        task: null,
-        checkpoint: 0,
-        epoch: 0,
-        epochStartSeq: 0,
-        scale: 1,
-        rateLimits: true,
-        docsProfile: "true" as const,
-        armedFaults: [],
-        webhookTarget: null,
-        relay: false,
-        credentials: { username: "user_a", password: "pw_b" },
-      };
-      const engine = new VendorEngine(cookieVendor, state.storage.sql, config);
-      engine.records.replaceAll(buildState(cookieVendor, 1, 0));
+      const engine = inlineEngine(cookieVendor, state.storage.sql, "w_inline");
       const call = async (path: string, init: RequestInit = {}) => engine.serve(await toVendorCall(new Request(`http://x${path}`, init), path), "http://x");
 
       const bad = await call("/session", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: "user_a", password: "nope" }) });
@@ -86,26 +92,7 @@ describe("cookie sessions with a CSRF token (engine, inline declaration)", () =>
   it("reads with the cookie alone, refuses writes without the session's CSRF token or with another session's, and redacts it", async () => {
     const stub = env.WORLD.get(env.WORLD.idFromName("inline/csrf"));
     await runInDurableObject(stub, async (_obj, state) => {
-      migrateWorld(state.storage.sql);
-      const config = {
-        world: "w_inline_csrf",
-        role: "ats",
-        vendor: "csrfjar",
-        seed: 1,
-        task: null,
-        checkpoint: 0,
-        epoch: 0,
-        epochStartSeq: 0,
-        scale: 1,
-        rateLimits: true,
-        docsProfile: "true" as const,
-        armedFaults: [],
-        webhookTarget: null,
-        relay: false,
-        credentials: { username: "user_a", password: "pw_b" },
-      };
-      const engine = new VendorEngine(csrfVendor, state.storage.sql, config);
-      engine.records.replaceAll(buildState(csrfVendor, 1, 0));
+      const engine = inlineEngine(csrfVendor, state.storage.sql, "w_inline_csrf");
       const call = async (path: string, init: RequestInit = {}) => engine.serve(await toVendorCall(new Request(`http://x${path}`, init), path), "http://x");
       const login = async () => {
         const res = await call("/session", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: "user_a", password: "pw_b" }) });

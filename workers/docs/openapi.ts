@@ -1,6 +1,6 @@
 import { authScheme, tokenMint } from "../../mechanics/auth/index.ts";
 import type { Write } from "../../declarations/schema/writes.ts";
-import { deleteFlagField, deleteStyle } from "../../mechanics/deletes/index.ts";
+import { deleteFlagField, deletedReadStatus, deleteStyle } from "../../mechanics/deletes/index.ts";
 import { timeFormat } from "../../mechanics/time-formats/index.ts";
 import { pagingDocParams, pagingStyle } from "../../mechanics/paging/index.ts";
 import { type DocModel, type DocResource, listParams } from "../../mechanics/kit/doc-model.ts";
@@ -118,7 +118,7 @@ function getOperation(m: DocModel, r: DocResource): Json {
       ...commonErrors(m),
       "304": { description: "Not modified: the ETag sent in If-None-Match is current", headers: { ETag: { schema: { type: "string" } } } },
       "404": errorResponse("No such record"),
-      ...(deletedStatus(m) === 410 ? { "410": errorResponse("The record was deleted") } : {}),
+      ...(deletedReadStatus(m.deletes) === 410 ? { "410": errorResponse("The record was deleted") } : {}),
     },
   };
 }
@@ -173,12 +173,6 @@ function writeOperation(m: DocModel, w: Write): Json {
     requestBody: { required: true, content: { "application/json": { schema: body } } },
     responses,
   };
-}
-
-/** What a read of a deleted record answers (null: the record is served). */
-function deletedStatus(m: DocModel): number | null {
-  const read = deleteStyle(m.deletes).read;
-  return read.serve ? null : read.status;
 }
 
 function toTemplate(path: string): string {

@@ -1,12 +1,6 @@
 import type { DocModel } from "../../../mechanics/kit/doc-model.ts";
-import { deleteStyle } from "../../../mechanics/deletes/index.ts";
+import { deletedReadStatus } from "../../../mechanics/deletes/index.ts";
 import { code, table } from "./helpers.ts";
-
-/** What a read of a deleted record answers, or null when it is served. */
-function deletedReadStatus(m: DocModel): number | null {
-  const read = deleteStyle(m.deletes).read;
-  return read.serve ? null : read.status;
-}
 
 /** `errors.md`. */
 export function errorsPage(m: DocModel): string {
@@ -26,7 +20,7 @@ export function errorsPage(m: DocModel): string {
       [401, "credentials are missing, invalid or expired"],
       [404, "no such record or route"],
       [405, "method not allowed on this path"],
-      ...(deletedReadStatus(m) === 410 ? [[410, "the record was deleted"]] : []),
+      ...(deletedReadStatus(m.deletes) === 410 ? [[410, "the record was deleted"]] : []),
       ...(m.writes.some((w) => w.ifMatch) ? [[412, "the record changed since you read it (If-Match)"]] : []),
       [413, "the request body is too large"],
       ...(m.writes.some((w) => w.errors === "http-422") ? [[422, `validation failed; \`${e.fieldErrorsField}\` lists each field`]] : []),

@@ -1,4 +1,5 @@
 import { deleteFlagField } from "../../../mechanics/deletes/index.ts";
+export { withArticle } from "../../../mechanics/kit/words.ts";
 import type { AuthDocsContext } from "../../../mechanics/auth/define.ts";
 import { authScheme } from "../../../mechanics/auth/index.ts";
 import type { TimeFormat } from "../../../declarations/schema/vendor.ts";
@@ -58,9 +59,4 @@ export function exampleRecord(m: DocModel, r: DocResource, ex: DocResource["exam
 /** Link from one page to another, relative to the docs root. */
 export function link(text: string, slug: string): string {
   return `[${text}](${slug}.md)`;
-}
-
-/** A noun with its indefinite article ("a candidate", "an application"). */
-export function withArticle(noun: string): string {
-  return `${/^[aeiou]/i.test(noun) ? "an" : "a"} ${noun}`;
 }

@@ -13,11 +13,12 @@ export function serializeRecord(
   renames?: Map<string, { to: string }>,
 ): Record<string, unknown> {
   const out: Record<string, unknown> = { [resource.idField]: wireId(resource, row.id) };
+  const zone = recordZone(vendor.clock, row.data);
   for (const f of resource.fields) {
     if (f.name === resource.idField) continue;
     if (f.onlyWith && query.get(f.onlyWith.param) !== f.onlyWith.value) continue;
     const value = row.data[f.name];
-    if (f.type === "timestamp" && typeof value === "number") out[f.name] = formatTime(value, vendor.clock.format, row.id, recordZone(vendor.clock, row.data));
+    if (f.type === "timestamp" && typeof value === "number") out[f.name] = formatTime(value, vendor.clock.format, row.id, zone);
     else if (f.gen.gen === "ref" && typeof value === "string") {
       const target = vendor.resources.find((r) => r.name === (f.gen as { entity: string }).entity)!;
       out[f.name] = wireId(target, value);

@@ -1,3 +1,4 @@
+import { withArticle } from "../../../mechanics/kit/words.ts";
 import type { Write } from "../../../declarations/schema/writes.ts";
 import type { RecordStore } from "../store/records.ts";
 
@@ -19,7 +20,7 @@ export function validateInputs(write: Write, body: Record<string, unknown>, reco
     }
     const typeOk = input.type === "string" ? typeof v === "string" : input.type === "boolean" ? typeof v === "boolean" : input.type === "integer" ? Number.isInteger(v) : typeof v === "number";
     if (!typeOk) {
-      errors.push({ field: input.name, message: `must be ${/^[aeiou]/.test(input.type) ? "an" : "a"} ${input.type}` });
+      errors.push({ field: input.name, message: `must be ${withArticle(input.type)}` });
       continue;
     }
     if (input.maxLength !== undefined && typeof v === "string" && v.length > input.maxLength) errors.push({ field: input.name, message: `must be at most ${input.maxLength} characters` });
