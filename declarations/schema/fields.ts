@@ -30,6 +30,8 @@ export const FieldGen = z.discriminatedUnion("gen", [
   z.object({ gen: z.literal("company") }),
   z.object({ gen: z.literal("sentence"), words: z.tuple([z.number().int().positive(), z.number().int().positive()]).default([6, 14]) }),
   z.object({ gen: z.literal("pick"), values: z.array(Literal).min(1) }),
+  /** Lower-case hex digits (a digest, a fingerprint), `length` of them. */
+  z.object({ gen: z.literal("hex"), length: z.number().int().positive().max(128) }),
   z.object({ gen: z.literal("int"), min: z.number().int(), max: z.number().int() }),
   z.object({
     gen: z.literal("money"),

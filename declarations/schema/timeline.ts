@@ -10,6 +10,13 @@ export const Mutation = z.discriminatedUnion("op", [
   z.object({ op: z.literal("delete"), entity: z.string(), count: z.number().int().positive() }),
   /** Move random live records one step along the entity's stage vocabulary. */
   z.object({ op: z.literal("advance-stage"), entity: z.string(), count: z.number().int().positive() }),
+  /**
+   * A tenant regeneration: every live record is deleted (as the vendor shows
+   * deletes) and `count` new ones are created, numbered from `restartAt`:
+   * below the ids issued so far, so the new ids are lower than the old
+   * maximum (the check refuses a range that collides with any issued id).
+   */
+  z.object({ op: z.literal("regenerate"), entity: z.string(), count: z.number().int().positive(), restartAt: z.number().int().positive() }),
 ]);
 export type Mutation = z.infer<typeof Mutation>;
 

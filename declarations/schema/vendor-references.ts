@@ -2,9 +2,13 @@ import type { z } from "zod";
 import type { Reference } from "../../mechanics/auth/define.ts";
 import { authScheme, tokenMint } from "../../mechanics/auth/index.ts";
 import { deleteStyle } from "../../mechanics/deletes/index.ts";
+import { exportStyle } from "../../mechanics/exports/index.ts";
 import { incrementalStyle } from "../../mechanics/incremental/index.ts";
 import { timeFormat } from "../../mechanics/time-formats/index.ts";
 import { faultKind } from "../../mechanics/faults/index.ts";
+import { checkWriteOptions } from "./write-option-references.ts";
+import { checkEmbeds } from "./embeds.ts";
+import { regenerationProblem } from "./id-numbers.ts";
 
 type Ctx = z.RefinementCtx;
 
@@ -17,6 +21,7 @@ interface VendorShape {
   };
   resources: {
     name: string;
+    id: { format: string; start?: number };
     parent?: string;
     list?: string;
     get?: string;
@@ -27,7 +32,7 @@ interface VendorShape {
   }[];
   incremental?: { style: string };
   deletes: { mode: string; path?: string };
-  writes: { name: string; entity: string; path: string; method: string; op: string; parentFrom?: string; idempotency?: { in: string }; inputs: { name: string; ref?: string }[] }[];
+  writes: { name: string; entity: string; path?: string; method: string; op: string; parentFrom?: string; idempotency?: { in: string }; inputs: { name: string; ref?: string }[] }[];
   timeline: { checkpoint: number; mutations: ({ op: string; entity: string } & Record<string, unknown>)[] }[];
 }
 
@@ -83,6 +88,7 @@ export function checkVendorReferences(v: VendorShape, ctx: Ctx): void {
       else if (r.parent && !r.legacyList.path.includes(":parentId")) issue(["resources", i, "legacyList", "path"], "a subresource list path needs :parentId");
       claim(`GET ${r.legacyList.path}`, `legacy list ${r.name}`, ["resources", i, "legacyList", "path"]);
     }
+    checkEmbeds(r, entities as never, (path, message) => issue(["resources", i, ...path], message));
     if (r.incremental) {
       if (!v.incremental) issue(["resources", i, "incremental"], "resource is incremental but the vendor declares no incremental filter");
       else {
@@ -92,20 +98,37 @@ export function checkVendorReferences(v: VendorShape, ctx: Ctx): void {
     }
   });
   const feed = deleteStyle(v.deletes).feed;
-  if (feed) claim(`GET ${feed.path(v.deletes)}`, "tombstones", ["deletes", "path"]);
+  const feedPath = feed?.path(v.deletes);
+  if (feedPath) claim(`GET ${feedPath}`, "tombstones", ["deletes", "path"]);
+
+  const exp = (v as unknown as { exports?: { style: string } }).exports;
+  if (exp) {
+    const style = exportStyle(exp);
+    const routes = style.routes(exp);
+    claim(`POST ${routes.request}`, "export requests", ["exports"]);
+    claim(`GET ${routes.status}`, "export status", ["exports"]);
+    claim(`GET ${routes.download}`, "export downloads", ["exports"]);
+    style.check?.(exp, v, (path, message) => issue(["exports", ...path], message));
+  }
 
   v.writes.forEach((w, i) => {
     const target = entities.get(w.entity);
     if (!target) issue(["writes", i, "entity"], `unknown entity "${w.entity}"`);
-    if (w.op === "update" && !w.path.includes(":id")) issue(["writes", i, "path"], "an update path needs :id");
+    if (w.op === "update" && w.path && !w.path.includes(":id")) issue(["writes", i, "path"], "an update path needs :id");
     if (w.op !== "update" && target?.parent && !w.parentFrom) issue(["writes", i, "parentFrom"], `creating a "${w.entity}" needs parentFrom`);
-    if (w.parentFrom === ":parentId" && !w.path.includes(":parentId")) issue(["writes", i, "parentFrom"], "parentFrom :parentId needs :parentId in the path");
+    if (w.parentFrom === ":parentId" && !w.path?.includes(":parentId")) issue(["writes", i, "parentFrom"], "parentFrom :parentId needs :parentId in the path");
     if (w.op === "bulk-create" && w.parentFrom === ":parentId") issue(["writes", i, "parentFrom"], "a bulk create takes each item's parent from the item");
     w.inputs.forEach((input, j) => {
       if (input.ref && !entities.has(input.ref)) issue(["writes", i, "inputs", j, "ref"], `unknown entity "${input.ref}"`);
       if (target && !target.fields.some((f) => f.name === input.name) && input.name !== w.parentFrom) issue(["writes", i, "inputs", j, "name"], `"${w.entity}" has no field "${input.name}"`);
     });
-    claim(`${w.method} ${w.path}`, `write ${w.name}`, ["writes", i, "path"]);
+    if (w.path) claim(`${w.method} ${w.path}`, `write ${w.name}`, ["writes", i, "path"]);
+    checkWriteOptions(
+      w as never,
+      { entities: entities as never, webhookEntities: (v as { webhooks?: { entities: string[] } }).webhooks?.entities ?? [] },
+      (path, message) => issue(["writes", i, ...path], message),
+      (route, where, path) => claim(route, where, ["writes", i, ...path]),
+    );
   });
 
   const hooks = (v as unknown as { webhooks?: { entities: string[]; signature: { secret: string }; subscriptionPath?: string } }).webhooks;
@@ -132,6 +155,8 @@ export function checkVendorReferences(v: VendorShape, ctx: Ctx): void {
   });
 
   let last = 0;
+  /** Id ranges earlier regenerations numbered, per entity. */
+  const regenerated = new Map<string, [number, number][]>();
   v.timeline.forEach((cp, i) => {
     if (cp.checkpoint <= last) issue(["timeline", i, "checkpoint"], "checkpoints must be strictly increasing");
     last = cp.checkpoint;
@@ -140,6 +165,13 @@ export function checkVendorReferences(v: VendorShape, ctx: Ctx): void {
       if (!target) return issue(["timeline", i, "mutations", j, "entity"], `unknown entity "${m.entity}"`);
       if (m.op === "advance-stage" && !target.stages?.length) issue(["timeline", i, "mutations", j], `"${m.entity}" declares no stages`);
       if (m.op === "update") for (const f of m.fields as string[]) if (!target.fields.some((x) => x.name === f)) issue(["timeline", i, "mutations", j, "fields"], `"${m.entity}" has no field "${f}"`);
+      if (m.op === "regenerate") {
+        const [restartAt, count] = [m.restartAt as number, m.count as number];
+        const ranges = regenerated.get(m.entity) ?? [];
+        const problem = regenerationProblem(m.entity, target.id, restartAt, count, ranges);
+        if (problem) issue(["timeline", i, "mutations", j, "restartAt"], problem);
+        regenerated.set(m.entity, [...ranges, [restartAt, restartAt + count - 1]]);
+      }
     });
   });
 }

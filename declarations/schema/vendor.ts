@@ -2,8 +2,10 @@ import { z } from "zod";
 import { TIME_FORMAT_NAMES } from "../../mechanics/time-formats/index.ts";
 import { INCREMENTAL_STYLES } from "../../mechanics/incremental/index.ts";
 import { DELETE_STYLES } from "../../mechanics/deletes/index.ts";
+import { EXPORT_STYLES } from "../../mechanics/exports/index.ts";
 import { unionOf } from "../../mechanics/kit/union.ts";
 import { Auth } from "./auth.ts";
+import { Embed } from "./embeds.ts";
 import { Field } from "./fields.ts";
 import { Paging } from "./pagination.ts";
 import { Checkpoint } from "./timeline.ts";
@@ -13,6 +15,8 @@ import { Webhooks } from "./webhooks.ts";
 import { checkLies } from "./lie-references.ts";
 import { Lie } from "./lies.ts";
 import { checkVendorReferences } from "./vendor-references.ts";
+import { Gateway } from "./gateways.ts";
+import { checkGateways } from "./gateway-references.ts";
 
 /** How a vendor writes timestamps. */
 /** How a vendor writes timestamps: one module of `mechanics/time-formats/` per name. */
@@ -75,10 +79,18 @@ export const Resource = z.object({
   paging: Paging.optional(),
   /**
    * An older version of the list, still served and documented as deprecated:
-   * it pages like the current one but stops silently after `truncateAt`
-   * records (totals and next links say there is no more).
+   * it pages like the current one but, when `truncateAt` is given, stops
+   * silently after that many records (totals and next links say there is no more).
    */
-  legacyList: z.object({ path: z.string().startsWith("/"), truncateAt: z.number().int().positive() }).optional(),
+  legacyList: z.object({ path: z.string().startsWith("/"), truncateAt: z.number().int().positive().optional() }).optional(),
+  /**
+   * A known defect of the current list (the legacy one does not have it):
+   * each next page starts this many records past the end of the page served,
+   * so the records at page boundaries are never listed by it.
+   */
+  skipsAtPageBoundary: z.number().int().positive().optional(),
+  /** Child records served inside each record, truncated (see `Embed`). */
+  embeds: z.array(Embed).default([]),
 });
 export type Resource = z.infer<typeof Resource>;
 
@@ -109,6 +121,9 @@ export const Deletes = unionOf("mode", DELETE_STYLES);
 
 /** How lists return only what changed: one style module of `mechanics/incremental/` per `style`. */
 export const Incremental = unionOf("style", INCREMENTAL_STYLES);
+
+/** Bulk CSV exports a client requests, polls and downloads: one style module of `mechanics/exports/` per `style`. */
+export const Exports = unionOf("style", EXPORT_STYLES);
 
 export const RateLimit = z.object({
   /** Requests allowed per credential before the window closes. */
@@ -146,12 +161,17 @@ export const VendorSchema = z
     timeline: z.array(Checkpoint).default([]),
     /** Events the vendor pushes to a subscriber, when it has any. */
     webhooks: Webhooks.optional(),
+    /** Bulk CSV exports (request, poll, download), when the vendor offers them. */
+    exports: Exports.optional(),
     /** Faults the vendor can inject when a scenario arms them. */
     faults: z.array(Fault).default([]),
     /** Deliberate documentation errors, told by the `stale` and `sparse` docs profiles. */
     lies: z.array(Lie).default([]),
+    /** RPC endpoints taking calls as XML documents (SOAP, XML over POST), mapped onto the resources and writes above. */
+    gateways: z.array(Gateway).default([]),
   })
   .superRefine(checkVendorReferences)
+  .superRefine(checkGateways)
   .superRefine((v, ctx) => checkLies(v as never, ctx));
 
 export type Vendor = z.infer<typeof VendorSchema>;

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { Accepted } from "./accepted.ts";
+import { Upload } from "./uploads.ts";
 
 /** One input field of a write. */
 export const WriteInput = z.object({
@@ -44,8 +46,11 @@ export const Write = z.object({
   /** Operation name, used by docs and logs (`createNote`). */
   name: z.string(),
   method: z.enum(["POST", "PUT", "PATCH"]),
-  /** Path; `:id` is the target record, `:parentId` the parent of a created subresource. */
-  path: z.string().startsWith("/"),
+  /**
+   * Path; `:id` is the target record, `:parentId` the parent of a created
+   * subresource. None when the write is reached only through a gateway operation.
+   */
+  path: z.string().startsWith("/").optional(),
   entity: z.string(),
   /** `bulk-create` takes an array of items and answers 207 with one result per item. */
   op: z.enum(["create", "update", "bulk-create"]),
@@ -64,6 +69,10 @@ export const Write = z.object({
   listLagRequests: z.number().int().nonnegative().default(0),
   /** 200 or 201 for a successful create. */
   successStatus: z.union([z.literal(200), z.literal(201)]).default(201),
+  /** The write answers 202 and is applied only later, announced by a webhook (see `Accepted`). */
+  accepted: Accepted.optional(),
+  /** The write carries a file, with the call or at a URL it hands out (see `Upload`). */
+  upload: Upload.optional(),
   description: z.string().min(1),
 });
 export type Write = z.infer<typeof Write>;

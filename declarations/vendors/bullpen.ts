@@ -64,7 +64,7 @@ export default defineVendor({
   name: "Bullpen",
   category: "ats",
   summary:
-    "Bullpen is the applicant tracking system for enterprise staffing firms: branch desks work job orders for client accounts, submit candidates to them and follow every submittal through the client's pipeline until it is placed. The Bullpen API v2 gives back-office, VMS and payroll integrations the clients, job orders, candidates and applications of a tenant, and lets them add candidates, submit them to job orders and move submittals along. Integrations are moving from the static App Marketplace token to OAuth 2.0 client credentials; app tokens are still accepted during the migration, but will be switched off.",
+    "Bullpen is the applicant tracking system for enterprise staffing firms: branch desks work job orders for client accounts, submit candidates to them and follow every submittal through the client's pipeline until it is placed. The Bullpen API v2 gives back-office, VMS and payroll integrations the clients, job orders, candidates and applications of a tenant, and lets them add candidates, submit them to job orders and move submittals along. Integrations are moving from the static App Marketplace token to OAuth 2.0 client credentials; app tokens are still accepted during the migration, but will be switched off. A `next_cursor` is good for the next few calls only: it works for the five requests after the page that issued it and then expires, so follow it right away.",
   envPrefix: "BULLPEN",
   clock: { epoch: "2025-03-03T14:00:00Z", checkpointSpacingS: 86_400, secondsPerRequest: 1, format: "iso_offset", wireOffsetS: 0, serverTimeHeader: "X-Bullpen-Server-Time" },
   auth: {
@@ -82,7 +82,7 @@ export default defineVendor({
     present: [{ kind: "header", name: "Authorization", scheme: "Bearer", value: { token: "access_token" } }],
     legacy: { kind: "header", name: "X-Bullpen-App-Token", value: { credential: "app_token" } },
   },
-  paging: { style: "cursor", cursorParam: "cursor", limitParam: "limit", defaultLimit: 50, maxLimit: 200, overMax: "clamp", total: false, next: "body" },
+  paging: { style: "cursor", cursorParam: "cursor", limitParam: "limit", ttlRequests: 5, defaultLimit: 50, maxLimit: 200, overMax: "clamp", total: false, next: "body" },
   envelope: { items: "items", next: "next_cursor" },
   errors: { wrap: "error", codeField: "reason", messageField: "message", fieldErrorsField: "violations" },
   incremental: { style: "updated-since", param: "modified_after", op: ">", field: "modified_at" },
@@ -214,6 +214,8 @@ export default defineVendor({
       count: 380,
       stages: PIPELINE,
       list: "/api/v2/applications",
+      legacyList: { path: "/api/v1/applications" },
+      skipsAtPageBoundary: 1,
       get: "/api/v2/applications/:id",
       incremental: true,
       fields: [
@@ -307,6 +309,20 @@ export default defineVendor({
       ],
     },
   ],
+  gateways: [
+    {
+      style: "xml-post",
+      path: "/classic/xmlapi",
+      service: "BullpenClassic",
+      namespace: "urn:bullpen:classic:2012",
+      operations: [
+        { name: "CandidateSearch", action: "list", resource: "candidate", description: "Pages through candidates (the Classic desktop sync)." },
+        { name: "CandidateGet", action: "get", resource: "candidate", description: "Reads one candidate." },
+        { name: "ApplicationSearch", action: "list", resource: "application", description: "Pages through applications." },
+        { name: "SubmitCandidate", action: "write", write: "submitCandidate", description: "Submits a candidate to a job." },
+      ],
+    },
+  ],
   faults: [
     { kind: "auth-sunset", id: "bp-app-token-sunset", afterRequests: 5 },
     { kind: "token-revoked", id: "bp-client-secret-rotated", afterRequests: 8, status: 401 },
@@ -328,6 +344,14 @@ export default defineVendor({
       resource: "candidate",
       discover: "Reading /api/v1/candidates to its end gives exactly 200 candidates, while /api/v2/candidates keeps going: the v1 list stops without a next cursor.",
       changelog: "The v1 candidate list stays available for existing integrations and returns the same records as v2.",
+    },
+    {
+      kind: "defect-hidden",
+      id: "bp-v2-applications-skip",
+      resource: "application",
+      discover:
+        "Reading /api/v2/applications to its end returns fewer applications than the total of /api/v1/applications, and every missing one sat just after a page boundary: the v2 cursor starts each page one record late.",
+      changelog: "The v2 application list is the recommended way to read submittals; v1 is kept for existing integrations only.",
     },
     {
       kind: "phantom-field",

@@ -22,7 +22,7 @@ export default defineVendor({
   name: "CrewCall",
   category: "staffing",
   summary:
-    "CrewCall fills hourly shifts at warehouses, venues, hotels and restaurants with vetted on-demand workers. The Partner API gives staffing partners and workforce tools the worker roster, the gigs each client site posts, and who is booked on which shift, and lets partners onboard workers and offer them gigs directly.",
+    "CrewCall fills hourly shifts at warehouses, venues, hotels and restaurants with vetted on-demand workers. The Partner API gives staffing partners and workforce tools the worker roster, the gigs each client site posts, and who is booked on which shift, and lets partners onboard workers (one at a time, or a whole crew per call) and offer them gigs directly.",
   envPrefix: "CREWCALL",
   clock: { epoch: "2023-11-06T05:00:00Z", checkpointSpacingS: 21_600, secondsPerRequest: 1, format: "iso", wireOffsetS: 0, serverTimeHeader: "X-CrewCall-Time" },
   auth: {
@@ -235,6 +235,27 @@ export default defineVendor({
       ],
     },
     {
+      name: "bulkCreateWorkers",
+      method: "POST",
+      path: "/partner/v1/workers/bulk",
+      entity: "worker",
+      op: "bulk-create",
+      itemsField: "workers",
+      maxItems: 100,
+      errors: "http-422",
+      idempotency: { in: "header", name: "Idempotency-Key", windowS: 86_400 },
+      description:
+        "Adds up to 100 workers to the roster in one call, for partners onboarding a whole crew. Answers 207 with one result per worker: its index, its status, and the new worker number or the worker's field errors. Each worker starts at `signed_up`.",
+      inputs: [
+        { name: "first_name", type: "string", description: "First name.", required: true, maxLength: 80 },
+        { name: "last_name", type: "string", description: "Last name.", required: true, maxLength: 80 },
+        { name: "email", type: "string", description: "Email address the worker will sign in with.", required: true, maxLength: 254 },
+        { name: "mobile", type: "string", description: "Mobile number in E.164 form.", maxLength: 20 },
+        { name: "home_zone", type: "string", description: "Metro area the worker takes shifts in.", required: true, maxLength: 80 },
+        { name: "primary_role", type: "string", description: "Role the worker applies to be vetted for.", required: true, oneOf: ROLES },
+      ],
+    },
+    {
       name: "updateWorker",
       method: "PATCH",
       path: "/partner/v1/workers/:id",
@@ -257,12 +278,25 @@ export default defineVendor({
       op: "create",
       errors: "http-422",
       idempotency: { in: "header", name: "Idempotency-Key", windowS: 86_400 },
-      description: "Offers a gig to a worker. The assignment starts at `offered` and moves to `confirmed` when the worker accepts in the app.",
+      description:
+        "Offers a gig to a worker. The assignment starts at `offered` and moves to `confirmed` when the worker accepts in the app, or when a partner that already agreed the shift with the worker calls `confirmAssignment`. Offering and confirming are two separate calls, not one transaction: the offer is stored as soon as this call succeeds, whatever happens to the confirmation.",
       inputs: [
         { name: "gig_id", type: "integer", description: "Gig to offer.", required: true, ref: "gig" },
         { name: "worker_id", type: "integer", description: "Worker to offer it to.", required: true, ref: "worker" },
         { name: "pay_rate_cents", type: "integer", description: "Hourly pay for this worker, in cents of the site's local currency, when it differs from the gig's rate." },
       ],
+    },
+    {
+      name: "confirmAssignment",
+      method: "POST",
+      path: "/partner/v1/assignments/:id/confirmation",
+      entity: "assignment",
+      op: "update",
+      errors: "http-422",
+      successStatus: 200,
+      description:
+        "Confirms an offered assignment on the worker's behalf, the second half of booking a worker: `offerGig`, then this call. The two are not atomic. If the confirmation fails (a 409 while the gig board is being rebalanced), the offer from `offerGig` stays stored at `offered`: retry the confirmation on that assignment instead of offering the gig again.",
+      inputs: [{ name: "status", type: "string", description: "The new status.", required: true, oneOf: ["confirmed"] }],
     },
   ],
   webhooks: {
@@ -283,6 +317,18 @@ export default defineVendor({
     { kind: "error-after-commit", id: "cc-worker-create-502-after-commit", write: "createWorker", nth: 1, status: 502 },
     { kind: "slow", id: "cc-slow-gigs", afterRequests: 1, path: "/partner/v1/gigs", count: 2, delayMs: 1500 },
     { kind: "schema-change", id: "cc-worker-mobile-renamed", resource: "worker", field: "mobile", renameTo: "mobile_number", fromCheckpoint: 3 },
+    { kind: "payload-too-large", id: "cc-bulk-workers-413", write: "bulkCreateWorkers", maxItems: 20 },
+    { kind: "multi-status-phantom", id: "cc-bulk-worker-phantom", write: "bulkCreateWorkers", nth: 2 },
+    {
+      kind: "paired-write-fails",
+      id: "cc-confirm-409-after-offer",
+      first: "offerGig",
+      second: "confirmAssignment",
+      nth: 1,
+      status: 409,
+      code: "board_rebalancing",
+      message: "the gig board is being rebalanced; the assignment was not confirmed, try again",
+    },
     { kind: "webhook-duplicates", id: "cc-duplicate-deliveries", every: 2, copies: 1 },
     { kind: "webhook-out-of-order", id: "cc-reordered-burst" },
   ],
@@ -362,6 +408,15 @@ export default defineVendor({
         { op: "advance-stage", entity: "gig", count: 8 },
         { op: "update", entity: "site", count: 2, fields: ["requires_badge"] },
         { op: "delete", entity: "assignment", count: 3 },
+      ],
+    },
+    {
+      checkpoint: 4,
+      mutations: [
+        // The roster moved to CrewCall's new identity platform: every worker was deleted and the
+        // re-imported roster numbered from 20001, below every worker number issued before.
+        { op: "regenerate", entity: "worker", count: 180, restartAt: 20_001 },
+        { op: "advance-stage", entity: "assignment", count: 12 },
       ],
     },
   ],

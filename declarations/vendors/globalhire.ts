@@ -162,5 +162,14 @@ export default defineVendor({
         { op: "create", entity: "placement", count: 10 },
       ],
     },
+    {
+      checkpoint: 3,
+      mutations: [
+        { op: "update", entity: "placement", count: 12, fields: ["state"] },
+        { op: "advance-stage", entity: "candidate", count: 10 },
+        { op: "create", entity: "agency", count: 1 },
+        { op: "delete", entity: "placement", count: 3 },
+      ],
+    },
   ],
 });

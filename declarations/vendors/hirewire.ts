@@ -43,6 +43,25 @@ export default defineVendor({
       ],
     },
     {
+      name: "job",
+      plural: "jobs",
+      description: "An open or closed role candidates apply to.",
+      id: { format: "int", start: 501 },
+      count: 24,
+      list: "/v1/jobs",
+      get: "/v1/jobs/:id",
+      incremental: true,
+      fields: [
+        { name: "id", type: "id", description: "Job id (integer).", gen: { gen: "id" } },
+        { name: "title", type: "string", description: "Job title.", gen: { gen: "jobTitle" } },
+        { name: "team", type: "string", description: "Hiring team.", gen: { gen: "department" } },
+        { name: "location", type: "string", description: "Where the role is based.", gen: { gen: "location" } },
+        { name: "status", type: "string", description: "open, paused or closed.", gen: { gen: "pick", values: ["open", "open", "open", "paused", "closed"] } },
+        { name: "created_at", type: "timestamp", description: "Creation time.", gen: { gen: "createdAt" } },
+        { name: "updated_at", type: "timestamp", description: "Last change.", gen: { gen: "updatedAt" } },
+      ],
+    },
+    {
       name: "audit_event",
       plural: "audit_events",
       description: "An entry of the workspace audit trail.",
@@ -134,6 +153,16 @@ export default defineVendor({
       mutations: [
         { op: "advance-stage", entity: "candidate", count: 12 },
         { op: "create", entity: "audit_event", count: 15 },
+      ],
+    },
+    {
+      checkpoint: 3,
+      mutations: [
+        { op: "update", entity: "job", count: 4, fields: ["status"] },
+        { op: "create", entity: "job", count: 2 },
+        { op: "create", entity: "candidate", count: 8 },
+        { op: "delete", entity: "candidate", count: 3 },
+        { op: "create", entity: "audit_event", count: 10 },
       ],
     },
   ],

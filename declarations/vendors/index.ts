@@ -13,6 +13,7 @@ import sourcewell from "./sourcewell.ts";
 import bullpen from "./bullpen.ts";
 import interviewly from "./interviewly.ts";
 import rosterly from "./rosterly.ts";
+import paygrade from "./paygrade.ts";
 
 /** Every vendor declaration, by id. Adding a vendor means adding its file here. */
 export const VENDORS: Readonly<Record<string, Vendor>> = Object.freeze({
@@ -30,6 +31,7 @@ export const VENDORS: Readonly<Record<string, Vendor>> = Object.freeze({
   [bullpen.id]: bullpen,
   [interviewly.id]: interviewly,
   [rosterly.id]: rosterly,
+  [paygrade.id]: paygrade,
 });
 
 export function findVendor(id: string): Vendor | undefined {

@@ -23,7 +23,7 @@ export default defineVendor({
   name: "Interviewly",
   category: "scheduling",
   summary:
-    "Interviewly schedules interviews for hiring teams: it collects candidate availability, finds a slot that fits every panelist's calendar, sends the invitations and gathers each panelist's scorecard afterwards. The Interviewly API lets your ATS read candidates, panelists, interviews and scorecards, book and reschedule interviews, and follow every change as a signed webhook. Times on the wire are Unix seconds, UTC.",
+    "Interviewly schedules interviews for hiring teams: it collects candidate availability, finds a slot that fits every panelist's calendar, sends the invitations and gathers each panelist's scorecard afterwards. The Interviewly API lets your ATS read candidates, panelists, interviews and scorecards, book and reschedule interviews, and follow every change as a signed webhook that counts as delivered only when your endpoint answers with its id in `ack`. Times on the wire are Unix seconds, UTC.",
   envPrefix: "INTERVIEWLY",
   clock: { epoch: "2025-08-18T14:00:00Z", checkpointSpacingS: 43_200, secondsPerRequest: 1, format: "epoch_s", wireOffsetS: 0, serverTimeHeader: "Interviewly-Server-Time" },
   auth: {
@@ -174,8 +174,9 @@ export default defineVendor({
       op: "create",
       errors: "http-422",
       idempotency: { in: "header", name: "Idempotency-Key", windowS: 3600 },
+      accepted: { afterRequests: 3, requestIdField: "request_id", requestIdPrefix: "ivreq_" },
       description:
-        "Requests an interview. It starts as `awaiting_availability`: Interviewly asks the candidate for availability around `starts_at`, books the panel and pushes `interview.updated` as the interview moves on.",
+        "Requests an interview. Scheduling is queued: the call answers `202 Accepted` with a `request_id` and no interview yet; Interviewly creates the interview moments later and pushes `interview.created` with the same `request_id`. It starts as `awaiting_availability`: Interviewly asks the candidate for availability around `starts_at`, books the panel and pushes `interview.updated` as the interview moves on.",
       inputs: [
         { name: "candidate_id", type: "string", description: "Candidate to interview.", required: true, ref: "candidate" },
         { name: "organizer_id", type: "string", description: "Panelist who leads the interview.", required: true, ref: "panelist" },
@@ -211,6 +212,7 @@ export default defineVendor({
     maxSkewS: 60,
     retrySchedule: [5, 30, 120, 600],
     subscriptionPath: "/v1/webhook_subscriptions",
+    ack: { field: "ack", deadLetterPath: "/v1/webhook_subscriptions/dead_letters" },
   },
   faults: [
     { kind: "webhook-out-of-order", id: "iv-reordered-burst" },

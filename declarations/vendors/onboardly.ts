@@ -17,19 +17,33 @@ const TEMPLATE_NAMES = [
 const REMINDERS = ["none", "daily", "every_3_days", "weekly"];
 const SIGNER_ROLES = ["new_hire", "hr_representative", "hiring_manager"];
 const AUTH_METHODS = ["email_link", "sms_code", "id_document"];
+const DOCUMENT_TYPES = ["application/pdf", "image/png", "image/jpeg"];
+const DOCUMENT_FILES = [
+  "offer-letter.pdf",
+  "w4-2025.pdf",
+  "i9-instructions.pdf",
+  "handbook-acknowledgement.pdf",
+  "direct-deposit-form.pdf",
+  "confidentiality-agreement.pdf",
+  "benefits-enrollment.pdf",
+];
 
-/** Onboardly: e-signature onboarding packets behind a static API key, with optimistic locking and a lagging search index. */
+/** Onboardly: e-signature onboarding packets behind the console's cookie session (CSRF on writes), with optimistic locking, a lagging search index and a usage-ranked template list. */
 export default defineVendor({
   id: "onboardly",
   name: "Onboardly",
   category: "onboarding",
   summary:
-    "Onboardly gets every new hire's paperwork signed before day one: the offer letter, tax and right-to-work forms and policy acknowledgements go out as one packet built from your templates. The REST API lets your ATS or HRIS create packets, add signers and follow each packet until it is completed. List endpoints are served from a search index that trails writes by a few moments.",
+    "Onboardly gets every new hire's paperwork signed before day one: the offer letter, tax and right-to-work forms and policy acknowledgements go out as one packet built from your templates. The REST API lets your ATS or HRIS create packets, add signers and follow each packet until it is completed. It is the API the Onboardly console itself runs on: an integration user signs in at `POST /api/v1/session`, the session cookie lasts 30 minutes, and every write also carries the session's CSRF token. List endpoints are served from a search index that trails writes by a few moments, and the template list puts the most used templates first unless asked for `sort=created_at`.",
   envPrefix: "ONBOARDLY",
   clock: { epoch: "2025-09-08T15:00:00Z", checkpointSpacingS: 86_400, secondsPerRequest: 1, format: "epoch_ms", wireOffsetS: 0 },
   auth: {
-    credentials: [{ name: "api_key", prefix: "obly_live_", secret: true, description: "Workspace API key, created under Settings > Developers in the Onboardly admin console." }],
-    present: [{ kind: "header", name: "Authorization", scheme: "Token", value: { credential: "api_key" } }],
+    credentials: [
+      { name: "username", prefix: "obly_int_", secret: false, description: "Username of an integration user, created under Settings > Users > Integration users in the Onboardly admin console." },
+      { name: "password", prefix: "obly_pw_", secret: true, description: "Password of that integration user." },
+    ],
+    mints: [{ kind: "login", path: "/api/v1/session", username: "username", password: "password", issues: "session", cookie: "obly_session", ttlS: 1800, csrfField: "csrf_token" }],
+    present: [{ kind: "cookie", name: "obly_session", value: { token: "session" }, csrf: { header: "X-CSRF-Token" } }],
   },
   paging: { style: "offset", offsetParam: "offset", limitParam: "limit", defaultLimit: 20, maxLimit: 100, overMax: "clamp", total: true, next: "body" },
   envelope: { items: "data", total: "total_count", next: "next_offset" },
@@ -47,6 +61,18 @@ export default defineVendor({
       list: "/api/v1/templates",
       get: "/api/v1/templates/:id",
       incremental: true,
+      // The template picker lists the most used templates first, and usage moves with every packet sent: only an explicit sort pages stably.
+      paging: {
+        style: "offset",
+        offsetParam: "offset",
+        limitParam: "limit",
+        defaultLimit: 20,
+        maxLimit: 100,
+        overMax: "clamp",
+        total: true,
+        next: "body",
+        sortRequired: { param: "sort", value: "created_at" },
+      },
       fields: [
         { name: "id", type: "id", description: "Template id (`tpl_` and four digits).", gen: { gen: "id" } },
         { name: "name", type: "string", description: "Name shown to HR when they pick a template.", gen: { gen: "pick", values: TEMPLATE_NAMES } },
@@ -120,6 +146,34 @@ export default defineVendor({
         { name: "updated_at", type: "timestamp", description: "Last change, milliseconds since the Unix epoch.", gen: { gen: "updatedAt" } },
       ],
     },
+    {
+      name: "document",
+      plural: "documents",
+      description:
+        "A file in a packet for the new hire to read or sign: the offer letter, a policy, a form. Its bytes are uploaded in a second step, to the upload URL the create call hands out; until then the document is `pending_upload`.",
+      id: { format: "prefixed", prefix: "doc_", width: 6 },
+      count: { perParent: [2, 6] },
+      parent: "packet",
+      list: "/api/v1/packets/:parentId/documents",
+      fields: [
+        { name: "id", type: "id", description: "Document id (`doc_` and six digits).", gen: { gen: "id" } },
+        { name: "packet_id", type: "id", description: "Packet the document is in.", gen: { gen: "parent" } },
+        { name: "filename", type: "string", description: "File name, as given when the document was created.", gen: { gen: "pick", values: DOCUMENT_FILES } },
+        { name: "content_type", type: "string", description: `Media type of the file: ${DOCUMENT_TYPES.join(", ")}.`, gen: { gen: "const", value: "application/pdf" } },
+        { name: "size", type: "integer", description: "Size of the uploaded file in bytes; null until it is uploaded.", gen: { gen: "int", min: 18_000, max: 240_000 } },
+        { name: "sha256", type: "string", description: "SHA-256 (hex) of the uploaded bytes; null until the file is uploaded.", gen: { gen: "hex", length: 64 } },
+        { name: "status", type: "string", description: "`pending_upload` (created, bytes not received yet) or `uploaded`.", gen: { gen: "const", value: "uploaded" } },
+        {
+          name: "upload_url",
+          type: "string",
+          description: "Where to `PUT` the file's bytes while the document is `pending_upload`; null once they have arrived.",
+          gen: { gen: "const", value: null },
+          nullable: true,
+        },
+        { name: "created_at", type: "timestamp", description: "When the document was added, milliseconds since the Unix epoch.", gen: { gen: "createdAt" } },
+        { name: "updated_at", type: "timestamp", description: "Last change (the upload included), milliseconds since the Unix epoch.", gen: { gen: "updatedAt" } },
+      ],
+    },
   ],
   writes: [
     {
@@ -132,7 +186,7 @@ export default defineVendor({
       idempotency: { in: "header", name: "Idempotency-Key", windowS: 3600 },
       listLagRequests: 6,
       description:
-        "Creates a draft packet from a template. The response is the stored packet; the list endpoint is fed from the search index and can take a few moments to include it, so read a new packet by id.",
+        "Creates a draft packet from a template. The response is the stored packet; the list endpoint is fed from the search index and can take a few moments to include it, so read a new packet by id. Signers are added with `addSigner`, one call each after this one: the packet is stored as soon as this call succeeds, whatever happens to those calls.",
       inputs: [
         { name: "template_id", type: "string", description: "Template to build the packet from.", required: true, ref: "template" },
         { name: "job_title", type: "string", description: "Title on the offer letter.", required: true, maxLength: 120 },
@@ -169,7 +223,8 @@ export default defineVendor({
       parentFrom: ":parentId",
       errors: "http-422",
       idempotency: { in: "header", name: "Idempotency-Key", windowS: 3600 },
-      description: "Adds a signer to a packet. Signers added after the packet was sent get their link right away.",
+      description:
+        "Adds a signer to a packet. Signers added after the packet was sent get their link right away. Creating a packet and adding its signers are separate calls, not one transaction: when this call fails (a 503 while signing is being set up), the packet from `createPacket` stays stored without the signer; add the signer again instead of creating another packet.",
       inputs: [
         { name: "first_name", type: "string", description: "First name.", required: true, maxLength: 80 },
         { name: "last_name", type: "string", description: "Last name.", required: true, maxLength: 80 },
@@ -180,9 +235,42 @@ export default defineVendor({
         { name: "auth_method", type: "string", description: "How the signer proves who they are.", required: true, oneOf: AUTH_METHODS },
       ],
     },
+    {
+      name: "createDocument",
+      method: "POST",
+      path: "/api/v1/packets/:parentId/documents",
+      entity: "document",
+      op: "create",
+      parentFrom: ":parentId",
+      errors: "http-422",
+      idempotency: { in: "header", name: "Idempotency-Key", windowS: 3600 },
+      upload: {
+        style: "upload-url",
+        path: "/api/v1/uploads/:token",
+        urlField: "upload_url",
+        status: { field: "status", pending: "pending_upload", done: "uploaded" },
+        maxBytes: 262_144,
+        accept: DOCUMENT_TYPES,
+      },
+      description: "Adds a document to a packet. This call only names the file; its bytes go to the `upload_url` in the response.",
+      inputs: [
+        { name: "filename", type: "string", description: "File name shown to the signers.", required: true, maxLength: 200 },
+        { name: "content_type", type: "string", description: "Media type of the file you will upload.", required: true, oneOf: DOCUMENT_TYPES },
+      ],
+    },
   ],
   faults: [
     { kind: "maintenance", id: "ob-maintenance-503", afterRequests: 4, count: 2, retryAfterS: 30 },
+    {
+      kind: "paired-write-fails",
+      id: "ob-signer-503-after-packet",
+      first: "createPacket",
+      second: "addSigner",
+      nth: 1,
+      status: 503,
+      code: "signing_unavailable",
+      message: "signers cannot be added right now; the packet is stored, add the signer again",
+    },
     { kind: "rate-limit-window", id: "ob-burst-429", afterRequests: 10, cooldownS: 2, retryAfter: "seconds" },
     { kind: "slow", id: "ob-slow-index", afterRequests: 3, path: "/api/v1/packets", count: 2, delayMs: 1500 },
     { kind: "page-drift", id: "ob-packets-drift", afterRequests: 2, path: "/api/v1/packets", resource: "packet", inserts: 5 },
@@ -215,6 +303,14 @@ export default defineVendor({
       discover:
         "No record ever carries `voided`: a deleted template or packet drops out of lists and `updated_since` reads and answers 404 when read by id, so only comparing ids with a full list shows what was deleted.",
       changelog: "Deleted templates, packets and signers now stay in lists and `updated_since` reads, marked `voided: true`.",
+    },
+    {
+      kind: "omitted-sort",
+      id: "ob-templates-sort-omitted",
+      resource: "template",
+      discover:
+        "Without `sort=created_at` every page of `/api/v1/templates` holds the same templates: `offset` has no effect, so the second page repeats the first and `next_offset` always points just past the first page, and the Warning header does not flag `sort` as unknown.",
+      changelog: "The template list now comes back in a stable order by default; `sort` is no longer needed.",
     },
     {
       kind: "phantom-flag",

@@ -256,6 +256,52 @@ export default defineVendor({
     retrySchedule: [5, 30, 120],
     subscriptionPath: "/api/v3/webhooks",
   },
+  exports: {
+    style: "job",
+    requestPath: "/api/v3/reporting/exports",
+    statusPath: "/api/v3/reporting/exports/:id",
+    downloadPath: "/api/v3/reporting/exports/:id/download",
+    pollsUntilReady: 2,
+    delimiter: ",",
+    bom: false,
+    lineEnding: "crlf",
+    casing: "camel",
+    resources: [
+      {
+        name: "candidates",
+        resource: "candidate",
+        incremental: true,
+        columns: [
+          { header: "Candidate ID", field: "id" },
+          { header: "First name", field: "firstName" },
+          { header: "Last name", field: "lastName" },
+          { header: "Email", field: "email" },
+          { header: "Phone", field: "phone" },
+          { header: "Current title", field: "currentTitle" },
+          { header: "Current employer", field: "currentEmployer" },
+          { header: "City", field: "city" },
+          { header: "Source", field: "source" },
+          { header: "Owner", field: "ownerName" },
+          { header: "Created", field: "createdAt" },
+          { header: "Last modified", field: "updatedAt" },
+        ],
+      },
+      {
+        name: "applications",
+        resource: "application",
+        incremental: true,
+        columns: [
+          { header: "Application ID", field: "id" },
+          { header: "Candidate ID", field: "candidateId" },
+          { header: "Job ID", field: "jobId" },
+          { header: "Stage", field: "stage" },
+          { header: "Disqualified", field: "disqualified" },
+          { header: "Added", field: "createdAt" },
+          { header: "Last modified", field: "updatedAt" },
+        ],
+      },
+    ],
+  },
   faults: [
     { kind: "token-revoked", id: "ros-app-tokens-revoked", afterRequests: 5, status: 401 },
     { kind: "page-drift", id: "ros-applications-drift", afterRequests: 3, path: "/api/v3/applications", resource: "application", inserts: 5 },
@@ -330,6 +376,15 @@ export default defineVendor({
         { op: "update", entity: "candidate", count: 5, fields: ["city", "ownerName"] },
         { op: "delete", entity: "job", count: 2 },
         { op: "delete", entity: "application", count: 4 },
+      ],
+    },
+    {
+      checkpoint: 4,
+      mutations: [
+        // The client directory was rebuilt from the billing system: every company was deleted and
+        // re-created with ids from 5001, below every company id issued before.
+        { op: "regenerate", entity: "company", count: 28, restartAt: 5001 },
+        { op: "advance-stage", entity: "application", count: 10 },
       ],
     },
   ],

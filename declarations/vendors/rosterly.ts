@@ -40,7 +40,7 @@ export default defineVendor({
   name: "Rosterly",
   category: "scheduling",
   summary:
-    "Rosterly runs the rota for bars, restaurants, hotels and shops: managers build each week's shifts per venue, staff swap them in the app, and the time clock on the venue tablet records every clock-in, break and clock-out. The Rosterly API gives payroll and workforce-analytics partners the venues, staff, shifts and punches of an organisation. Every venue, shift and punch names the time zone of its venue, so a rota reads the way the venue's staff see it.",
+    "Rosterly runs the rota for bars, restaurants, hotels and shops: managers build each week's shifts per venue, staff swap them in the app, and the time clock on the venue tablet records every clock-in, break and clock-out. The Rosterly API gives payroll and workforce-analytics partners the venues, staff, shifts and punches of an organisation. Every venue, shift and punch names the time zone of its venue, so a rota reads the way the venue's staff see it. Partners sign in the way the manager web app does: `POST /api/v3/session` with the organisation's API user opens a session cookie that lasts a shift (8 hours), and every write must also send the session's CSRF token.",
   envPrefix: "ROSTERLY",
   clock: {
     epoch: "2025-10-25T23:00:00Z",
@@ -53,11 +53,16 @@ export default defineVendor({
   },
   auth: {
     credentials: [
-      { name: "client_id", prefix: "rly_app_", secret: false, description: "Client id of your Rosterly partner app, shown under Organisation settings > Integrations > API apps." },
-      { name: "client_secret", prefix: "rly_sk_", secret: true, description: "Client secret of your Rosterly partner app; shown once, when the app is created." },
+      {
+        name: "username",
+        prefix: "rly_api_",
+        secret: false,
+        description: "Login of the organisation's API user, created for your partner app under Organisation settings > Integrations > API users.",
+      },
+      { name: "password", prefix: "rly_pw_", secret: true, description: "Password of that API user; shown once, when the user is created." },
     ],
-    mints: [{ kind: "client_credentials", path: "/oauth/token", clientId: "client_id", clientSecret: "client_secret", issues: "access_token", ttlS: 3600 }],
-    present: [{ kind: "header", name: "Authorization", scheme: "Bearer", value: { token: "access_token" } }],
+    mints: [{ kind: "login", path: "/api/v3/session", username: "username", password: "password", issues: "session", cookie: "rly_sid", ttlS: 28_800, csrfField: "csrf" }],
+    present: [{ kind: "cookie", name: "rly_sid", value: { token: "session" }, csrf: { header: "X-Rosterly-CSRF" } }],
   },
   paging: { style: "offset", offsetParam: "offset", limitParam: "limit", defaultLimit: 50, maxLimit: 200, overMax: "error", total: true, next: "body" },
   envelope: { items: "items", total: "total", next: "next_offset" },
@@ -90,7 +95,9 @@ export default defineVendor({
       name: "worker",
       plural: "workers",
       person: true,
-      description: "A member of staff who can be rostered. Workers belong to the organisation, not to one venue, and can be rostered at any of its venues.",
+      description:
+        "A member of staff who can be rostered. Workers belong to the organisation, not to one venue, and can be rostered at any of its venues. Each worker carries the first few manager notes on their file in `recent_notes`; the whole file is at the worker's notes list.",
+      embeds: [{ field: "recent_notes", entity: "note", limit: 3, flag: "notes_truncated" }],
       id: { format: "prefixed", prefix: "wkr_", width: 6 },
       count: 260,
       list: "/api/v3/workers",
@@ -231,6 +238,20 @@ export default defineVendor({
       successStatus: 200,
       description: "Hands a shift to another worker as a manager-approved swap: the shift keeps its venue, role and times, its `updated_at` moves, and the new worker is notified.",
       inputs: [{ name: "worker_id", type: "string", description: "Worker who takes the shift over.", required: true, ref: "worker" }],
+    },
+  ],
+  gateways: [
+    {
+      style: "soap11",
+      path: "/soap/TimeClock.svc",
+      service: "TimeClockService",
+      namespace: "urn:rosterly:timeclock:2016",
+      operations: [
+        { name: "ListPunches", action: "list", resource: "punch", description: "Pages through clock punches, for the payroll bureaus that still poll the terminal service." },
+        { name: "GetPunch", action: "get", resource: "punch", description: "Reads one punch." },
+        { name: "ListShifts", action: "list", resource: "shift", description: "Pages through rostered shifts." },
+        { name: "SwapShift", action: "write", write: "swapShift", description: "Hands a shift to another worker." },
+      ],
     },
   ],
   faults: [

@@ -123,7 +123,7 @@ export default defineVendor({
   name: "Sourcewell",
   category: "skills",
   summary:
-    "Sourcewell is the skills graph for talent teams: every person you have ever sourced, the skills they have shown and who vouched for them, and the talent pools you keep warm for the roles you hire again and again. The Graph API is metered: every call is billed against your plan, so its responses are compact (short field names, no embedded objects) and every list page carries the link to the next one in `_links.next.href`.",
+    "Sourcewell is the skills graph for talent teams: every person you have ever sourced, the skills they have shown and who vouched for them, and the talent pools you keep warm for the roles you hire again and again. The Graph API is metered: every call is billed against your plan, so its responses are compact (short field names, and embedded lists cut short) and every list page carries the link to the next one in `_links.next.href`.",
   envPrefix: "SOURCEWELL",
   clock: { epoch: "2025-01-13T06:00:00Z", checkpointSpacingS: 86_400, secondsPerRequest: 1, format: "epoch_s", wireOffsetS: 0, serverTimeHeader: "X-SW-Now" },
   auth: {
@@ -134,7 +134,7 @@ export default defineVendor({
         secret: true,
         description: "Metered API key, created under Admin → API & billing in the Sourcewell workspace. Every request made with it is counted against your plan's call allowance.",
       },
-      { name: "webhook_secret", prefix: "swhk_", secret: true, description: "Secret that signs hook deliveries (the `X-SW-Sig` header)." },
+      { name: "webhook_secret", prefix: "swhk_", secret: true, description: "Secret that signs hook deliveries the way GitHub signs its webhooks (the `X-Hub-Signature-256` header)." },
     ],
     present: [{ kind: "header", name: "X-SW-Key", value: { credential: "api_key" } }],
   },
@@ -244,7 +244,9 @@ export default defineVendor({
     {
       name: "pool",
       plural: "pools",
-      description: "A talent pool: a named, hand-curated list of profiles your team keeps warm for a role it hires repeatedly.",
+      description:
+        "A talent pool: a named, hand-curated list of profiles your team keeps warm for a role it hires repeatedly. A pool embeds its first five memberships in `mb`, so small pools read in one call; `mb_truncated` says when the rest must be read from the pool's members list.",
+      embeds: [{ field: "mb", entity: "member", limit: 5, flag: "mb_truncated" }],
       id: { format: "ulid" },
       count: 28,
       list: "/v3/pools",
@@ -317,7 +319,9 @@ export default defineVendor({
       op: "create",
       errors: "http-422",
       idempotency: { in: "header", name: "Idempotency-Key", windowS: 86_400 },
-      description: "Adds a skill to a talent profile. Send an `Idempotency-Key`: a retried call with the same key returns the first endorsement instead of adding the skill twice.",
+      accepted: { afterRequests: 2, requestIdField: "rid", requestIdPrefix: "swr_" },
+      description:
+        "Adds a skill to a talent profile. The skills graph is updated in the background: the call answers `202 Accepted` with a request id (`rid`), and the endorsement exists only once the `endorsement.created` hook carrying that `rid` has been sent. Send an `Idempotency-Key`: a retried call with the same key returns the first `rid` instead of adding the skill twice.",
       inputs: [
         { name: "tid", type: "string", description: "Talent profile to tag.", required: true, ref: "talent" },
         { name: "sid", type: "string", description: "Skill to add.", required: true, ref: "skill" },
@@ -346,7 +350,7 @@ export default defineVendor({
   webhooks: {
     entities: ["talent", "endorsement"],
     payload: "id-only",
-    signature: { scheme: "custom", secret: "webhook_secret", signatureHeader: "X-SW-Sig", timestampHeader: "X-SW-Ts" },
+    signature: { scheme: "github", secret: "webhook_secret" },
     maxSkewS: 300,
     retrySchedule: [10, 60, 300],
     subscriptionPath: "/v3/hooks",
@@ -385,6 +389,14 @@ export default defineVendor({
       changelog: "Pools now include `n_members`, so you no longer need a members call per pool to size it.",
     },
     {
+      kind: "embed-complete",
+      id: "sw-pool-members-complete",
+      resource: "pool",
+      field: "mb",
+      discover: "`mb` never holds more than five memberships, and a pool with more says `mb_truncated: true`: only `/v3/pools/:parentId/members`, whose `cnt` gives the real size, lists them all.",
+      changelog: "Pools now embed every membership in `mb`, so one read of a pool gives all its members.",
+    },
+    {
       kind: "page-size-cap",
       id: "sw-lim-500",
       says: 500,
@@ -397,6 +409,14 @@ export default defineVendor({
       says: { limit: 600, cooldownS: 1 },
       discover: "The 151st call in a window gets 429 with `Retry-After: 6`; `X-RateLimit-Limit: 150` on every response gives the real quota.",
       changelog: "Burst quotas raised to 600 calls per key on every metered plan, with a one-second cool-down after a 429.",
+    },
+    {
+      kind: "time-format",
+      id: "sw-times-in-ms",
+      says: "epoch_ms",
+      discover:
+        "Every timestamp (`ca`, `ua`, `da` in the deletion feed, the `X-SW-Now` header) is ten digits: whole seconds since the Unix epoch. Read as milliseconds they fall in January 1970, and a `since` in milliseconds filters out everything.",
+      changelog: "Timestamps are now milliseconds since the Unix epoch on every resource, to match the Sourcewell SDKs.",
     },
   ],
   timeline: [

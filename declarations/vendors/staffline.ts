@@ -217,5 +217,16 @@ export default defineVendor({
         { op: "delete", entity: "candidate", count: 2 },
       ],
     },
+    {
+      checkpoint: 3,
+      mutations: [
+        { op: "create", entity: "job", count: 3 },
+        { op: "create", entity: "application", count: 9 },
+        { op: "advance-stage", entity: "application", count: 6 },
+        { op: "update", entity: "candidate", count: 5, fields: ["desired_title"] },
+        { op: "delete", entity: "application", count: 2 },
+        { op: "create", entity: "note", count: 4 },
+      ],
+    },
   ],
 });

@@ -229,5 +229,14 @@ export default defineVendor({
         { op: "delete", entity: "note", count: 4 },
       ],
     },
+    {
+      checkpoint: 3,
+      mutations: [
+        { op: "create", entity: "candidate", count: 5 },
+        { op: "advance-stage", entity: "application", count: 8 },
+        { op: "create", entity: "note", count: 6 },
+        { op: "delete", entity: "application", count: 2 },
+      ],
+    },
   ],
 });

@@ -1,5 +1,8 @@
 import { defineVendor } from "../schema/define.ts";
 
+const ATTACHMENT_KINDS = ["resume", "cover_letter", "portfolio", "other"];
+const ATTACHMENT_TYPES = ["application/pdf", "text/plain", "image/png", "image/jpeg", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"];
+
 /** TalentLoop: an event-first ATS that pushes signed webhooks and answers 410 for deleted records. */
 export default defineVendor({
   id: "talentloop",
@@ -109,6 +112,39 @@ export default defineVendor({
         { name: "created_at", type: "timestamp", description: "When the note was written (ISO 8601, UTC).", gen: { gen: "createdAt" } },
       ],
     },
+    {
+      name: "attachment",
+      plural: "attachments",
+      description: "A file attached to a candidate: a résumé, a cover letter, a portfolio. Uploaded as `multipart/form-data`; TalentLoop keeps the bytes and reports their size and SHA-256.",
+      id: { format: "prefixed", prefix: "att_", width: 6 },
+      count: { perParent: [0, 5] },
+      parent: "candidate",
+      list: "/v1/candidates/:parentId/attachments",
+      fields: [
+        { name: "id", type: "id", description: "Attachment id (`att_` and six digits).", gen: { gen: "id" } },
+        { name: "candidate_id", type: "id", description: "Candidate the file is attached to.", gen: { gen: "parent" } },
+        { name: "kind", type: "string", description: `What the file is: ${ATTACHMENT_KINDS.join(", ")}.`, gen: { gen: "pick", values: ATTACHMENT_KINDS } },
+        { name: "filename", type: "string", description: "File name, as uploaded.", gen: { gen: "pick", values: ["resume.pdf", "cv.pdf", "cover-letter.pdf", "portfolio.pdf", "references.pdf"] } },
+        { name: "content_type", type: "string", description: "Media type of the file, as uploaded.", gen: { gen: "const", value: "application/pdf" } },
+        { name: "size", type: "integer", description: "Size of the file in bytes.", gen: { gen: "int", min: 12_000, max: 250_000 } },
+        { name: "sha256", type: "string", description: "SHA-256 of the file's bytes, in hex.", gen: { gen: "hex", length: 64 } },
+        { name: "created_at", type: "timestamp", description: "When the file was uploaded (ISO 8601, UTC).", gen: { gen: "createdAt" } },
+      ],
+    },
+  ],
+  writes: [
+    {
+      name: "uploadAttachment",
+      method: "POST",
+      path: "/v1/candidates/:parentId/attachments",
+      entity: "attachment",
+      op: "create",
+      parentFrom: ":parentId",
+      errors: "http-422",
+      upload: { style: "multipart", part: "file", maxBytes: 262_144, accept: ATTACHMENT_TYPES },
+      description: "Attaches a file to a candidate: a résumé, a cover letter or a portfolio.",
+      inputs: [{ name: "kind", type: "string", description: "What the file is.", required: true, oneOf: ATTACHMENT_KINDS }],
+    },
   ],
   webhooks: {
     entities: ["candidate", "application"],
@@ -176,6 +212,15 @@ export default defineVendor({
         { op: "create", entity: "application", count: 7 },
         { op: "delete", entity: "candidate", count: 2 },
         { op: "delete", entity: "application", count: 5 },
+      ],
+    },
+    {
+      checkpoint: 3,
+      mutations: [
+        { op: "create", entity: "application", count: 8 },
+        { op: "advance-stage", entity: "application", count: 10 },
+        { op: "update", entity: "candidate", count: 5, fields: ["location"] },
+        { op: "delete", entity: "candidate", count: 1 },
       ],
     },
   ],

@@ -10,7 +10,7 @@ export default defineVendor({
   name: "Vettly",
   category: "background-check",
   summary:
-    "Vettly is employment background screening for hiring teams: order identity, criminal, employment and education checks on a subject, follow each check as it runs, and read the compiled report when it is issued. The Screening API is what ATS partners build on. Access tokens are short-lived by design, and a page token is meant to be used right away: it stops working after a few further requests.",
+    "Vettly is employment background screening for hiring teams: order identity, criminal, employment and education checks on a subject, follow each check as it runs, and read the compiled report when it is issued. The Screening API is what ATS partners build on. Access tokens are short-lived by design, and a page token is meant to be used right away: it stops working after a few further requests. Screening events are delivered until your endpoint confirms them by echoing the event id in `event_id`; events never confirmed wait in a dead-letter queue.",
   envPrefix: "VETTLY",
   clock: { epoch: "2025-04-14T12:00:00Z", checkpointSpacingS: 86_400, secondsPerRequest: 1, format: "iso", wireOffsetS: 0, serverTimeHeader: "X-Vettly-Server-Time" },
   auth: {
@@ -191,7 +191,22 @@ export default defineVendor({
     maxSkewS: 300,
     retrySchedule: [2, 5, 10],
     subscriptionPath: "/v1/webhook_endpoints",
+    ack: { field: "event_id", deadLetterPath: "/v1/webhook_endpoints/dead_letters" },
   },
+  gateways: [
+    {
+      style: "xml-post",
+      path: "/xml/screening",
+      service: "ScreeningXml",
+      namespace: "urn:vettly:screening:1",
+      operations: [
+        { name: "OrderCheck", action: "write", write: "orderCheck", description: "Orders a check on a subject, as the older applicant-tracking plug-ins do." },
+        { name: "CheckStatus", action: "get", resource: "check", description: "Reads one check's status." },
+        { name: "ListChecks", action: "list", resource: "check", description: "Pages through checks." },
+        { name: "ReportDetail", action: "get", resource: "report", description: "Reads one report." },
+      ],
+    },
+  ],
   faults: [
     { kind: "token-revoked", id: "vt-tokens-revoked", afterRequests: 6, status: 401 },
     { kind: "cursor-invalidated", id: "vt-check-cursors-reset", afterRequests: 3, path: "/v1/checks" },

@@ -11,7 +11,8 @@ export type DeletedRead = { serve: true } | { serve: false; status: 404 | 410; c
 
 /** A feed that lists deletions. */
 export interface DeleteFeed<D> {
-  path(d: D): string;
+  /** Where the feed is listed, or undefined when only a gateway operation reaches it. */
+  path(d: D): string | undefined;
   /** Whether the feed honours the vendor's incremental filter. */
   incremental(d: D): boolean;
   /** One entry of the feed. */

@@ -8,7 +8,8 @@ import { defineDeletes } from "./define.ts";
 
 const schema = z.object({
   mode: z.literal("tombstones"),
-  path: z.string().startsWith("/"),
+  /** Where the feed is listed; none when it is reached only through a gateway operation. */
+  path: z.string().startsWith("/").optional(),
   /** Field naming the entity of a tombstone. */
   entityField: z.string().default("entity"),
   /** Field holding the deletion time. */
@@ -31,7 +32,7 @@ export const tombstoneDeletes = defineDeletes({
     }),
   },
   docs: {
-    clause: (d) => `deleted records disappear from lists and are listed at \`GET ${d.path}\``,
+    clause: (d) => (d.path ? `deleted records disappear from lists and are listed at \`GET ${d.path}\`` : "deleted records disappear from lists and are listed by the deletion feed operation"),
     syncing: (d, hasIncremental) =>
       `Each entry names the record's \`id\`, its type in \`${d.entityField}\` and the deletion time in \`${d.deletedAtField}\`. The feed pages like every list${d.incremental && hasIncremental ? " and accepts the same incremental parameter" : ""}.`,
   },

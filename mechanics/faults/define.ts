@@ -98,7 +98,7 @@ export interface FaultHooks<F> {
   onRead?(f: F, s: FaultScope, read: { resource: string; id: string; noCache: boolean; nowMs: number }): Reply | null;
   /** A fresh single-record read was served (every fault is told). */
   afterRead?(f: F, s: FaultScope, read: { resource: string; id: string; body: unknown; etag: string; nowMs: number }): void;
-  /** A bulk write with `items` items is about to be applied. */
+  /** A write that passed validation is about to be applied: a bulk write with `items` items, a single write with 1. */
   beforeWrite?(f: F, s: FaultScope, write: { name: string; items: number }): Reply | null;
   /** One item of a bulk write passed validation (every fault is told); `phantom` reports it created without storing it. */
   onBulkItem?(f: F, s: FaultScope, item: { write: string }): { phantom: true } | null;
@@ -118,6 +118,12 @@ export interface FaultHooks<F> {
 export interface FaultRefs {
   writes: { name: string }[];
   resources: { name: string; list?: string; fields: { name: string }[] }[];
+  gateways?: { operations: { action: string; resource?: string }[] }[];
+}
+
+/** Whether a resource can be listed: by its list path or by a gateway operation. */
+export function isListed(v: FaultRefs, resource: string): boolean {
+  return Boolean(v.resources.find((r) => r.name === resource)?.list) || (v.gateways ?? []).some((g) => g.operations.some((o) => o.action === "list" && o.resource === resource));
 }
 
 /** Records a problem with the fault at `path` (relative to the fault). */

@@ -4,7 +4,7 @@
  * a client should retry that page, not restart the crawl.
  */
 import { z } from "zod";
-import { defineFault, faultId } from "./define.ts";
+import { defineFault, faultId, isListed } from "./define.ts";
 
 const schema = z.object({
   kind: z.literal("error-on-page"),
@@ -20,7 +20,7 @@ export const errorOnPage = defineFault({
   schema,
   check(f, v, issue) {
     const r = v.resources.find((x) => x.name === f.resource);
-    if (r && !r.list) issue(["resource"], `"${f.resource}" has no list endpoint`);
+    if (r && !isListed(v, f.resource)) issue(["resource"], `"${f.resource}" has no list endpoint`);
   },
   hooks: {
     onListPage(f, s, page) {

@@ -13,6 +13,7 @@ import { errorOnPage } from "./error-on-page.ts";
 import { maintenance } from "./maintenance.ts";
 import { multiStatusPhantom } from "./multi-status-phantom.ts";
 import { pageDrift } from "./page-drift.ts";
+import { pairedWriteFails } from "./paired-write-fails.ts";
 import { payloadTooLarge } from "./payload-too-large.ts";
 import { rateLimitWindow } from "./rate-limit-window.ts";
 import { schemaChange } from "./schema-change.ts";
@@ -45,6 +46,7 @@ export const FAULT_KINDS = [
   webhookOutOfOrder,
   connectionReset,
   multiStatusPhantom,
+  pairedWriteFails,
 ] as const;
 
 const BY_KIND = new Map<string, FaultKind>(FAULT_KINDS.map((k) => [kindOf(k as unknown as FaultKind), k as unknown as FaultKind]));

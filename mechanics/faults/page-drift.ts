@@ -5,7 +5,7 @@
  * added): a crawl by offset sees some records twice and misses others.
  */
 import { z } from "zod";
-import { afterRequests, defineFault, faultId } from "./define.ts";
+import { afterRequests, defineFault, faultId, isListed } from "./define.ts";
 
 const schema = z.object({ kind: z.literal("page-drift"), id: faultId, ...afterRequests, resource: z.string(), inserts: z.number().int().positive() });
 
@@ -13,7 +13,7 @@ export const pageDrift = defineFault({
   schema,
   check(f, v, issue) {
     const r = v.resources.find((x) => x.name === f.resource);
-    if (r && !r.list) issue(["resource"], `"${f.resource}" has no list endpoint`);
+    if (r && !isListed(v, f.resource)) issue(["resource"], `"${f.resource}" has no list endpoint`);
   },
   hooks: {
     oneShot(f, world) {

@@ -3,9 +3,11 @@ import type { HeaderRequirement, Mint, Requirement } from "../../declarations/sc
 import type { Paging } from "../../declarations/schema/pagination.ts";
 import type { Resource, TimeFormat, Vendor } from "../../declarations/schema/vendor.ts";
 import type { Write } from "../../declarations/schema/writes.ts";
+import type { Gateway } from "../../declarations/schema/gateways.ts";
 import type { DocsProfile } from "../../declarations/schema/docs-profile.ts";
 import type { DocParam } from "../paging/define.ts";
 import { pagingDocParams } from "../paging/index.ts";
+import type { DocExports } from "../exports/doc-model.ts";
 
 export type { DocParam } from "../paging/define.ts";
 
@@ -23,6 +25,26 @@ export interface DocField {
   phantomExample?: unknown;
 }
 
+/** One example record (raw data, timestamps in ms); `children` holds every child of each embed, by embed field. */
+export interface DocExample {
+  id: string;
+  data: Record<string, unknown>;
+  deleted: boolean;
+  children?: Record<string, DocExample[]>;
+}
+
+/** An embedded child array as the docs describe it. */
+export interface DocEmbed {
+  /** Field holding the array. */
+  field: string;
+  /** The child entity. */
+  entity: string;
+  /** Most children the array holds; unsaid when the docs call it complete. */
+  limit?: number;
+  /** Field saying whether children were left out; unsaid when the docs call the array complete. */
+  flag?: string;
+}
+
 /** A documented resource. */
 export interface DocResource {
   name: string;
@@ -32,15 +54,22 @@ export interface DocResource {
   idFormat: Resource["id"];
   fields: DocField[];
   parent?: string;
-  /** `params` are the list's own parameters (filters, flags); its paging parameters follow from `paging` (`listParams`). */
-  list?: { path: string; paging: Paging; incremental: boolean; params: DocParam[] };
-  get?: { path: string };
+  /**
+   * `params` are the list's own parameters (filters, flags); its paging
+   * parameters follow from `paging` (`listParams`). `operation` names the
+   * gateway operation that lists it when there is no REST list (`path` is then the gateway's).
+   */
+  list?: { path: string; paging: Paging; incremental: boolean; params: DocParam[]; operation?: string; skipsAtPageBoundary?: number };
+  /** `operation` as for `list`. */
+  get?: { path: string; operation?: string };
   /** The deprecated older list, which stops after `truncateAt` records (unsaid when the docs hide it). */
   legacyList?: { path: string; truncateAt?: number };
+  /** Children served inside each record (`limit` and `flag` unsaid when the docs call the array complete). */
+  embeds: DocEmbed[];
   /** Live records in the example world, shown as the example total. */
   count: number;
   /** Example records (raw data, timestamps in ms), rendered in the documented format. */
-  examples: { id: string; data: Record<string, unknown>; deleted: boolean }[];
+  examples: DocExample[];
 }
 
 /**
@@ -73,6 +102,10 @@ export interface DocModel {
   webhooks?: Vendor["webhooks"];
   resources: DocResource[];
   writes: Write[];
+  /** RPC gateways (SOAP, XML over POST) and their operations. */
+  gateways: Gateway[];
+  /** Bulk CSV exports, when the vendor offers them (told as declared). */
+  exports?: DocExports;
   changelog: { version: string; date: string; text: string }[];
   /** Lies this model tells (empty for the true profile). */
   lies: Lie[];

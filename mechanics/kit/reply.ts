@@ -21,6 +21,20 @@ export function json(status: number, body: unknown, headers: Record<string, stri
   return { status, body, headers };
 }
 
+/** A body sent as the text it is (XML, CSV), not serialised as JSON. */
+export class TextBody {
+  readonly text: string;
+
+  constructor(text: string) {
+    this.text = text;
+  }
+}
+
+/** A text reply with its media type. */
+export function text(status: number, body: string, contentType: string, headers: Record<string, string> = {}): Reply {
+  return { status, body: new TextBody(body), headers: { ...headers, "content-type": contentType } };
+}
+
 /** An error in the vendor's own error shape. */
 export function vendorError(vendor: ErrorShapeOf, status: number, code: string, message: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}): Reply {
   const e = vendor.errors;

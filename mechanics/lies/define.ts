@@ -26,9 +26,11 @@ export interface VendorForLies {
   resources: {
     name: string;
     list?: string;
-    legacyList?: { path: string; truncateAt: number };
+    legacyList?: { path: string; truncateAt?: number };
+    skipsAtPageBoundary?: number;
     paging?: { style: string; maxLimit: number; sortRequired?: { param: string } } & Record<string, unknown>;
     fields: { name: string; onlyWith?: { param: string } }[];
+    embeds?: { field: string }[];
   }[];
   incremental?: { param: string };
   rateLimit?: { limit: number; cooldownS: number; retryAfter: string };

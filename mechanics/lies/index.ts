@@ -7,9 +7,11 @@
 import type { DocModel } from "../kit/doc-model.ts";
 import { type LieKind, lieKindOf, type ServedFacts, type VendorForLies } from "./define.ts";
 import { deleteSemantics } from "./delete-semantics.ts";
+import { embedComplete } from "./embed-complete.ts";
 import { errorShape } from "./error-shape.ts";
 import { headerName } from "./header-name.ts";
 import { legacyComplete } from "./legacy-complete.ts";
+import { defectHidden } from "./defect-hidden.ts";
 import { omittedFlag } from "./omitted-flag.ts";
 import { omittedSort } from "./omitted-sort.ts";
 import { pageBase } from "./page-base.ts";
@@ -40,6 +42,8 @@ export const LIE_KINDS = [
   deleteSemantics,
   omittedSort,
   legacyComplete,
+  defectHidden,
+  embedComplete,
 ] as const;
 
 const BY_KIND = new Map<string, LieKind<never, unknown>>(LIE_KINDS.map((k) => [lieKindOf(k as unknown as LieKind), k as unknown as LieKind<never, unknown>]));

@@ -13,7 +13,7 @@ export const legacyComplete = defineLie({
   schema,
   problem(v, lie) {
     const r = v.resources.find((x) => x.name === lie.resource)!;
-    return "legacyList" in r && r.legacyList ? null : `${lie.resource} has no older list`;
+    return r.legacyList?.truncateAt ? null : `${lie.resource} has no older list that stops early`;
   },
   tell(m, lie) {
     for (const r of targets(m, lie.resource)) if (r.legacyList) r.legacyList = { path: r.legacyList.path };

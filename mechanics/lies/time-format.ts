@@ -14,6 +14,7 @@ export const timeFormat = defineLie({
   tell(m, lie) {
     m.timeFormat = lie.says;
   },
-  areas: { openapi: /^(components\.schemas\.|paths\..*\.example)/, pages: /^(resource-|syncing|index)/ },
+  // Timestamps also show in inline response schemas (a deletion feed's deletion time).
+  areas: { openapi: /^(components\.schemas\.|paths\..*\.example|paths\..*\.responses\..*\.format$)/, pages: /^(resource-|syncing|index)/ },
   touches: (_lie, f) => isRead(f) || f.route === "write",
 });

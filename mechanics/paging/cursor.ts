@@ -58,7 +58,7 @@ export const cursorPaging = definePaging({
   docs: {
     position: (p) => ({ name: p.cursorParam, role: "position", description: "Opaque cursor from the previous page; omit for the first page.", schema: { type: "string" } }),
     howTo: (p) =>
-      `Pass \`${p.limitParam}\` (records per page, default ${p.defaultLimit}, at most ${p.maxLimit}); for later pages pass the \`${p.cursorParam}\` from the previous page. Cursors are opaque.`,
+      `Pass \`${p.limitParam}\` (records per page, default ${p.defaultLimit}, at most ${p.maxLimit}); for later pages pass the \`${p.cursorParam}\` from the previous page. Cursors are opaque.${p.ttlRequests ? ` A cursor works for the ${p.ttlRequests} requests after the one that issued it (any request to the API counts) and then expires: use it right away.` : ""}`,
     nextNoun: "the cursor of the next page",
     nextType: "string",
     exampleNext: () => "Mi4xLjNrOWR6",

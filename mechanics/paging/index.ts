@@ -69,9 +69,12 @@ export function parsePage(p: PagingLike, query: URLSearchParams, scope: CursorSc
   return { ok: true, page: { offset: unsorted ? 0 : at.offset, limit } };
 }
 
-/** The query parameters that fetch the page after this one, or null on the last page. */
-export function nextPageParams(p: PagingLike, page: PageRequest, served: number, total: number, scope: CursorScope): Record<string, string> | null {
-  const nextOffset = page.offset + served;
+/**
+ * The query parameters that fetch the page after this one, or null on the
+ * last page; `skip` records are passed over first (a defective list's).
+ */
+export function nextPageParams(p: PagingLike, page: PageRequest, served: number, total: number, scope: CursorScope, skip = 0): Record<string, string> | null {
+  const nextOffset = page.offset + served + skip;
   if (served === 0 || nextOffset >= total) return null;
   const style = pagingStyle(p);
   const { position, size } = style.params(p);

@@ -34,6 +34,8 @@ export interface SignatureScheme<S extends z.ZodObject = z.ZodObject, G = z.infe
   /** The string the scheme signs. */
   content(msg: SignableDelivery): string;
   encoding: "hex" | "base64";
+  /** Whether deliveries carry a signed timestamp a receiver can check for staleness (default true). */
+  timestamped?: boolean;
   /** Headers carrying a signature. */
   headers(sig: G, msg: SignableDelivery, signature: string): Record<string, string>;
   /** Why a delivery fails verification, or null. */

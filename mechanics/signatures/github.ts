@@ -13,6 +13,7 @@ export const githubSignature = defineSignature({
   key: (_sig, secret) => utf8(secret),
   content: (msg) => msg.body,
   encoding: "hex",
+  timestamped: false,
   headers: (_sig, _msg, signature) => ({ "x-hub-signature-256": `sha256=${signature}` }),
   async verify(_sig, input) {
     const value = input.get("x-hub-signature-256");
@@ -21,5 +22,5 @@ export const githubSignature = defineSignature({
     const expected = await input.mac({ id: "", timestampS: 0, body: input.body });
     return safeEqual(value.slice("sha256=".length).toLowerCase(), expected) ? null : "signature does not match";
   },
-  docs: () => ["`X-Hub-Signature-256: sha256=<hex>` holds the HMAC-SHA256 of the body with your secret."],
+  docs: () => ["`X-Hub-Signature-256: sha256=<hex>` holds the HMAC-SHA256 of the body with your secret. Deliveries carry no signed timestamp: use the event id to spot replays."],
 });

@@ -65,6 +65,7 @@ export function buildWorkspace(dir: string, task: Task, dev: DevWorld, seed: num
     const set = buildDocsSet(vendor, task.docsProfile, { baseUrl: v.baseUrl, examples: buildState(vendor, seed, 0, task.roles[role]?.scale ?? 1) });
     for (const page of set.pages) writeFileSync(join(out, `${page.slug}.md`), page.markdown);
     writeFileSync(join(out, "openapi.json"), `${JSON.stringify(set.openapi, null, 2)}\n`);
+    for (const [file, text] of set.descriptions) writeFileSync(join(out, file), text);
   }
   mkdirSync(join(dir, "output"), { recursive: true });
 }

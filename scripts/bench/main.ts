@@ -5,7 +5,9 @@ import { projectRoot } from "../farm/paths.ts";
 import { measure, type LoadResult } from "./load.ts";
 import { startPrism } from "./prism.ts";
 import { VENDORS } from "../../declarations/vendors/index.ts";
+import { gatewayStyle } from "../../mechanics/gateways/index.ts";
 import { firstPageFromDocs } from "../contract/openapi-contract.ts";
+import { firstPageFromWsdl } from "../contract/wsdl-contract.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const ADMIN = "bench-admin";
@@ -49,6 +51,7 @@ async function main(): Promise<void> {
     const logged = await control(farm.url, "GET", `/v1/worlds/${world.world}`);
 
     const docs: Record<string, unknown> = {};
+    const wsdls: Record<string, string> = {};
     const creation: number[] = [];
     for (let i = 0; i < 25; i++) {
       const t0 = performance.now();
@@ -68,7 +71,11 @@ async function main(): Promise<void> {
         const w = await control(farm.url, "POST", "/v1/worlds", { vendors: { ats: vendor }, seed: 200 + i });
         const docUrl = `${w.vendors.ats.baseUrl}/_docs/openapi.json`;
         const doc = i === 0 ? ((docs[vendor] = await (await fetch(docUrl)).json()) as Record<string, unknown>) : docs[vendor];
-        const status = await firstPageFromDocs({ baseUrl: w.vendors.ats.baseUrl, credentials: w.vendors.ats.credentials, doc: doc as never });
+        // A vendor reached only through a SOAP gateway is paged through its WSDL's first list operation.
+        const soap = VENDORS[vendor].resources.some((r) => r.list) ? undefined : VENDORS[vendor].gateways.find((g) => gatewayStyle(g).description !== undefined);
+        if (soap && i === 0) wsdls[vendor] = await (await fetch(`${w.vendors.ats.baseUrl}/_docs/${soap.service}.wsdl`)).text();
+        const target = { baseUrl: w.vendors.ats.baseUrl, credentials: w.vendors.ats.credentials };
+        const status = soap ? await firstPageFromWsdl({ ...target, wsdl: wsdls[vendor], openapi: doc as never }) : await firstPageFromDocs({ ...target, doc: doc as never });
         if (status !== 200) throw new Error(`${vendor}: first page answered ${status}`);
         if (i > 0) times.push(performance.now() - t0);
       }

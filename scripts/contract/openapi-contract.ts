@@ -4,7 +4,7 @@
  * Everything is driven by the document: operations, parameters, schemas,
  * security schemes and the wirebench extensions (`x-wirebench-credential`,
  * `x-wirebench-token`, `x-wirebench-mint`, `x-wirebench-signature`,
- * `x-wirebench-ref`). There is no vendor-specific code path. The check
+ * `x-wirebench-csrf-header`, `x-wirebench-ref`, `x-wirebench-flow`). There is no vendor-specific code path. The check
  * returns the violations it finds instead of asserting, so the same contract
  * can be run against truthful documentation (expect none) and against stale
  * documentation (expect some).
@@ -62,9 +62,16 @@ interface Response {
   status: number;
   headers: Headers;
   text: string;
+  /** The body byte for byte (decoding it as text drops a byte order mark). */
+  bytes: Uint8Array;
   body: unknown;
   contentType: string;
 }
+
+/** An answer as a flow contract built on this one reads it. */
+export type ContractResponse = Response;
+/** A request as a flow contract built on this one describes it. */
+export type ContractRequest = RequestSpec;
 
 interface RequestSpec {
   pathParams?: Record<string, string>;
@@ -72,6 +79,8 @@ interface RequestSpec {
   headers?: Record<string, string>;
   /** JSON body (serialised) or form body (URLSearchParams). */
   body?: unknown;
+  /** A body sent as it is (an XML document), with its media type. */
+  text?: { body: string; contentType: string };
   /** Send the operation's documented credentials (default true). */
   auth?: boolean;
 }
@@ -81,6 +90,8 @@ const SECONDS_2000 = 946_684_800;
 const SECONDS_2100 = 4_102_444_800;
 
 const STRING_VALUE = "contract test";
+/** Methods a CSRF token is never needed on. */
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const PAGE_SIZE = 2;
 const PARENTS_TO_TRY = 5;
 
@@ -158,6 +169,19 @@ export async function firstPageFromDocs(target: ContractTarget): Promise<number>
   return new Contract(target).firstPage();
 }
 
+/** A client that speaks a vendor's documented operations with the credentials its document says, for flow contracts built on this one. */
+export interface DocumentedClient {
+  /** Sends one documented operation, by operationId. */
+  send(operationId: string, spec?: ContractRequest): Promise<ContractResponse>;
+  /** Every call sent so far, as the vendor's request log should show it. */
+  calls: ContractCall[];
+}
+
+export function documentedClient(target: ContractTarget): DocumentedClient {
+  const c = new Contract(target);
+  return { send: (operationId, spec) => c.sendOperation(operationId, spec), calls: c.callLog };
+}
+
 class Contract {
   private readonly doc: Json;
   private readonly baseUrl: string;
@@ -169,6 +193,8 @@ class Contract {
   private readonly calls: ContractCall[] = [];
   private readonly skipped: string[] = [];
   private readonly tokens = new Map<string, string>();
+  /** CSRF tokens the logins that opened sessions handed out, by session token name. */
+  private readonly csrfTokens = new Map<string, string>();
   private readonly refCache = new Map<string, string[]>();
   /** Vendor clock minus local clock, ms (from a `Date` response header). */
   private clockOffsetMs: number | null = null;
@@ -193,9 +219,23 @@ class Contract {
     }
   }
 
+  /** Every call sent so far. */
+  get callLog(): ContractCall[] {
+    return this.calls;
+  }
+
+  /** Sends a documented operation by id. */
+  async sendOperation(operationId: string, spec: RequestSpec = {}): Promise<Response> {
+    const o = this.operations.find((x) => x.id === operationId);
+    if (!o) throw new Error(`the document has no operation "${operationId}"`);
+    return this.send(o, spec);
+  }
+
   async run(): Promise<ContractResult> {
     // Reads first, so lists and pages see the seeded data before any write changes it.
-    const ordered = [...this.operations.filter((o) => o.method === "GET"), ...this.operations.filter((o) => o.method !== "GET")];
+    // An XML gateway takes documents this contract does not write; the gateway's own contract drives it.
+    const json = this.operations.filter((o) => !o.op["x-wirebench-gateway"]);
+    const ordered = [...json.filter((o) => o.method === "GET"), ...json.filter((o) => o.method !== "GET")];
     for (const o of ordered) {
       try {
         await this.checkOperation(o);
@@ -250,9 +290,7 @@ class Contract {
   async crawl(): Promise<CrawlResult> {
     const records: Record<string, string[]> = {};
     const problems: string[] = [];
-    // A careful client reads the current version of each list, not a deprecated one.
-    const lists = this.operations.filter((o) => {
-      if (o.op.deprecated) return false;
+    const allLists = this.operations.filter((o) => {
       const shape = this.listShape(o);
       const ref = shape ? this.resolve(shape.body.properties[shape.itemsProp])?.items?.$ref : undefined;
       return typeof ref === "string" && ref.startsWith("#/components/schemas/");
@@ -262,6 +300,16 @@ class Contract {
       return String(this.resolve(shape.body.properties[shape.itemsProp])?.items?.$ref).slice("#/components/schemas/".length);
     };
     const hasParent = (o: Operation) => (o.op.parameters as Json[]).some((p) => p.in === "path");
+    // A careful client reads the current version of each list, not a deprecated one,
+    // unless the current one has a documented known issue and an older one does not.
+    const rank = (o: Operation) => (o.op["x-wirebench-known-issue"] ? 2 : 0) + (o.op.deprecated ? 1 : 0);
+    const chosen = new Map<string, Operation>();
+    for (const o of allLists) {
+      const key = `${entityOf(o)}|${hasParent(o)}`;
+      const prior = chosen.get(key);
+      if (!prior || rank(o) < rank(prior)) chosen.set(key, o);
+    }
+    const lists = allLists.filter((o) => chosen.get(`${entityOf(o)}|${hasParent(o)}`) === o);
     // Parents first: a subresource list is read under every parent the parent's own list served.
     for (const o of [...lists.filter((x) => !hasParent(x)), ...lists.filter(hasParent)]) {
       const entity = entityOf(o);
@@ -329,7 +377,10 @@ class Contract {
   private listShape(o: Operation): { itemsProp: string; itemSchema: Json; body: Json } | null {
     if (o.method !== "GET") return null;
     const ok = Object.entries<Json>(o.op.responses ?? {}).find(([k]) => k.startsWith("2"));
-    const body = this.resolve(ok?.[1]?.content?.["application/json"]?.schema);
+    const schema = ok?.[1]?.content?.["application/json"]?.schema;
+    // One documented record (a component schema) is not a page, whatever arrays the record embeds.
+    if (typeof schema?.$ref === "string" && schema.$ref.startsWith("#/components/schemas/")) return null;
+    const body = this.resolve(schema);
     if (!body || body.type !== "object") return null;
     for (const [name, prop] of Object.entries<Json>(body.properties ?? {})) {
       const p = this.resolve(prop);
@@ -367,7 +418,9 @@ class Contract {
       const items = this.resolve(shape.body.properties[shape.itemsProp])?.items;
       return items?.$ref === target;
     });
-    return candidates.find((o) => o.id.startsWith("list_") && !o.op.deprecated) ?? candidates[0];
+    // A list with a documented known issue is the last resort: any other version of it is read instead.
+    const sound = candidates.filter((o) => !o.op["x-wirebench-known-issue"]);
+    return sound.find((o) => o.id.startsWith("list_") && !o.op.deprecated) ?? sound[0] ?? candidates[0];
   }
 
   // ---------------------------------------------------------------- http
@@ -379,7 +432,10 @@ class Contract {
     const url = `${this.baseUrl}${path}${qs ? `?${qs}` : ""}`;
     const headers: Record<string, string> = { ...(spec.headers ?? {}) };
     let rawBody = "";
-    if (spec.body instanceof URLSearchParams) {
+    if (spec.text) {
+      rawBody = spec.text.body;
+      headers["content-type"] = spec.text.contentType;
+    } else if (spec.body instanceof URLSearchParams) {
       rawBody = spec.body.toString();
       headers["content-type"] = "application/x-www-form-urlencoded";
     } else if (spec.body !== undefined) {
@@ -395,7 +451,8 @@ class Contract {
     const sentAt = Date.now();
     const res = await fetch(url, { method, headers, body: method === "GET" || method === "HEAD" ? undefined : rawBody });
     const receivedAt = Date.now();
-    const text = await res.text();
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    const text = new TextDecoder().decode(bytes);
     const date = res.headers.get("date");
     if (date && this.clockOffsetMs === null) this.clockOffsetMs = Date.parse(date) - Math.round((sentAt + receivedAt) / 2);
     let body: unknown;
@@ -409,7 +466,7 @@ class Contract {
     }
     const u = new URL(url);
     this.calls.push({ method, path: this.relativePath(u), query: Object.fromEntries(u.searchParams), status: res.status });
-    return { status: res.status, headers: res.headers, text, body, contentType };
+    return { status: res.status, headers: res.headers, text, bytes, body, contentType };
   }
 
   /** Path of a URL relative to the vendor root, as sent (still percent-encoded). */
@@ -439,8 +496,11 @@ class Contract {
       if (s.type === "http") headers.authorization = `${s.scheme === "bearer" ? "Bearer" : s.scheme} ${value}`;
       else if (s.type === "oauth2") headers.authorization = `Bearer ${value}`;
       else if (s.type === "apiKey" && s.in === "header") headers[s.name] = s["x-wirebench-scheme"] ? `${s["x-wirebench-scheme"]} ${value}` : value;
-      else if (s.type === "apiKey" && s.in === "cookie") cookies.push(`${s.name}=${value}`);
-      else throw new Error(`security scheme ${name} (${s.type} in ${s.in}) is not supported`);
+      else if (s.type === "apiKey" && s.in === "cookie") {
+        cookies.push(`${s.name}=${value}`);
+        const csrfHeader: string | undefined = s["x-wirebench-csrf-header"];
+        if (csrfHeader && !SAFE_METHODS.has(o.method)) headers[csrfHeader] = this.csrfToken(s["x-wirebench-token"] ?? s["x-wirebench-issues"]);
+      } else throw new Error(`security scheme ${name} (${s.type} in ${s.in}) is not supported`);
     }
     if (cookies.length) headers.cookie = cookies.join("; ");
     if (signature) {
@@ -473,7 +533,17 @@ class Contract {
     const value = this.tokenFrom(o, res);
     if (!value) throw new Error(`${o.id} answered ${res.status} without a "${name}" token: ${res.text.slice(0, 200)}`);
     this.tokens.set(name, value);
+    const csrfField: unknown = o.op["x-wirebench-mint"].csrfField;
+    const csrf = typeof csrfField === "string" ? (res.body as Json | undefined)?.[csrfField] : undefined;
+    if (typeof csrf === "string") this.csrfTokens.set(name, csrf);
     return value;
+  }
+
+  /** The CSRF token of a session, handed out by the login that opened it (the document names the field). */
+  private csrfToken(name: string): string {
+    const csrf = this.csrfTokens.get(name);
+    if (!csrf) throw new Error(`writes need the CSRF token of session "${name}", but its login answered none`);
+    return csrf;
   }
 
   private mintRequest(o: Operation): RequestSpec {
@@ -592,7 +662,30 @@ class Contract {
     for (const p of o.op.parameters as Json[]) if (p.in === "query" && p.required) query[p.name] = String(await this.valueFor(p.schema));
     const schema = o.op.requestBody?.content?.["application/json"]?.schema;
     const body = schema ? await this.valueFor(schema) : undefined;
-    return { pathParams, headers, query, body };
+    const form = o.op.requestBody?.content?.["multipart/form-data"];
+    const text = !schema && form ? await this.formBody(form) : undefined;
+    return { pathParams, headers, query, body, ...(text ? { text } : {}) };
+  }
+
+  /**
+   * A minimal valid `multipart/form-data` body: its required parts, a file
+   * part (`contentMediaType` or `format: binary`) as a short file of the
+   * first media type its encoding allows.
+   */
+  private async formBody(media: Json): Promise<{ body: string; contentType: string }> {
+    const schema = this.resolve(media.schema) ?? {};
+    const boundary = "wirebench-contract-boundary";
+    const parts: string[] = [];
+    for (const name of (schema.required ?? []) as string[]) {
+      const prop = this.resolve(schema.properties?.[name]) ?? {};
+      if (prop.contentMediaType !== undefined || prop.format === "binary") {
+        const type = String(media.encoding?.[name]?.contentType ?? prop.contentMediaType ?? "application/octet-stream")
+          .split(",")[0]
+          .trim();
+        parts.push(`Content-Disposition: form-data; name="${name}"; filename="contract.txt"\r\nContent-Type: ${type}\r\n\r\n${STRING_VALUE}`);
+      } else parts.push(`Content-Disposition: form-data; name="${name}"\r\n\r\n${String(await this.valueFor(prop))}`);
+    }
+    return { body: `${parts.map((p) => `--${boundary}\r\n${p}\r\n`).join("")}--${boundary}--\r\n`, contentType: `multipart/form-data; boundary=${boundary}` };
   }
 
   // ---------------------------------------------------------------- checks
@@ -634,6 +727,7 @@ class Contract {
   }
 
   private async checkOperation(o: Operation): Promise<void> {
+    if ((o.op.parameters as Json[]).some((p) => p.in === "path" && p["x-wirebench-flow"])) return this.checkFlowStep(o);
     const spec = await this.validRequest(o);
     const res = await this.send(o, spec);
     this.checkResponse(o, res, "valid request");
@@ -651,6 +745,24 @@ class Contract {
       else this.checkResponse(o, anon, "without credentials");
     }
     if (this.listShape(o)) await this.checkList(o);
+  }
+
+  /**
+   * A step of a flow whose path parameter only the flow's earlier steps can fill
+   * (`x-wirebench-flow`: an export job id). Without that state there is no valid
+   * request; what can be checked is that an id no flow made answers a documented
+   * 404 and no credentials a documented 401. The flow has its own contract.
+   */
+  private async checkFlowStep(o: Operation): Promise<void> {
+    const pathParams = Object.fromEntries((o.op.parameters as Json[]).filter((p) => p.in === "path").map((p) => [p.name as string, "contract-unknown"]));
+    const res = await this.send(o, { pathParams });
+    this.checkResponse(o, res, "an id no flow made");
+    if (res.status !== 404) this.violate(o, "status", `an id no flow made answered ${res.status}, expected 404`);
+    if (this.needsAuth(o)) {
+      const anon = await this.send(o, { pathParams, auth: false });
+      if (anon.status !== 401) this.violate(o, "auth", `without credentials answered ${anon.status}, expected 401`);
+      else this.checkResponse(o, anon, "without credentials");
+    }
   }
 
   /** Query parameters documented as required with one allowed value (a sort a list needs), to send on every request. */

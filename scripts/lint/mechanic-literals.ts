@@ -2,7 +2,7 @@
  * @module mechanic-literals
  * Finds code that names a mechanic kind literally outside the kind's own
  * module: a fault kind, lie kind, auth scheme, token mint, paging style,
- * delete style, signature scheme, incremental style or time format. Such code switches on
+ * delete style, signature scheme, incremental style, upload style or time format. Such code switches on
  * a kind the registries should decide, so adding a kind would mean editing
  * it. Run: `node scripts/lint/mechanic-literals.ts [root]`.
  */
@@ -10,12 +10,15 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { AUTH_SCHEMES, TOKEN_MINTS } from "../../mechanics/auth/index.ts";
 import { DELETE_STYLES } from "../../mechanics/deletes/index.ts";
+import { EXPORT_STYLES } from "../../mechanics/exports/index.ts";
+import { GATEWAY_STYLES } from "../../mechanics/gateways/index.ts";
 import { FAULT_KINDS } from "../../mechanics/faults/index.ts";
 import { INCREMENTAL_STYLES } from "../../mechanics/incremental/index.ts";
 import { LIE_KINDS } from "../../mechanics/lies/index.ts";
 import { PAGING_STYLES } from "../../mechanics/paging/index.ts";
 import { SIGNATURE_SCHEMES } from "../../mechanics/signatures/index.ts";
 import { TIME_FORMATS } from "../../mechanics/time-formats/index.ts";
+import { UPLOAD_STYLES } from "../../mechanics/uploads/index.ts";
 
 /** One registered name and the discriminator it is the value of. */
 interface MechanicName {
@@ -48,6 +51,9 @@ export function mechanicNames(): MechanicName[] {
     ...names("deletes", "mode", DELETE_STYLES),
     ...names("signatures", "scheme", SIGNATURE_SCHEMES),
     ...names("incremental", "style", INCREMENTAL_STYLES),
+    ...names("exports", "style", EXPORT_STYLES),
+    ...names("gateways", "style", GATEWAY_STYLES),
+    ...names("uploads", "style", UPLOAD_STYLES),
     ...TIME_FORMATS.map((f) => ({ family: "time-formats", discriminator: "format", name: f.name })),
   ];
 }

@@ -29,6 +29,7 @@ describe("vendor declarations", () => {
       "hirewire",
       "interviewly",
       "onboardly",
+      "paygrade",
       "placemint",
       "recruitos",
       "rosterly",
@@ -54,6 +55,24 @@ describe("vendor declarations", () => {
     ["a bad id", (v) => (v.id = "Hire Wire"), /at id:/],
     ["an incremental resource without an updatedAt field", (v) => (v.resources[0].fields = v.resources[0].fields.filter((f: any) => f.name !== "updated_at")), /incremental field "updated_at"/],
     ["a negative mutation count", (v) => (v.timeline[0].mutations[0].count = -1), /timeline\[0\]\.mutations\[0\]\.count/],
+    [
+      "a regeneration numbered into the issued ids",
+      (v) => (v.timeline[0].mutations = [{ op: "regenerate", entity: "candidate", count: 10, restartAt: 995 }]),
+      /timeline\[0\]\.mutations\[0\]\.restartAt: ids 995\.\.1004 would collide with the "candidate" ids issued from 1001 up/,
+    ],
+    [
+      "a regeneration overlapping an earlier one",
+      (v) => {
+        v.timeline[0].mutations = [{ op: "regenerate", entity: "candidate", count: 10, restartAt: 505 }];
+        v.timeline[1].mutations = [{ op: "regenerate", entity: "candidate", count: 10, restartAt: 500 }];
+      },
+      /timeline\[1\]\.mutations\[0\]\.restartAt: ids 500\.\.509 would collide with the ids 505\.\.514 of an earlier regeneration/,
+    ],
+    [
+      "a regeneration of ids that are not numbered",
+      (v) => (v.timeline[0].mutations = [{ op: "regenerate", entity: "audit_event", count: 3, restartAt: 1 }]),
+      /"audit_event" ids are not numbered \(ulid\)/,
+    ],
   ])("rejects %s, naming the path", (_name, breakIt, message) => {
     const v = base();
     breakIt(v);
@@ -68,6 +87,16 @@ describe("seeded state", () => {
       expect(buildState(v, 5, 2)).not.toEqual(buildState(v, 6, 2));
       expect(buildState(v, 5, 1)).not.toEqual(buildState(v, 5, 2));
     }
+  });
+
+  it("regenerates a tenant below the old ids: old records deleted, new ones numbered from restartAt", () => {
+    const v = base() as any;
+    v.timeline[0].mutations = [{ op: "regenerate", entity: "candidate", count: 5, restartAt: 101 }];
+    const before = buildState(parseVendor(v), 3, 0).filter((r) => r.entity === "candidate");
+    const after = buildState(parseVendor(v), 3, 1).filter((r) => r.entity === "candidate");
+    expect(after.filter((r) => r.deletedMs === null).map((r) => r.id)).toEqual(["101", "102", "103", "104", "105"]);
+    expect(after.filter((r) => before.some((b) => b.id === r.id && b.deletedMs === null)).every((r) => r.deletedMs !== null)).toBe(true);
+    expect(buildState(parseVendor(v), 3, 1)).toEqual(buildState(parseVendor(v), 3, 1));
   });
 
   it("keeps a field's values when another field is added", () => {

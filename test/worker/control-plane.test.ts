@@ -28,7 +28,7 @@ describe("control plane", () => {
     [{}, /vendors|task/],
     [{ vendors: { ats: "nosuchvendor" } }, /unknown vendor "nosuchvendor"/],
     [{ vendors: { ats: "hirewire" }, seed: -1 }, /seed/],
-    [{ vendors: { ats: "hirewire" }, checkpoint: 99 }, /checkpoints 0 to 2/],
+    [{ vendors: { ats: "hirewire" }, checkpoint: 99 }, /checkpoints 0 to 3/],
     [{ vendors: { "Bad Role": "hirewire" } }, /vendors\.Bad Role/],
     [{ vendors: { ats: "hirewire" }, extra: 1 }, /extra|Unrecognized/i],
   ])("rejects a bad creation body %j with a 400 naming the problem", async (body, message) => {

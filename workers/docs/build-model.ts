@@ -4,6 +4,8 @@ import { checkpointTime } from "../engine/data/clock.ts";
 import type { StateRecord } from "../engine/data/generate.ts";
 import type { DocsProfile } from "../../declarations/schema/docs-profile.ts";
 import type { DocModel, DocParam, DocResource } from "../../mechanics/kit/doc-model.ts";
+import { docExports } from "./export-model.ts";
+import { uploadStyle } from "../../mechanics/uploads/index.ts";
 
 /** Query parameters a list endpoint honours, as the truthful docs describe them. */
 /** A list's own query parameters (its paging parameters follow from its paging). */
@@ -28,12 +30,22 @@ function nullableByCreate(vendor: Vendor, r: Resource): Set<string> {
   const out = new Set<string>();
   for (const w of vendor.writes) {
     if (w.entity !== r.name || w.op === "update") continue;
+    const uploaded = w.upload ? uploadStyle(w.upload).docs.filled(w.upload) : [];
     for (const f of r.fields) {
-      const filled = ["id", "createdAt", "updatedAt", "parent", "const", "stage"].includes(f.gen.gen) || f.name === w.parentFrom;
+      const filled = ["id", "createdAt", "updatedAt", "parent", "const", "stage"].includes(f.gen.gen) || f.name === w.parentFrom || uploaded.includes(f.name);
       if (!filled && !w.inputs.some((i) => i.name === f.name && i.required)) out.add(f.name);
     }
   }
   return out;
+}
+
+/** The first gateway operation that lists or reads a resource, with its gateway's path. */
+function gatewayOperation(vendor: Vendor, resource: string, action: "list" | "get"): { path: string; name: string } | undefined {
+  for (const g of vendor.gateways) {
+    const op = g.operations.find((o) => o.action === action && o.resource === resource);
+    if (op) return { path: g.path, name: op.name };
+  }
+  return undefined;
 }
 
 function docResource(vendor: Vendor, r: Resource, examples: StateRecord[]): DocResource {
@@ -43,6 +55,8 @@ function docResource(vendor: Vendor, r: Resource, examples: StateRecord[]): DocR
   const live = examples.filter((x) => x.entity === r.name && x.deletedMs === null);
   // A subresource's example page is one parent's records, as its list path serves them.
   const shown = r.parent && live.length ? live.filter((x) => x.parent === live[0].parent) : live;
+  const listOperation = gatewayOperation(vendor, r.name, "list");
+  const getOperation = gatewayOperation(vendor, r.name, "get");
   return {
     name: r.name,
     plural: r.plural,
@@ -58,12 +72,26 @@ function docResource(vendor: Vendor, r: Resource, examples: StateRecord[]): DocR
       onlyWith: f.onlyWith,
       refersTo: f.gen.gen === "ref" ? f.gen.entity : f.gen.gen === "parent" ? r.parent : undefined,
     })),
-    list: r.list ? { path: r.list, paging, incremental: r.incremental, params: ownListParams(vendor, r) } : undefined,
-    get: r.get ? { path: r.get } : undefined,
+    list: r.list
+      ? { path: r.list, paging, incremental: r.incremental, params: ownListParams(vendor, r), ...(r.skipsAtPageBoundary ? { skipsAtPageBoundary: r.skipsAtPageBoundary } : {}) }
+      : listOperation
+        ? { path: listOperation.path, paging, incremental: r.incremental, params: ownListParams(vendor, r), operation: listOperation.name }
+        : undefined,
+    get: r.get ? { path: r.get } : getOperation ? { path: getOperation.path, operation: getOperation.name } : undefined,
     legacyList: r.legacyList ? { ...r.legacyList } : undefined,
     count: shown.length,
-    examples: shown.slice(0, 2).map((x) => ({ id: x.id, data: x.data, deleted: false })),
+    embeds: r.embeds.map((e) => ({ ...e })),
+    examples: shown.slice(0, 2).map((x) => ({ id: x.id, data: x.data, deleted: false, ...embeddedExamples(r, x, examples) })),
   };
+}
+
+/** Every live child of an example record, per embed (the docs cut them as they describe the embed). */
+function embeddedExamples(r: Resource, x: StateRecord, examples: StateRecord[]): { children?: Record<string, { id: string; data: Record<string, unknown>; deleted: boolean }[]> } {
+  if (!r.embeds.length) return {};
+  const children = Object.fromEntries(
+    r.embeds.map((e) => [e.field, examples.filter((c) => c.entity === e.entity && c.parent === x.id && c.deletedMs === null).map((c) => ({ id: c.id, data: c.data, deleted: false }))]),
+  );
+  return { children };
 }
 
 function isoDay(ms: number): string {
@@ -79,7 +107,7 @@ function trueChangelog(vendor: Vendor): DocModel["changelog"] {
       version: "1.0",
       date: isoDay(epoch - 900 * day),
       text: `First public release: ${vendor.resources
-        .filter((r) => r.list)
+        .filter((r) => r.list || vendor.gateways.some((g) => g.operations.some((o) => o.resource === r.name)))
         .map((r) => r.plural)
         .join(", ")}.`,
     },
@@ -119,6 +147,8 @@ export function truthfulModel(vendor: Vendor, opts: { baseUrl: string; release: 
     webhooks: vendor.webhooks ? structuredClone(vendor.webhooks) : undefined,
     resources: vendor.resources.map((r) => docResource(vendor, r, opts.examples)),
     writes: structuredClone(vendor.writes),
+    exports: docExports(vendor, (r) => docResource(vendor, r, [])),
+    gateways: structuredClone(vendor.gateways),
     changelog: trueChangelog(vendor),
     lies: [],
   };

@@ -6,6 +6,7 @@ import { truthfulModel } from "./build-model.ts";
 import type { DocsProfile } from "../../declarations/schema/docs-profile.ts";
 import type { DocModel } from "../../mechanics/kit/doc-model.ts";
 import { renderOpenApi } from "./openapi.ts";
+import { serviceDescription } from "./gateway-description.ts";
 import { renderPages, type DocPage } from "./pages.ts";
 import { RELEASE } from "./release.ts";
 import { renderHtmlSite } from "./render-html.ts";
@@ -19,6 +20,8 @@ export interface DocsSet {
   openapi: Record<string, unknown>;
   /** HTML file name -> page. */
   html: Map<string, string>;
+  /** Service description files (`<Service>.wsdl`) -> text, one per gateway whose style has one. */
+  descriptions: Map<string, string>;
 }
 
 /**
@@ -28,5 +31,10 @@ export interface DocsSet {
 export function buildDocsSet(vendor: Vendor, profile: DocsProfile, opts: { baseUrl: string; examples: StateRecord[]; lies?: readonly Lie[] }): DocsSet {
   const model = modelForProfile(truthfulModel(vendor, { baseUrl: opts.baseUrl, release: RELEASE, examples: opts.examples }), opts.lies ?? vendor.lies, profile);
   const pages = renderPages(model);
-  return { profile, canary: model.canary, model, pages, openapi: renderOpenApi(model), html: renderHtmlSite(vendor.name, model.canary, pages) };
+  const descriptions = new Map<string, string>();
+  for (const g of model.gateways) {
+    const doc = serviceDescription(model, g);
+    if (doc) descriptions.set(`${g.service}.wsdl`, doc);
+  }
+  return { profile, canary: model.canary, model, pages, openapi: renderOpenApi(model), html: renderHtmlSite(vendor.name, model.canary, pages), descriptions };
 }

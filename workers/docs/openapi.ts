@@ -1,10 +1,15 @@
 import { authScheme, tokenMint } from "../../mechanics/auth/index.ts";
+import type { Gateway } from "../../declarations/schema/gateways.ts";
+import { gatewayStyle } from "../../mechanics/gateways/index.ts";
 import type { Write } from "../../declarations/schema/writes.ts";
 import { deleteFlagField, deletedReadStatus, deleteStyle } from "../../mechanics/deletes/index.ts";
 import { timeFormat } from "../../mechanics/time-formats/index.ts";
 import { pagingDocParams, pagingStyle } from "../../mechanics/paging/index.ts";
 import { type DocModel, type DocResource, listParams } from "../../mechanics/kit/doc-model.ts";
 import { authDocsContext, exampleRecord } from "./markdown/helpers.ts";
+import { knownIssue } from "./markdown/resource-page.ts";
+import { embedProperties, uploadOperations, writeOptionDocs } from "./openapi-write-options.ts";
+import { EXPORT_JOB_SCHEMA, exportJobSchema, exportOperations } from "./openapi-exports.ts";
 
 type Json = Record<string, unknown>;
 
@@ -23,6 +28,7 @@ function resourceSchema(m: DocModel, r: DocResource): Json {
   for (const f of r.fields) properties[f.name] = fieldSchema(m, f, r);
   const flag = deleteFlagField(m.deletes);
   if (flag) properties[flag] = { type: "boolean", description: "Whether the record was deleted." };
+  Object.assign(properties, embedProperties(m, r));
   const required = r.fields.filter((f) => !f.onlyWith).map((f) => f.name);
   return { type: "object", description: r.description, properties, required };
 }
@@ -86,6 +92,7 @@ function listOperation(m: DocModel, r: DocResource): Json {
   return {
     operationId: `list_${r.plural}`,
     summary: `List ${r.plural.replace(/_/g, " ")}`,
+    ...(list.skipsAtPageBoundary ? { description: knownIssue(r, list.skipsAtPageBoundary), "x-wirebench-known-issue": { skipsAtPageBoundary: list.skipsAtPageBoundary } } : {}),
     tags: [r.plural],
     parameters,
     responses: {
@@ -123,7 +130,7 @@ function getOperation(m: DocModel, r: DocResource): Json {
   };
 }
 
-function writeOperation(m: DocModel, w: Write): Json {
+function writeOperation(m: DocModel, w: Write, path: string): Json {
   const inputProps: Json = {};
   for (const i of w.inputs)
     inputProps[i.name] = {
@@ -138,12 +145,12 @@ function writeOperation(m: DocModel, w: Write): Json {
   if (w.idempotency?.in === "body") body = { ...body, properties: { ...(body.properties as Json), [w.idempotency.field]: { type: "string", description: "Idempotency key" } } };
   const parameters: Json[] = [];
   const entity = m.resources.find((r) => r.name === w.entity)!;
-  if (w.path.includes(":id")) parameters.push({ name: "id", in: "path", required: true, schema: { type: "string" }, "x-wirebench-ref": w.entity });
-  if (w.path.includes(":parentId")) parameters.push({ name: "parentId", in: "path", required: true, schema: { type: "string" }, "x-wirebench-ref": entity.parent });
+  if (path.includes(":id")) parameters.push({ name: "id", in: "path", required: true, schema: { type: "string" }, "x-wirebench-ref": w.entity });
+  if (path.includes(":parentId")) parameters.push({ name: "parentId", in: "path", required: true, schema: { type: "string" }, "x-wirebench-ref": entity.parent });
   if (w.idempotency?.in === "header")
     parameters.push({ name: w.idempotency.name, in: "header", required: false, description: `Repeats within ${w.idempotency.windowS} s return the first response`, schema: { type: "string" } });
   if (w.ifMatch) parameters.push({ name: "If-Match", in: "header", required: true, description: "ETag of the record as last read", schema: { type: "string" } });
-  const ok = w.op === "bulk-create" ? "207" : String(w.op === "update" ? 200 : w.successStatus);
+  const ok = w.accepted ? "202" : w.op === "bulk-create" ? "207" : String(w.op === "update" ? 200 : w.successStatus);
   const responses: Json = {
     [ok]: {
       description: w.op === "bulk-create" ? "One result per item" : "The record as stored",
@@ -161,17 +168,40 @@ function writeOperation(m: DocModel, w: Write): Json {
     ...commonErrors(m),
   };
   if (w.errors === "http-422") responses["422"] = errorResponse("Validation failed; field errors listed");
-  if (w.path.includes(":")) responses["404"] = errorResponse("No such record");
+  if (path.includes(":")) responses["404"] = errorResponse("No such record");
   if (w.ifMatch) Object.assign(responses, { "412": errorResponse("The record changed since it was read"), "428": errorResponse("If-Match is required") });
   if (w.errors === "rpc-200" && ok !== "200")
     responses["200"] = { description: `The call failed (\`${m.errors.rpcOkField}: false\`)`, content: { "application/json": { schema: { type: "object" } } } };
+  const options = writeOptionDocs(w, ok, body, errorResponse);
+  Object.assign(responses, options.responses);
   return {
     operationId: w.name,
     summary: w.description.split(". ")[0],
+    ...(options.description ? { description: options.description } : {}),
     tags: [m.resources.find((r) => r.name === w.entity)!.plural],
     parameters,
-    requestBody: { required: true, content: { "application/json": { schema: body } } },
+    requestBody: { required: true, content: options.content },
     responses,
+  };
+}
+
+/** A gateway endpoint: one POST taking every operation as an XML document. */
+function gatewayOperation(m: DocModel, g: Gateway): Json {
+  const style = gatewayStyle(g);
+  const media = style.docs.callHeaders(g, g.operations[0].name)["Content-Type"].split(";")[0];
+  const xml = { schema: { type: "string", description: "An XML document" } };
+  return {
+    operationId: `gateway_${g.service}`,
+    "x-wirebench-gateway": g.style,
+    summary: `${g.service} (${g.operations.length} operations)`,
+    description: `${style.docs.overview(g, m.baseUrl).join("\n")}\n\nOperations: ${g.operations.map((o) => `\`${o.name}\``).join(", ")}.`,
+    tags: ["gateway"],
+    requestBody: { required: true, content: { [media]: xml } },
+    responses: {
+      "200": { description: "The operation's answer", content: { [media]: xml } },
+      ...(style.description ? { "500": { description: "A SOAP Fault", content: { [media]: xml } }, "401": { description: "Missing, invalid or expired credentials", content: { [media]: xml } } } : {}),
+      ...(m.rateLimit ? { "429": { description: "Rate limited", content: { [media]: xml } } } : {}),
+    },
   };
 }
 
@@ -185,9 +215,10 @@ export function renderOpenApi(m: DocModel): Json {
   const at = (path: string) => (paths[toTemplate(path)] ??= {});
   const security = [Object.fromEntries(m.present.map((p) => [authScheme(p).docs.securityName(p), []]))];
   for (const r of m.resources) {
-    if (r.list) at(r.list.path).get = { ...listOperation(m, r), security };
+    if (r.list && !r.list.operation) at(r.list.path).get = { ...listOperation(m, r), security };
     if (r.list && r.legacyList) {
-      const current = listOperation(m, r);
+      // The older version pages the same way but has none of the current one's known issues.
+      const { "x-wirebench-known-issue": _issue, ...current } = listOperation(m, r);
       at(r.legacyList.path).get = {
         ...current,
         operationId: `${current.operationId}_legacy`,
@@ -200,15 +231,18 @@ export function renderOpenApi(m: DocModel): Json {
         security,
       };
     }
-    if (r.get) at(r.get.path).get = { ...getOperation(m, r), security };
+    if (r.get && !r.get.operation) at(r.get.path).get = { ...getOperation(m, r), security };
   }
-  for (const w of m.writes) at(w.path)[w.method.toLowerCase()] = { ...writeOperation(m, w), security };
+  for (const w of m.writes) if (w.path) at(w.path)[w.method.toLowerCase()] = { ...writeOperation(m, w, w.path), security };
+  for (const [path, method, op] of uploadOperations(m, { commonErrors: commonErrors(m), errorResponse })) at(path)[method] = { ...op, security };
+  for (const g of m.gateways) at(g.path).post = { ...gatewayOperation(m, g), security };
   const feed = deleteStyle(m.deletes).feed;
-  if (feed) {
+  const feedPath = feed?.path(m.deletes);
+  if (feed && feedPath) {
     const p = m.paging;
     const sinceParam = feed.incremental(m.deletes) ? m.resources.flatMap((r) => r.list?.params ?? []).find((x) => x.role === "since") : undefined;
     const ts = { ...timeFormat(m.timeFormat).docs.schema };
-    at(feed.path(m.deletes)).get = {
+    at(feedPath).get = {
       operationId: "list_tombstones",
       summary: "List deleted records",
       tags: ["deletes"],
@@ -240,6 +274,7 @@ export function renderOpenApi(m: DocModel): Json {
       },
     };
   }
+  if (m.exports) for (const [path, method, op] of exportOperations(m.exports, { commonErrors: commonErrors(m), errorResponse })) (paths[path] ??= {})[method] = { ...op, security };
   for (const mint of m.mints) {
     const op = tokenMint(mint).docs.operation(mint);
     at(mint.path).post = {
@@ -254,7 +289,16 @@ export function renderOpenApi(m: DocModel): Json {
   }
   const e = m.errors;
   const inner = { type: "object", properties: { [e.codeField]: { type: "string" }, [e.messageField]: { type: "string" } }, required: [e.codeField, e.messageField] };
-  const tagText = (name: string) => (name === "auth" ? "Tokens and sessions" : name === "deletes" ? "Deleted records" : (m.resources.find((r) => r.plural === name)?.description ?? name));
+  const tagText = (name: string) =>
+    name === "auth"
+      ? "Tokens and sessions"
+      : name === "deletes"
+        ? "Deleted records"
+        : name === "gateway"
+          ? "XML operations"
+          : name === "exports"
+            ? "Bulk CSV exports"
+            : (m.resources.find((r) => r.plural === name)?.description ?? name);
   const tags = [...new Set(Object.values(paths).flatMap((ops) => Object.values(ops).flatMap((op) => (op as { tags: string[] }).tags)))].map((name) => ({ name, description: tagText(name) }));
   return {
     openapi: "3.1.0",
@@ -271,7 +315,8 @@ export function renderOpenApi(m: DocModel): Json {
     components: {
       schemas: {
         ...Object.fromEntries(m.resources.map((r) => [r.name, resourceSchema(m, r)])),
-        Error: e.wrap ? { type: "object", properties: { [e.wrap]: inner }, required: [e.wrap] } : inner,
+        ...(JSON.stringify(paths).includes('"#/components/schemas/Error"') ? { Error: e.wrap ? { type: "object", properties: { [e.wrap]: inner }, required: [e.wrap] } : inner } : {}),
+        ...(m.exports ? { [EXPORT_JOB_SCHEMA]: exportJobSchema(m.exports) } : {}),
         ...(m.mints.length
           ? {
               OAuthError: {

@@ -2,12 +2,14 @@ import type { DocModel } from "../../mechanics/kit/doc-model.ts";
 import { authenticationPage } from "./markdown/authentication-page.ts";
 import { changelogPage } from "./markdown/changelog-page.ts";
 import { errorsPage } from "./markdown/errors-page.ts";
+import { exportsPage } from "./markdown/exports-page.ts";
 import { indexPage } from "./markdown/index-page.ts";
 import { paginationPage } from "./markdown/pagination-page.ts";
 import { rateLimitsPage } from "./markdown/rate-limits-page.ts";
 import { resourcePage } from "./markdown/resource-page.ts";
 import { syncingPage } from "./markdown/syncing-page.ts";
 import { webhooksPage } from "./markdown/webhooks-page.ts";
+import { gatewayPage, gatewaySlug } from "./markdown/gateway-page.ts";
 
 /** One page of a documentation set. */
 export interface DocPage {
@@ -28,6 +30,8 @@ export function renderPages(m: DocModel): DocPage[] {
     plan.push({ slug: "errors", title: "Errors", render: () => errorsPage(m) });
     if (m.webhooks) plan.push({ slug: "webhooks", title: "Webhooks", render: () => webhooksPage(m) });
   }
+  for (const g of m.gateways) plan.push({ slug: gatewaySlug(g), title: g.service, render: () => gatewayPage(m, g) });
+  if (m.exports) plan.push({ slug: "exports", title: "Exports", render: () => exportsPage(m) });
   for (const r of m.resources)
     plan.push({ slug: `resource-${r.plural.replace(/_/g, "-")}`, title: r.plural[0].toUpperCase() + r.plural.slice(1).replace(/_/g, " "), render: () => resourcePage(m, r) });
   plan.push({ slug: "changelog", title: "Changelog", render: () => changelogPage(m) });

@@ -30,6 +30,6 @@ export interface HandlerContext {
   notes: LogNotes;
   /** Armed faults and their trigger counters. */
   faults: FaultRuntime;
-  /** Announces a change made through the API (webhook vendors). */
-  changed: (entity: string, op: "created" | "updated", row: RecordRow) => void;
+  /** Announces a change made through the API (webhook vendors); `extra` goes to the top level of its event (an accepted write's request id). */
+  changed: (entity: string, op: "created" | "updated", row: RecordRow, extra?: Record<string, unknown>) => void;
 }

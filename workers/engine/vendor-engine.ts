@@ -19,7 +19,6 @@ import { FaultRuntime } from "./faults/fault-runtime.ts";
 import type { HandlerContext, LogNotes } from "./handler-context.ts";
 import { bodyText } from "./http/raw-json.ts";
 import { redactHeaders, secretHeaderNames } from "./http/redact.ts";
-import { BODY_LIMIT_BYTES } from "./http/request-body.ts";
 import { readVendorRequest, type VendorRequest } from "./http/vendor-request.ts";
 import { liesTouched } from "./lies/touches.ts";
 import { getRecord } from "./protocol/get.ts";
@@ -28,7 +27,12 @@ import { listRecords } from "./protocol/list.ts";
 import { rateLimit, tooManyRequests } from "./protocol/rate-limit.ts";
 import { RowJsonCache } from "./protocol/row-json-cache.ts";
 import { readWarnings } from "./protocol/warnings.ts";
-import { handleWrite } from "./protocol/writes.ts";
+import { applyChange, handleWrite } from "./protocol/writes.ts";
+import { landDueWrites } from "./protocol/accepted.ts";
+import { bodyLimit, receiveUpload } from "./protocol/uploads.ts";
+import { type OperationAction, operationAction, operationBody, operationContext, parseGatewayCall, refuseCall, renderGatewayReply } from "./protocol/gateway.ts";
+import { describeGateway } from "./protocol/gateway-description.ts";
+import type { ParsedCall } from "../../mechanics/gateways/define.ts";
 import { type RouteAction, RouteTable } from "./routing/route-table.ts";
 import { LogStore } from "./store/logs.ts";
 import { RecordStore } from "./store/records.ts";
@@ -52,6 +56,10 @@ interface Turn {
   notes: LogNotes;
   /** The route that served the request, or null when none matched. */
   action: RouteAction | null;
+  /** A gateway request's call, as read from its body. */
+  call?: ParsedCall;
+  /** What a gateway call's operation runs. */
+  inner?: RouteAction;
   auth: AuthOutcome;
   rateLimited: boolean;
   retryAfter: number | null;
@@ -111,8 +119,11 @@ export class VendorEngine {
       console.error("vendor engine failure", err);
     }
 
+    // Stage: a gateway's answer goes out in its envelope, whatever stage gave it.
+    if (turn.action?.kind === "gateway") reply = renderGatewayReply(this.vendor, turn.action.gateway, turn.call, reply);
+
     // Stage: lies. Only a world whose docs tell the lies can have a request misled by one.
-    if (this.config.docsProfile !== "true") turn.notes.lies = liesTouched(this.vendor, turn.action, reply.status, turn.auth);
+    if (this.config.docsProfile !== "true") turn.notes.lies = liesTouched(this.vendor, turn.inner ?? turn.action, reply.status, turn.auth);
 
     // Stage: respond (headers), and faults that cut the response off on the wire.
     const headers = this.responseHeaders(turn, reply);
@@ -139,7 +150,8 @@ export class VendorEngine {
     // Stage: refuse what cannot be read.
     if (req.bodyTooLarge) {
       turn.auth = "missing";
-      return vendorError(this.vendor, 413, "payload_too_large", `request bodies are limited to ${BODY_LIMIT_BYTES} bytes`);
+      const limit = bodyLimit(match.found && (match.action.kind === "write" || match.action.kind === "upload") ? match.action.write : null);
+      return vendorError(this.vendor, 413, "payload_too_large", `${limit.what} are limited to ${limit.bytes} bytes`);
     }
 
     // Stage: faults before routing (one-shot effects, outages, forced windows, delays).
@@ -170,9 +182,20 @@ export class VendorEngine {
       return result.reply;
     }
 
+    // Stage: service descriptions are public.
+    if (action.kind === "describe") return describeGateway(this.vendor, action.gateway, req, baseUrl);
+
+    // A gateway call is read here; one that cannot be read is refused after auth.
+    if (action.kind === "gateway") {
+      turn.call = parseGatewayCall(action.gateway, req);
+      if (turn.call.ok) turn.inner = operationAction(this.vendor, action.gateway, turn.call.call.operation);
+    }
+
     // A write's idempotency key is logged even when auth or the rate limit refuses it,
     // so conduct checks see that a retry after a 429 reused its key.
     if (action.kind === "write") notes.idempotencyKey = new IdempotencyLedger(this.sql).keyOf(action.write, req.headers, req.body);
+    if (turn.inner?.kind === "write" && turn.call?.ok)
+      notes.idempotencyKey = new IdempotencyLedger(this.sql).keyOf(turn.inner.write, req.headers, operationBody(turn.inner.write, turn.call.call.params));
 
     // Stage: auth.
     const retiredBy = this.vendor.auth.legacy ? this.faults.legacyRetiredBy() : null;
@@ -217,6 +240,13 @@ export class VendorEngine {
       faults: this.faults,
       changed: this.hooks.changed,
     };
+    // Accepted writes whose wait is over land before this request is served.
+    landDueWrites(ctx, applyChange);
+    if (action.kind === "gateway") {
+      if (!turn.call?.ok) return refuseCall(this.vendor, turn.call as Extract<ParsedCall, { ok: false }>);
+      const inner = turn.inner as OperationAction;
+      return this.act(operationContext(ctx, inner, turn.call.call), inner);
+    }
     const reply = this.act(ctx, action);
 
     // Stage: read warnings (ignored parameters, fields left out).
@@ -225,16 +255,18 @@ export class VendorEngine {
     return reply;
   }
 
-  private act(ctx: HandlerContext, action: Exclude<RouteAction, { kind: "mint" }>): Reply {
+  private act(ctx: HandlerContext, action: Exclude<RouteAction, { kind: "mint" | "gateway" | "describe" }>): Reply {
     switch (action.kind) {
       case "list":
-        return listRecords(ctx, action.resource, action.truncateAt);
+        return listRecords(ctx, action.resource, action.truncateAt, action.skip);
       case "get":
         return getRecord(ctx, action.resource);
       case "feed":
         return action.serve(ctx);
       case "write":
         return handleWrite(ctx, action.write);
+      case "upload":
+        return receiveUpload(ctx, action.write);
       case "subscribe":
         return this.subscribe(ctx);
       case "dead-letters":

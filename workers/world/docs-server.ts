@@ -1,7 +1,7 @@
 /**
  * @module docs-server
  * The documentation a world serves under `_docs/`: `index.html` (also at
- * `_docs/`), `<page>.html`, `<page>.md` and `openapi.json`, for the world's
+ * `_docs/`), `<page>.html`, `<page>.md`, `openapi.json` and a gateway's `<Service>.wsdl`, for the world's
  * profile, with examples from its seeded data and its own base URL. One set
  * is kept (the base URL only changes for worlds of older releases). Not
  * logged: reading docs is not API traffic.
@@ -21,6 +21,8 @@ export class DocsServer {
     const set = this.cached.set;
     const file = subpath === "" || subpath === "/" ? "index.html" : subpath.replace(/^\//, "");
     if (file === "openapi.json") return Response.json(set.openapi);
+    const description = set.descriptions.get(file);
+    if (description) return new Response(description, { headers: { "content-type": "text/xml; charset=utf-8" } });
     const html = set.html.get(file);
     if (html) return new Response(html, { headers: { "content-type": "text/html; charset=utf-8" } });
     const page = set.pages.find((p) => `${p.slug}.md` === file);

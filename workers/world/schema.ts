@@ -84,6 +84,27 @@ export const WORLD_MIGRATIONS: { version: number; name: string; up: (sql: SqlSto
         ["log_error", "TEXT"],
       ]),
   },
+  {
+    version: 4,
+    name: "export jobs",
+    up: (sql) => {
+      sql.exec(`CREATE TABLE IF NOT EXISTS export_jobs (
+         epoch INTEGER NOT NULL, id TEXT NOT NULL, export TEXT NOT NULL, requested_at TEXT NOT NULL,
+         row_count INTEGER NOT NULL, polls INTEGER NOT NULL DEFAULT 0, downloads INTEGER NOT NULL DEFAULT 0,
+         PRIMARY KEY (epoch, id))`);
+      sql.exec(`CREATE TABLE IF NOT EXISTS export_rows (
+         epoch INTEGER NOT NULL, job TEXT NOT NULL, n INTEGER NOT NULL, line TEXT NOT NULL,
+         PRIMARY KEY (epoch, job, n))`);
+    },
+  },
+  {
+    version: 5,
+    name: "accepted writes",
+    up: (sql) =>
+      sql.exec(`CREATE TABLE IF NOT EXISTS accepted_writes (
+         request_id TEXT PRIMARY KEY, write TEXT NOT NULL, due_seq INTEGER NOT NULL,
+         params TEXT NOT NULL, body TEXT NOT NULL, landed INTEGER NOT NULL DEFAULT 0)`),
+  },
 ];
 
 /** Brings an object's storage to the newest schema, running each pending migration once. */

@@ -102,7 +102,7 @@ export class WorldObject extends DurableObject<Env> {
     if (!vendor) throw new Error(`world ${config.world} references unknown vendor ${config.vendor}`);
     this.config = config;
     this.engine = new VendorEngine(vendor, this.ctx.storage.sql, config, {
-      changed: (entity, op, row) => this.announce(entity, op, row),
+      changed: (entity, op, row, extra) => this.announce(entity, op, row, extra),
       subscribe: (url) => void this.setWebhookTarget(url, this.config?.relay ?? false),
       drainDeadLetters: () => this.dispatcher?.drainDeadLetters() ?? [],
     });
@@ -152,7 +152,7 @@ export class WorldObject extends DurableObject<Env> {
     this.ctx.storage.transactionSync(() => {
       engine.records.replaceAll(state.packed);
       engine.tokens.clear();
-      for (const table of ["idempotency", "rate"]) this.ctx.storage.sql.exec(`DELETE FROM ${table}`);
+      for (const table of ["idempotency", "rate", "accepted_writes"]) this.ctx.storage.sql.exec(`DELETE FROM ${table}`);
       this.save(next);
     });
     const fresh = this.require().engine;
@@ -267,13 +267,13 @@ export class WorldObject extends DurableObject<Env> {
   }
 
   /** A change made through the API becomes an event (when someone listens). */
-  private announce(entity: string, op: "created" | "updated", row: RecordRow): void {
+  private announce(entity: string, op: "created" | "updated", row: RecordRow, extra?: Record<string, unknown>): void {
     const engine = this.engine!;
     const hooks = engine.vendor.webhooks;
     if (!hooks || !hooks.entities.includes(entity) || !this.config?.webhookTarget) return;
     const resource = engine.vendor.resources.find((r) => r.name === entity)!;
     const record = serializeRecord(engine.vendor, resource, row, allFlags(engine.vendor));
-    void this.queue(this.dispatcher!.enqueue([{ type: `${entity}.${op}`, entity, recordId: row.id, atMs: row.updatedMs, record }], Date.now(), engine.faults));
+    void this.queue(this.dispatcher!.enqueue([{ type: `${entity}.${op}`, entity, recordId: row.id, atMs: row.updatedMs, record, extra }], Date.now(), engine.faults));
   }
 
   /** Webhook deliveries of an epoch (or all). */

@@ -33,5 +33,6 @@ export async function docs(vendorId: string, opts: DocsOptions): Promise<void> {
   for (const page of set.pages) writeFileSync(join(out, `${page.slug}.md`), page.markdown);
   for (const [file, html] of set.html) writeFileSync(join(out, file), html);
   writeFileSync(join(out, "openapi.json"), JSON.stringify(set.openapi, null, 2) + "\n");
+  for (const [file, text] of set.descriptions) writeFileSync(join(out, file), text);
   console.log(`${vendor.name} docs (${opts.profile}, ${set.pages.length} pages, ${set.model.lies.length} lies) written to ${out}`);
 }

@@ -53,6 +53,13 @@ export function exampleRecord(m: DocModel, r: DocResource, ex: DocResource["exam
   }
   const flag = deleteFlagField(m.deletes);
   if (flag) out[flag] = ex.deleted;
+  for (const e of r.embeds) {
+    const child = m.resources.find((x) => x.name === e.entity);
+    const all = ex.children?.[e.field] ?? [];
+    if (!child) continue;
+    out[e.field] = all.slice(0, e.limit ?? all.length).map((c) => exampleRecord(m, child, c));
+    if (e.flag) out[e.flag] = e.limit !== undefined && all.length > e.limit;
+  }
   return out;
 }
 

@@ -3,6 +3,9 @@ import { deleteFlagField } from "../../../mechanics/deletes/index.ts";
 import { pagingStyle } from "../../../mechanics/paging/index.ts";
 import { type DocModel, type DocResource, listParams } from "../../../mechanics/kit/doc-model.ts";
 import { code, curlAuthFlags, exampleRecord, link, table } from "./helpers.ts";
+import { embedTexts, writeOptionSentences } from "../option-text.ts";
+import { operationCall } from "./gateway-call.ts";
+import { gatewayAt } from "./gateway-page.ts";
 
 function exampleIdPath(path: string, r: DocResource, m: DocModel): string {
   const ex = r.examples[0];
@@ -12,16 +15,36 @@ function exampleIdPath(path: string, r: DocResource, m: DocModel): string {
     .replace(":parentId", String((ex?.data[r.fields.find((f) => f.refersTo === r.parent)?.name ?? ""] as string | undefined) ?? parentEx?.id ?? "{parentId}"));
 }
 
+/** The known-issue notice of a list that skips records between pages. */
+export function knownIssue(r: DocResource, skip: number): string {
+  const records = skip === 1 ? "the record at every page boundary is" : `${skip} records at every page boundary are`;
+  const fallback = r.legacyList ? ` Until it is fixed, read ${r.plural.replace(/_/g, " ")} from \`GET ${r.legacyList.path}\`, which returns them all.` : "";
+  return `**Known issue:** each page after the first starts ${skip === 1 ? "one record" : `${skip} records`} late, so ${records} never returned by this list.${fallback}`;
+}
+
 function listSection(m: DocModel, r: DocResource): string[] {
   const list = r.list!;
-  const lines = [`### List ${r.plural}`, "", code("", `GET ${list.path}`), ""];
+  const g = list.operation ? gatewayAt(m, list.path) : undefined;
+  const lines = [`### List ${r.plural}`, ""];
+  if (g && list.operation) {
+    const example = Object.fromEntries(
+      listParams(list)
+        .filter((p) => p.role === "position" || p.role === "size" || p.role === "sort" || p.role === "flag")
+        .map((p) => [p.name, p.value ?? (p.role === "size" ? String(list.paging.defaultLimit ?? 50) : p.role === "position" ? "0" : "")]),
+    );
+    lines.push(...operationCall(m, g, list.operation, example));
+  } else lines.push(code("", `GET ${list.path}`), "");
   lines.push(
     table(
-      ["parameter", "description"],
+      [g ? "element" : "parameter", "description"],
       listParams(list).map((p) => [`\`${p.name}\``, p.description]),
     ),
     "",
   );
+  if (g) {
+    if (m.profile !== "sparse") lines.push(`See ${link("Pagination", "pagination")}. The records come back as repeated \`<${r.name}>\` elements inside \`<${m.envelope.items}>\`.`, "");
+    return lines;
+  }
   if (r.legacyList)
     lines.push(
       r.legacyList.truncateAt === undefined
@@ -29,6 +52,7 @@ function listSection(m: DocModel, r: DocResource): string[] {
         : `The older \`GET ${r.legacyList.path}\` is deprecated: it pages the same way but stops after ${r.legacyList.truncateAt} records in all, with no sign of more.`,
       "",
     );
+  if (list.skipsAtPageBoundary) lines.push(knownIssue(r, list.skipsAtPageBoundary), "");
   if (m.profile === "sparse") return lines;
   lines.push(`See ${link("Pagination", "pagination")}.`, "");
   if (r.examples.length) {
@@ -46,6 +70,9 @@ function listSection(m: DocModel, r: DocResource): string[] {
 }
 
 function getSection(m: DocModel, r: DocResource): string[] {
+  const g = r.get?.operation ? gatewayAt(m, r.get.path) : undefined;
+  if (g && r.get?.operation)
+    return [`### Get one ${r.name}`, "", ...operationCall(m, g, r.get.operation, { [r.idField]: String(r.examples[0]?.id ?? "…") }), `The record comes back as one \`<${r.name}>\` element.`, ""];
   const lines = [
     `### Get one ${r.name}`,
     "",
@@ -59,7 +86,10 @@ function getSection(m: DocModel, r: DocResource): string[] {
 }
 
 function writeSection(m: DocModel, w: Write): string[] {
-  const lines = [`### ${w.name}`, "", code("", `${w.method} ${w.path}`), ""];
+  const lines = [`### ${w.name}`, ""];
+  const via = m.gateways.flatMap((g) => g.operations.filter((o) => o.write === w.name).map((o) => ({ g, op: o.name })))[0];
+  if (w.path) lines.push(code("", `${w.method} ${w.path}`), "");
+  else if (via) lines.push(...operationCall(m, via.g, via.op, Object.fromEntries(w.inputs.filter((i) => i.required).map((i) => [i.name, i.oneOf?.[0] ?? "…"]))));
   if (m.profile !== "sparse") lines.push(w.description, "");
   const inputs = table(
     ["field", "type", "required", "description"],
@@ -83,6 +113,7 @@ function writeSection(m: DocModel, w: Write): string[] {
       "",
     );
   if (w.ifMatch) lines.push("Send `If-Match` with the `ETag` of your last read of the record.", "");
+  for (const sentence of writeOptionSentences(w)) lines.push(sentence, "");
   if (w.errors === "rpc-200") lines.push(`Failures answer \`200\` with \`${m.errors.rpcOkField}: false\`; see ${link("Errors", "errors")}.`, "");
   return lines;
 }
@@ -97,6 +128,11 @@ export function resourcePage(m: DocModel, r: DocResource): string {
   ]);
   const flag = deleteFlagField(m.deletes);
   if (flag) rows.push([`\`${flag}\``, "boolean", "Whether the record was deleted."]);
+  for (const e of r.embeds) {
+    const text = embedTexts(m, r, e);
+    rows.push([`\`${e.field}\``, `array of ${e.entity}`, text.field]);
+    if (e.flag && text.flag) rows.push([`\`${e.flag}\``, "boolean", text.flag]);
+  }
   lines.push(table(["field", "type", "description"], rows), "", "## Endpoints", "");
   if (r.list) lines.push(...listSection(m, r));
   if (r.get) lines.push(...getSection(m, r));

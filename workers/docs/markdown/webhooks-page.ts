@@ -1,6 +1,7 @@
 import { signatureScheme } from "../../../mechanics/signatures/index.ts";
 import type { DocModel } from "../../../mechanics/kit/doc-model.ts";
 import { code, table, withArticle } from "./helpers.ts";
+import { acceptedEventSentences } from "../option-text.ts";
 
 /** `webhooks.md`: events, envelope, signatures, retries. */
 export function webhooksPage(m: DocModel): string {
@@ -22,18 +23,25 @@ export function webhooksPage(m: DocModel): string {
     "",
     w.payload === "full" ? "`data` is the record as the API returns it." : "`data` carries only the record's id: fetch the record for its content.",
     "",
+    ...acceptedEventSentences(m),
     "## Verifying deliveries",
     "",
     ...signatureScheme(w.signature).docs(w.signature),
     "",
-    `Refuse deliveries whose signature does not match or whose timestamp is more than ${w.maxSkewS} s away from your clock.`,
+    signatureScheme(w.signature).timestamped === false
+      ? "Refuse deliveries whose signature does not match."
+      : `Refuse deliveries whose signature does not match or whose timestamp is more than ${w.maxSkewS} s away from your clock.`,
     "",
     "## Retries",
     "",
-    `Answer 2xx to acknowledge. Otherwise, or when your endpoint does not answer, the delivery is retried after ${w.retrySchedule.map((s) => `${s} s`).join(", then ")}. The same event can arrive more than once, and events can arrive out of order.`,
+    `${w.ack ? `Answer 2xx with a JSON body whose \`${w.ack.field}\` is the event id to acknowledge` : "Answer 2xx to acknowledge"}. Otherwise, or when your endpoint does not answer, the delivery is retried after ${w.retrySchedule.map((s) => `${s} s`).join(", then ")}. The same event can arrive more than once, and events can arrive out of order.`,
     "",
   ];
-  if (w.ack) lines.push(`Acknowledge with a JSON body whose \`${w.ack.field}\` is the event id. Events never acknowledged are kept at \`GET ${w.ack.deadLetterPath}\`.`, "");
+  if (w.ack)
+    lines.push(
+      `A 2xx without that body is not an acknowledgement and is retried. Events still unacknowledged after the last retry go to a dead-letter queue: \`GET ${w.ack.deadLetterPath}\` returns each of them once, in \`data\`.`,
+      "",
+    );
   if (w.subscriptionPath) lines.push("## Subscribing", "", `Register your endpoint with \`POST ${w.subscriptionPath}\` and \`{"url": "https://..."}\`.`, "");
   return lines.join("\n");
 }

@@ -59,6 +59,8 @@ export function fieldValue(field: Field, rng: Rng, ctx: FieldContext): unknown {
     }
     case "pick":
       return pickOne(rng, g.values);
+    case "hex":
+      return Array.from({ length: g.length }, () => "0123456789abcdef"[Math.floor(rng() * 16)]).join("");
     case "int":
       return intBetween(rng, g.min, g.max);
     case "money":

@@ -2,6 +2,7 @@ import type { Resource, Vendor } from "../../../declarations/schema/vendor.ts";
 import type { Mutation } from "../../../declarations/schema/timeline.ts";
 import { checkpointTime } from "./clock.ts";
 import { fieldValue, type FieldContext } from "./field-values.ts";
+import { numberedId } from "../../../declarations/schema/id-numbers.ts";
 import { recordId } from "./ids.ts";
 import { intBetween, pickDistinct, pickOne, rngFor, type Rng } from "./prng.ts";
 
@@ -112,6 +113,20 @@ class StateBuilder {
           this.touch(resource, rec, t);
         }
         return;
+      case "regenerate": {
+        // One moment: every live record is deleted and the new ones are numbered from restartAt.
+        const t = at();
+        for (const rec of this.live(m.entity)) {
+          rec.deletedMs = t;
+          this.touch(resource, rec, t);
+        }
+        this.liveCache.delete(m.entity);
+        for (let i = 0; i < m.count; i++) {
+          const parent = resource.parent ? pickOne(rng, this.live(resource.parent)) : null;
+          this.create(resource, parent?.id ?? null, { createdMs: t, updatedMs: t }, m.restartAt + i);
+        }
+        return;
+      }
       case "advance-stage": {
         const stageField = resource.fields.find((f) => f.gen.gen === "stage");
         const stages = resource.stages ?? [];
@@ -146,10 +161,11 @@ class StateBuilder {
     return f ? Number(rec.data[f.name]) : rec.updatedMs;
   }
 
-  private create(r: Resource, parentId: string | null, times: { createdMs: number; updatedMs: number }): void {
+  /** Creates the entity's next record; `idNumber` numbers it explicitly (a regeneration) instead of by its index. */
+  private create(r: Resource, parentId: string | null, times: { createdMs: number; updatedMs: number }, idNumber?: number): void {
     const list = this.byEntity.get(r.name)!;
     const index = list.length;
-    const id = recordId(r, index, times.createdMs, this.seedValue);
+    const id = idNumber === undefined ? recordId(r, index, times.createdMs, this.seedValue) : numberedId(r.id, idNumber);
     const rec: StateRecord = { entity: r.name, id, seq: this.records.length + 1, parent: parentId, data: {}, updatedMs: times.updatedMs, deletedMs: null };
     rec.data[r.idField] = id;
     const ctx = this.context(r, rec, rec.data, times);

@@ -1,3 +1,5 @@
+import { TextBody } from "../../../mechanics/kit/reply.ts";
+
 /** A reply body that is already JSON text (assembled from cached fragments). */
 export class RawJson {
   readonly text: string;
@@ -7,7 +9,8 @@ export class RawJson {
   }
 }
 
-/** Serialises a reply body, passing pre-built JSON through untouched. */
+/** Serialises a reply body, passing pre-built JSON and text bodies through untouched. */
 export function bodyText(body: unknown): string {
-  return body instanceof RawJson ? body.text : JSON.stringify(body);
+  if (body instanceof RawJson || body instanceof TextBody) return body.text;
+  return JSON.stringify(body);
 }

@@ -12,6 +12,8 @@ export interface VendorRequest {
   headers: Headers;
   /** Body text as received, up to the body limit ("" when none). */
   rawBody: string;
+  /** Body bytes exactly as received (empty when there was none, or it was over the limit). */
+  bytes: Uint8Array;
   /** Parsed body: JSON object, form fields, or null when absent or unparseable. */
   body: Record<string, unknown> | null;
   /** Whether a non-empty body failed to parse (or nests too deep to be parsed). */
@@ -44,7 +46,7 @@ export interface LoggedBody {
 export async function readVendorRequest(call: VendorCall, seq: number, nowMs: number, secrets: () => readonly string[]): Promise<VendorRequest> {
   const url = new URL(call.url);
   const headers = new Headers(call.headers);
-  const base = { method: call.method, path: call.path, query: url.searchParams, headers, seq, nowMs };
+  const base = { method: call.method, path: call.path, query: url.searchParams, headers, seq, nowMs, bytes: call.head };
   if (call.head.byteLength === 0 && !call.rest) {
     return { ...base, rawBody: "", body: null, bodyInvalid: false, bodyTooLarge: false, logged: { body: null, bytes: 0, note: null, sha256: null } };
   }
@@ -53,7 +55,7 @@ export async function readVendorRequest(call: VendorCall, seq: number, nowMs: nu
     const rest = await drain(call.rest, call.head, secrets());
     const held = rest.secretsHeld.length ? ` …[holds ${rest.secretsHeld.join(" ")}]` : "";
     const logged: LoggedBody = { body: truncateText(text + held, LOGGED_BODY_CHARS, secrets()), bytes: rest.bytes, note: "truncated", sha256: rest.sha256 };
-    return { ...base, rawBody: "", body: null, bodyInvalid: true, bodyTooLarge: true, logged };
+    return { ...base, bytes: new Uint8Array(0), rawBody: "", body: null, bodyInvalid: true, bodyTooLarge: true, logged };
   }
   const bytes = call.head.byteLength;
   const digest = () => createHash("sha256").update(call.head).digest("hex");

@@ -6,7 +6,7 @@ import type { RouteAction } from "../routing/route-table.ts";
 export function servedFacts(vendor: Vendor, action: RouteAction | null, status: number, authOutcome: string): ServedFacts {
   const facts: ServedFacts = { route: action?.kind ?? null, status, authOutcome };
   if (action?.kind === "list" || action?.kind === "get") facts.resource = action.resource.name;
-  if (action?.kind === "write") facts.resource = action.write.entity;
+  if (action?.kind === "write" || action?.kind === "upload") facts.resource = action.write.entity;
   if (action?.kind === "list") facts.numberedPages = "firstPage" in (action.resource.paging ?? vendor.paging);
   if (action?.kind === "mint") facts.mintIssues = action.mint.issues;
   return facts;

@@ -2,7 +2,8 @@ import { deleteStyle } from "../../../mechanics/deletes/index.ts";
 import type { Resource } from "../../../declarations/schema/vendor.ts";
 import type { HandlerContext } from "../handler-context.ts";
 import { json, vendorError, type Reply } from "../../../mechanics/kit/reply.ts";
-import { etagOf, serializeRecord } from "./serialize.ts";
+import { embeddedFor, servedTag } from "./embeds.ts";
+import { serializeRecord } from "./serialize.ts";
 
 /** GET on a resource's single-record path. */
 export function getRecord(ctx: HandlerContext, resource: Resource): Reply {
@@ -22,8 +23,10 @@ export function getRecord(ctx: HandlerContext, resource: Resource): Reply {
   }
   const renames = ctx.faults.renames(ctx.config.checkpoint);
   for (const [key, r] of renames) if (key.startsWith(`${resource.name}.`)) ctx.notes.faults.push(r.fault);
-  const body = serializeRecord(vendor, resource, row, ctx.req.query, renames);
-  ctx.faults.afterRead(resource.name, id, body, etagOf(row), ctx.req.nowMs);
-  if (ifNoneMatch !== null && ifNoneMatch.split(",").some((t) => t.trim() === etagOf(row) || t.trim() === "*")) return { status: 304, headers: { etag: etagOf(row) }, body: null };
-  return json(200, body, { etag: etagOf(row) });
+  const embedded = embeddedFor(ctx, resource, [row.id], renames).get(row.id);
+  const body = { ...serializeRecord(vendor, resource, row, ctx.req.query, renames), ...embedded };
+  const tag = servedTag(row, embedded);
+  ctx.faults.afterRead(resource.name, id, body, tag, ctx.req.nowMs);
+  if (ifNoneMatch !== null && ifNoneMatch.split(",").some((t) => t.trim() === tag || t.trim() === "*")) return { status: 304, headers: { etag: tag }, body: null };
+  return json(200, body, { etag: tag });
 }

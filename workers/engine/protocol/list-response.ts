@@ -10,7 +10,7 @@ const ITEMS_PLACEHOLDER = "\u0000items\u0000";
  * Builds a paged list reply in the vendor's envelope, with next links as
  * declared. `fetch` returns each item as JSON text, spliced into the envelope.
  */
-export function pagedReply(ctx: HandlerContext, paging: Paging, listKey: string, fetch: (page: PageRequest) => { items: string[]; total: number }, resource?: string): Reply {
+export function pagedReply(ctx: HandlerContext, paging: Paging, listKey: string, fetch: (page: PageRequest) => { items: string[]; total: number }, resource?: string, skip = 0): Reply {
   const { vendor, req } = ctx;
   const cutoff = ctx.faults.cursorCutoff();
   const scope: CursorScope = { seed: ctx.config.seed, epoch: ctx.config.epoch, listKey, requestSeq: req.seq, cutoff: cutoff?.seq ?? 0 };
@@ -25,7 +25,7 @@ export function pagedReply(ctx: HandlerContext, paging: Paging, listKey: string,
     return pageFault.reply;
   }
   const { items, total } = fetch(parsed.page);
-  const next = nextPageParams(paging, parsed.page, items.length, total, scope);
+  const next = nextPageParams(paging, parsed.page, items.length, total, scope, skip);
   const env = vendor.envelope;
   const body: Record<string, unknown> = { [env.items]: ITEMS_PLACEHOLDER };
   if (paging.total) body[env.total] = total;

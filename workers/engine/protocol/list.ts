@@ -4,10 +4,14 @@ import type { HandlerContext } from "../handler-context.ts";
 import { vendorError, type Reply } from "../../../mechanics/kit/reply.ts";
 import { readWatermark } from "./incremental.ts";
 import { pagedReply } from "./list-response.ts";
+import { embeddedFor } from "./embeds.ts";
 import { serializeRecord, viewKey } from "./serialize.ts";
 
-/** GET on a resource's list path; a legacy list (`truncateAt`) ends silently after that many records. */
-export function listRecords(ctx: HandlerContext, resource: Resource, truncateAt = Number.POSITIVE_INFINITY): Reply {
+/**
+ * GET on a resource's list path; a legacy list (`truncateAt`) ends silently
+ * after that many records, a defective one (`skip`) skips records between pages.
+ */
+export function listRecords(ctx: HandlerContext, resource: Resource, truncateAt = Number.POSITIVE_INFINITY, skip = 0): Reply {
   const { vendor, req, records } = ctx;
   let parent: string | undefined;
   if (resource.parent) {
@@ -32,19 +36,28 @@ export function listRecords(ctx: HandlerContext, resource: Resource, truncateAt 
     ctx,
     resource.paging ?? vendor.paging,
     listKey,
-    (page) => ({
-      items: records.pageText(filter, page.offset, Math.max(0, Math.min(page.limit, truncateAt - page.offset))).map((r) => {
+    (page) => {
+      const rows = records.pageText(filter, page.offset, Math.max(0, Math.min(page.limit, truncateAt - page.offset)));
+      // Embedded children change without their parent's version: such rows are not cached.
+      const embedded = embeddedFor(
+        ctx,
+        resource,
+        rows.map((r) => r.id),
+        renames,
+      );
+      const items = rows.map((r) => {
         const key = `${resource.name}|${r.id}|${r.version}|${r.lagging ? 1 : 0}|${r.deleted ? 1 : 0}|${view}`;
-        let json = ctx.rowCache.get(key);
+        let json = embedded.size ? undefined : ctx.rowCache.get(key);
         if (json === undefined) {
           const data = JSON.parse(r.text) as Record<string, unknown>;
-          json = JSON.stringify(serializeRecord(vendor, resource, { id: r.id, data, deletedMs: r.deleted ? 1 : null }, req.query, renames));
-          ctx.rowCache.set(key, json);
+          json = JSON.stringify({ ...serializeRecord(vendor, resource, { id: r.id, data, deletedMs: r.deleted ? 1 : null }, req.query, renames), ...embedded.get(r.id) });
+          if (!embedded.size) ctx.rowCache.set(key, json);
         }
         return json;
-      }),
-      total: Math.min(records.count(filter), truncateAt),
-    }),
+      });
+      return { items, total: Math.min(records.count(filter), truncateAt) };
+    },
     resource.name,
+    skip,
   );
 }

@@ -6,8 +6,12 @@ import type { HandlerContext } from "../handler-context.ts";
 import { json, rpcFailure, vendorError, type Reply } from "../../../mechanics/kit/reply.ts";
 import type { RecordRow } from "../store/records.ts";
 import { IdempotencyLedger } from "./idempotency.ts";
-import { etagOf, serializeRecord } from "./serialize.ts";
+import { embeddedFor, servedTag } from "./embeds.ts";
+import { serializeRecord } from "./serialize.ts";
 import { validateInputs, type FieldError } from "./validate-input.ts";
+import { isRefusal, type ReceivedFile } from "../../../mechanics/uploads/index.ts";
+import { acceptForLater } from "./accepted.ts";
+import { createdUploadValues, readUploadCall, refusalReply } from "./uploads.ts";
 
 function failure(ctx: HandlerContext, write: Write, status: number, code: string, message: string, fieldErrors?: FieldError[]): Reply {
   const extra = fieldErrors ? { [ctx.vendor.errors.fieldErrorsField]: fieldErrors } : {};
@@ -16,9 +20,10 @@ function failure(ctx: HandlerContext, write: Write, status: number, code: string
 }
 
 function success(ctx: HandlerContext, write: Write, status: number, resource: Resource, row: RecordRow): Reply {
-  const record = serializeRecord(ctx.vendor, resource, row, ctx.req.query);
+  const embedded = embeddedFor(ctx, resource, [row.id]).get(row.id);
+  const record = { ...serializeRecord(ctx.vendor, resource, row, ctx.req.query), ...embedded };
   if (write.errors === "rpc-200") return json(200, { [ctx.vendor.errors.rpcOkField]: true, [resource.idField]: wireId(resource, row.id), record });
-  return json(status, record, { etag: etagOf(row) });
+  return json(status, record, { etag: servedTag(row, embedded) });
 }
 
 /** Serves one declared write endpoint: idempotency, validation, then the change. */
@@ -42,20 +47,55 @@ export function handleWrite(ctx: HandlerContext, write: Write): Reply {
   return reply;
 }
 
+/** The write's body: parsed JSON, or what its upload style reads from it (inputs and a file). */
+function readBody(ctx: HandlerContext, write: Write): { body: Record<string, unknown>; file: ReceivedFile | null } | Reply {
+  if (write.upload) {
+    const read = readUploadCall(ctx, write);
+    return isRefusal(read) ? refusalReply(ctx, read) : { body: read.inputs, file: read.file };
+  }
+  if (ctx.req.bodyInvalid) return failure(ctx, write, 400, "invalid_body", "request body must be a JSON object");
+  return { body: ctx.req.body ?? {}, file: null };
+}
+
 function apply(ctx: HandlerContext, write: Write): Reply {
   const { vendor, req, records } = ctx;
-  if (req.bodyInvalid) return failure(ctx, write, 400, "invalid_body", "request body must be a JSON object");
-  const body = req.body ?? {};
+  const read = readBody(ctx, write);
+  if ("status" in read) return read;
+  const { body, file } = read;
   const resource = vendor.resources.find((r) => r.name === write.entity)!;
   const now = vendorNow(vendor.clock, ctx.config.checkpoint, ctx.requestsInEpoch);
   const visibleAt = write.listLagRequests > 0 ? req.seq + write.listLagRequests : 0;
   if (write.op === "bulk-create") return bulkCreate(ctx, write, resource, body, now, visibleAt);
   const errors = validateInputs(write, body, records);
   if (errors.length) return failure(ctx, write, 422, "validation_failed", errors.map((e) => `${e.field} ${e.message}`).join("; "), errors);
+  const missing = write.op === "update" ? missingTarget(ctx, resource) : missingParent(ctx, write, resource, body);
+  if (missing !== null) return failure(ctx, write, 404, "not_found", `${write.op === "update" ? resource.name : resource.parent} ${missing} does not exist`);
+  const refused = ctx.faults.beforeWrite(write.name, 1);
+  if (refused) {
+    ctx.notes.faults.push(refused.fault);
+    return refused.reply;
+  }
+  if (write.accepted) return acceptForLater(ctx, write, body);
   if (write.op === "update") return update(ctx, write, resource, body, now, visibleAt);
-  const created = insertCreated(ctx, write, resource, body, now, visibleAt);
+  const created = insertCreated(ctx, write, resource, body, now, visibleAt, write.upload ? (id) => createdUploadValues(ctx, write, file, id) : undefined);
   if ("missingParent" in created) return failure(ctx, write, 404, "not_found", `${resource.parent} ${created.missingParent} does not exist`);
   return success(ctx, write, write.successStatus, resource, created);
+}
+
+/** Applies a validated write's change now, without faults: how an accepted write lands. */
+export function applyChange(ctx: HandlerContext, write: Write, body: Record<string, unknown>): void {
+  const resource = ctx.vendor.resources.find((r) => r.name === write.entity)!;
+  const now = vendorNow(ctx.vendor.clock, ctx.config.checkpoint, ctx.requestsInEpoch);
+  const visibleAt = write.listLagRequests > 0 ? ctx.req.seq + write.listLagRequests : 0;
+  if (write.op === "update") update(ctx, write, resource, body, now, visibleAt);
+  else insertCreated(ctx, write, resource, body, now, visibleAt);
+}
+
+/** The id an update names, when no live record has it (or null when one does). */
+function missingTarget(ctx: HandlerContext, resource: Resource): string | null {
+  const id = decodeURIComponent(ctx.params.id);
+  const row = ctx.records.get(resource.name, id);
+  return !row || row.deletedMs !== null ? id : null;
 }
 
 /** Bulk create: each item validated and created on its own; 207 with one result per item. */
@@ -93,8 +133,19 @@ function missingParent(ctx: HandlerContext, write: Write, resource: Resource, bo
   return !p || p.deletedMs !== null ? parent : null;
 }
 
-/** Creates one record from write input; fields the write does not take get their generator's neutral value. */
-function insertCreated(ctx: HandlerContext, write: Write, resource: Resource, body: Record<string, unknown>, now: number, visibleAt: number): RecordRow | { missingParent: string } {
+/**
+ * Creates one record from write input; fields the write does not take get
+ * their generator's neutral value, then `extra` (an upload's values) by id.
+ */
+function insertCreated(
+  ctx: HandlerContext,
+  write: Write,
+  resource: Resource,
+  body: Record<string, unknown>,
+  now: number,
+  visibleAt: number,
+  extra?: (id: string) => Record<string, unknown>,
+): RecordRow | { missingParent: string } {
   const { records } = ctx;
   let parent: string | null = null;
   if (resource.parent) {
@@ -115,6 +166,7 @@ function insertCreated(ctx: HandlerContext, write: Write, resource: Resource, bo
     else if (g.gen === "stage") data[f.name] = resource.stages?.[0] ?? null;
     else data[f.name] = null;
   }
+  if (extra) Object.assign(data, extra(id));
   const row: RecordRow = { entity: resource.name, id, seq: records.nextSeq(), parent, data, updatedMs: now, deletedMs: null, visibleAt, listedData: null, version: 1 };
   records.insert(row);
   ctx.changed(resource.name, "created", row);
@@ -129,7 +181,8 @@ function update(ctx: HandlerContext, write: Write, resource: Resource, body: Rec
   if (write.ifMatch) {
     const ifMatch = req.headers.get("if-match");
     if (!ifMatch) return failure(ctx, write, 428, "precondition_required", "If-Match with the record's ETag is required");
-    if (ifMatch.trim() !== etagOf(row) && ifMatch.trim() !== "*") return failure(ctx, write, 412, "precondition_failed", "the record has changed since it was read");
+    const current = servedTag(row, embeddedFor(ctx, resource, [row.id]).get(row.id));
+    if (ifMatch.trim() !== current && ifMatch.trim() !== "*") return failure(ctx, write, 412, "precondition_failed", "the record has changed since it was read");
   }
   const before = row.data;
   const data = { ...row.data };

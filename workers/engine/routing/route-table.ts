@@ -1,21 +1,31 @@
 import type { Mint } from "../../../declarations/schema/auth.ts";
 import type { Resource, Vendor } from "../../../declarations/schema/vendor.ts";
 import type { Write } from "../../../declarations/schema/writes.ts";
+import type { Gateway } from "../../../declarations/schema/gateways.ts";
+import { gatewayStyle } from "../../../mechanics/gateways/index.ts";
 import type { Reply } from "../../../mechanics/kit/reply.ts";
 import type { HandlerContext } from "../handler-context.ts";
 import { deleteStyle } from "../../../mechanics/deletes/index.ts";
 import { listTombstones } from "../protocol/tombstones.ts";
+import { uploadRoute } from "../../../mechanics/uploads/index.ts";
+import { exportRoutes } from "../protocol/exports.ts";
 
 /** What a matched route does. */
 export type RouteAction =
   | { kind: "mint"; mint: Mint }
-  /** A resource's list; `truncateAt` when it is the legacy version that stops silently. */
-  | { kind: "list"; resource: Resource; truncateAt?: number }
+  /** A resource's list; `truncateAt` when it is the legacy version that stops silently, `skip` when next pages skip records. */
+  | { kind: "list"; resource: Resource; truncateAt?: number; skip?: number }
   | { kind: "get"; resource: Resource }
-  /** A feed a mechanic serves (a delete style's tombstone list). */
+  /** A route a mechanic's handler serves (a delete style's tombstone list, an export flow's steps). */
   | { kind: "feed"; serve: (ctx: HandlerContext) => Reply }
   | { kind: "write"; write: Write }
+  /** The URL an upload's bytes are sent to, after its create call. */
+  | { kind: "upload"; write: Write }
   | { kind: "subscribe" }
+  /** An RPC gateway: the operation named in the body decides what runs. */
+  | { kind: "gateway"; gateway: Gateway }
+  /** A gateway's service description (`GET <path>?wsdl`), served without credentials. */
+  | { kind: "describe"; gateway: Gateway }
   | { kind: "dead-letters" };
 
 interface CompiledRoute {
@@ -49,13 +59,23 @@ export class RouteTable {
   constructor(vendor: Vendor) {
     for (const mint of vendor.auth.mints) this.routes.push(compile("POST", mint.path, { kind: "mint", mint }));
     for (const r of vendor.resources) {
-      if (r.list) this.routes.push(compile("GET", r.list, { kind: "list", resource: r }));
+      if (r.list) this.routes.push(compile("GET", r.list, { kind: "list", resource: r, skip: r.skipsAtPageBoundary }));
       if (r.legacyList) this.routes.push(compile("GET", r.legacyList.path, { kind: "list", resource: r, truncateAt: r.legacyList.truncateAt }));
       if (r.get) this.routes.push(compile("GET", r.get, { kind: "get", resource: r }));
     }
     const feed = deleteStyle(vendor.deletes).feed;
-    if (feed) this.routes.push(compile("GET", feed.path(vendor.deletes), { kind: "feed", serve: listTombstones }));
-    for (const w of vendor.writes) this.routes.push(compile(w.method, w.path, { kind: "write", write: w }));
+    const feedPath = feed?.path(vendor.deletes);
+    if (feedPath) this.routes.push(compile("GET", feedPath, { kind: "feed", serve: listTombstones }));
+    for (const x of exportRoutes(vendor)) this.routes.push(compile(x.method, x.path, { kind: "feed", serve: x.serve }));
+    for (const w of vendor.writes) if (w.path) this.routes.push(compile(w.method, w.path, { kind: "write", write: w }));
+    for (const w of vendor.writes) {
+      const upload = w.upload ? uploadRoute(w.upload) : null;
+      if (upload) this.routes.push(compile(upload.method, upload.path, { kind: "upload", write: w }));
+    }
+    for (const g of vendor.gateways) {
+      this.routes.push(compile("POST", g.path, { kind: "gateway", gateway: g }));
+      if (gatewayStyle(g).description) this.routes.push(compile("GET", g.path, { kind: "describe", gateway: g }));
+    }
     if (vendor.webhooks?.subscriptionPath) this.routes.push(compile("POST", vendor.webhooks.subscriptionPath, { kind: "subscribe" }));
     if (vendor.webhooks?.ack) this.routes.push(compile("GET", vendor.webhooks.ack.deadLetterPath, { kind: "dead-letters" }));
   }

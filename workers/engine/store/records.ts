@@ -156,6 +156,38 @@ export class RecordStore {
       });
   }
 
+  /**
+   * The first `limit` children of each parent, as their list shows them to a
+   * request with sequence number `visibleTo` (stored text, list order), and
+   * how many each parent has in all: one query for a whole page of parents.
+   */
+  childrenOf(entity: string, parents: string[], visibleTo: number, includeDeleted: boolean, limit: number): Map<string, { rows: { id: string; text: string; deleted: boolean }[]; total: number }> {
+    const out = new Map<string, { rows: { id: string; text: string; deleted: boolean }[]; total: number }>();
+    if (!parents.length) return out;
+    const rows = this.sql
+      .exec(
+        `SELECT parent, id, text, deleted_ms, rn, total FROM (
+           SELECT parent, id, CASE WHEN visible_at > ? AND listed_data IS NOT NULL THEN listed_data ELSE data END AS text, deleted_ms,
+                  row_number() OVER (PARTITION BY parent ORDER BY seq) AS rn, count(*) OVER (PARTITION BY parent) AS total
+           FROM records
+           WHERE entity = ? AND parent IN (SELECT value FROM json_each(?)) AND (visible_at <= ? OR listed_data IS NOT NULL)${includeDeleted ? "" : " AND deleted_ms IS NULL"})
+         WHERE rn <= ? ORDER BY parent, rn`,
+        visibleTo,
+        entity,
+        JSON.stringify(parents),
+        visibleTo,
+        limit,
+      )
+      .toArray();
+    for (const r of rows) {
+      const parent = r.parent as string;
+      let entry = out.get(parent);
+      if (!entry) out.set(parent, (entry = { rows: [], total: r.total as number }));
+      entry.rows.push({ id: r.id as string, text: r.text as string, deleted: r.deleted_ms !== null });
+    }
+    return out;
+  }
+
   /** Moves the last `n` live records of an entity to the head of its list (a fault: offsets shift mid-crawl). */
   driftToHead(entity: string, n: number): void {
     const tail = this.sql.exec("SELECT id, seq FROM records WHERE entity = ? AND deleted_ms IS NULL AND seq > 0 ORDER BY seq DESC LIMIT ?", entity, n).toArray();

@@ -63,7 +63,7 @@ export class WebhookDispatcher {
       const eventId = `evt_${String(seq).padStart(5, "0")}`;
       const resource = this.vendor.resources.find((r) => r.name === e.entity)!;
       const data = e.record && this.vendor.webhooks!.payload === "full" ? e.record : { [resource.idField]: wireId(resource, e.recordId) };
-      const body = JSON.stringify({ id: eventId, type: e.type, created_at: formatTime(e.atMs, this.vendor.clock.format, e.recordId, recordZone(this.vendor.clock, e.record)), data });
+      const body = JSON.stringify({ id: eventId, type: e.type, created_at: formatTime(e.atMs, this.vendor.clock.format, e.recordId, recordZone(this.vendor.clock, e.record)), ...e.extra, data });
       this.sql.exec("INSERT INTO events (seq, event_id, epoch, type, body, created_ms) VALUES (?, ?, ?, ?, ?, ?)", seq, eventId, this.config.epoch, e.type, body, nowMs);
       const nthOfType = (type: string) => this.sql.exec("SELECT count(*) AS n FROM events WHERE epoch = ? AND type = ?", this.config.epoch, type).one().n as number;
       const shaped = faults?.shapeEvent({ type: e.type, n: prior + i + 1, nthOfType }) ?? { dropped: false, extra: [] };

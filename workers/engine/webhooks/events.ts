@@ -11,6 +11,8 @@ export interface VendorEvent {
   atMs: number;
   /** The record as served (every optional field on), or null for deletes. */
   record: Record<string, unknown> | null;
+  /** Fields at the top level of the event body, beside `type` (an accepted write's request id). */
+  extra?: Record<string, unknown>;
 }
 
 /** A query that turns on every optional field of every resource. */

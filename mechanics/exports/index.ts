@@ -1,0 +1,17 @@
+/**
+ * @module exports
+ * The registry of export styles: the only list of them.
+ */
+import { type ExportStyle, exportStyleOf } from "./define.ts";
+import { jobExports } from "./job.ts";
+
+export const EXPORT_STYLES = [jobExports] as const;
+
+const BY_STYLE = new Map<string, ExportStyle<never, unknown>>(EXPORT_STYLES.map((s) => [exportStyleOf(s as unknown as ExportStyle), s as unknown as ExportStyle<never, unknown>]));
+
+/** The module of a declared export style. */
+export function exportStyle(e: { style: string }): ExportStyle<never, unknown> {
+  const s = BY_STYLE.get(e.style);
+  if (!s) throw new Error(`unknown export style "${e.style}"`);
+  return s;
+}

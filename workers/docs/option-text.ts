@@ -1,0 +1,45 @@
+/**
+ * @module option-text
+ * What the documentation says about a write's optional behaviours and about
+ * embedded child arrays, in one place for the pages and the OpenAPI document.
+ */
+import type { Write } from "../../declarations/schema/writes.ts";
+import type { DocEmbed, DocModel, DocResource } from "../../mechanics/kit/doc-model.ts";
+import { uploadStyle } from "../../mechanics/uploads/index.ts";
+
+/** What an accepted write answers and how its change is confirmed. */
+export function acceptedSentence(w: Write): string {
+  const a = w.accepted!;
+  const change = w.op === "update" ? "updated" : "created";
+  return `The call answers \`202 Accepted\` with \`${a.requestIdField}\` and \`status: "pending"\`: the ${w.entity} is ${change} asynchronously, and until then no list or read shows it. The change is announced by the \`${w.entity}.${change}\` webhook, whose delivery carries the same \`${a.requestIdField}\` at its top level. Treat the 202 as pending, not as done.`;
+}
+
+/** Sentences a write's options add to its documentation. */
+export function writeOptionSentences(w: Write): string[] {
+  return [...(w.accepted ? [acceptedSentence(w)] : []), ...(w.upload ? uploadStyle(w.upload).docs.describe(w.upload) : [])];
+}
+
+/** What an embedded array holds, and what its flag says. */
+export function embedTexts(m: DocModel, r: DocResource, e: DocEmbed): { field: string; flag?: string } {
+  const child = m.resources.find((x) => x.name === e.entity);
+  const plural = child?.plural.replace(/_/g, " ") ?? e.entity;
+  const list = child?.list ? `\`GET ${child.list.path}\`` : `the ${plural} list`;
+  return {
+    field:
+      e.limit !== undefined
+        ? `The first ${e.limit} ${plural} of the ${r.name}, as ${list} serves them; the rest are only there (\`${e.flag}\` says whether there are more).`
+        : `Every ${e.entity} of the ${r.name}, as ${list} serves them.`,
+    ...(e.flag ? { flag: `Whether the ${r.name} has more ${plural} than \`${e.field}\` holds.` } : {}),
+  };
+}
+
+/** What the webhooks page says about events that confirm accepted writes (nothing when there are none). */
+export function acceptedEventSentences(m: DocModel): string[] {
+  const accepted = m.writes.filter((w) => w.accepted);
+  if (!accepted.length) return [];
+  const list = accepted.map((w) => `\`${w.name}\` (\`${w.entity}.${w.op === "update" ? "updated" : "created"}\`, with \`${w.accepted!.requestIdField}\`)`).join(", ");
+  return [
+    `Some calls answer \`202 Accepted\` and take effect later: ${list}. The event announcing the change carries the call's request id at its top level, next to \`type\`; it is the confirmation that the change happened.`,
+    "",
+  ];
+}
