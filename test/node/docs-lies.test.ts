@@ -38,12 +38,20 @@ function differences(a: DocsSet, b: DocsSet): Set<string> {
     for (const line of la) if (!lb.includes(line) && keep(line)) out.add(`page:${slug}:-${line}`);
     for (const line of lb) if (!la.includes(line) && keep(line)) out.add(`page:${slug}:+${line}`);
   }
+  // A service description (WSDL) says what the resource pages say about operations.
+  for (const [file, text] of a.descriptions) {
+    const la = text.split("\n");
+    const lb = (b.descriptions.get(file) ?? "").split("\n");
+    for (const line of la) if (!lb.includes(line)) out.add(`description:${file}:-${line}`);
+    for (const line of lb) if (!la.includes(line)) out.add(`description:${file}:+${line}`);
+  }
   return out;
 }
 
 function inArea(entry: string, lie: Lie): boolean {
   const area = lieKind(lie).areas;
   if (entry.startsWith("openapi:")) return area.openapi.test(entry.slice(8));
+  if (entry.startsWith("description:")) return area.pages.test("resource-");
   const slug = entry.split(":")[1];
   return slug === "changelog" || area.pages.test(slug);
 }
