@@ -85,6 +85,9 @@ interface RequestSpec {
   auth?: boolean;
 }
 
+/** Pages one list may take before the crawl calls it endless (a list that repeats its first page never ends). */
+const MAX_PAGES = 500;
+
 /** Plausible ranges of numeric timestamps: the years 2000 to 2100. */
 const SECONDS_2000 = 946_684_800;
 const SECONDS_2100 = 4_102_444_800;
@@ -339,7 +342,7 @@ class Contract {
     const isPageNumber = position ? /page/i.test(`${position.name} ${position.description ?? ""}`) : false;
     const pageSize = size ? (size.schema.maximum as number) : null;
     let query: Record<string, string> = { ...required, ...(size ? { [size.name]: String(pageSize) } : {}), ...(position ? { [position.name]: String(position.schema.minimum ?? 0) } : {}) };
-    for (let page = 0; page < 2000; page++) {
+    for (let page = 0; page < MAX_PAGES; page++) {
       const res = await this.send(o, { pathParams, query });
       if (res.status !== 200) return `page ${page + 1} (${new URLSearchParams(query)}) answered ${res.status}: ${res.text.slice(0, 160)}`;
       const rows = (res.body as Json)?.[shape.itemsProp];
@@ -371,7 +374,7 @@ class Contract {
       const at = Number(query[position.name]);
       query = { ...query, [position.name]: String(isPageNumber ? at + 1 : at + rows.length) };
     }
-    return "more than 2,000 pages";
+    return `more than ${MAX_PAGES} pages`;
   }
 
   private listShape(o: Operation): { itemsProp: string; itemSchema: Json; body: Json } | null {
