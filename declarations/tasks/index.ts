@@ -16,6 +16,10 @@ import task0007 from "./task-0007/task.ts";
 import gold0007 from "./task-0007/gold-manifest.json" with { type: "json" };
 import task0008 from "./task-0008/task.ts";
 import gold0008 from "./task-0008/gold-manifest.json" with { type: "json" };
+import task0011 from "./task-0011/task.ts";
+import gold0011 from "./task-0011/gold-manifest.json" with { type: "json" };
+import task0018 from "./task-0018/task.ts";
+import gold0018 from "./task-0018/gold-manifest.json" with { type: "json" };
 
 /** A task and the checks gold earns on it (null until `wirebench validate --write-gold` has run). */
 export interface TaskEntry {
@@ -32,6 +36,8 @@ const entries: TaskEntry[] = [
   { task: task0006, gold: gold0006 as GoldManifest | null },
   { task: task0007, gold: gold0007 as GoldManifest | null },
   { task: task0008, gold: gold0008 as GoldManifest | null },
+  { task: task0011, gold: gold0011 as GoldManifest | null },
+  { task: task0018, gold: gold0018 as GoldManifest | null },
 ];
 
 /** Every task, by id. Adding a task means adding its folder and listing it here. */

@@ -13,4 +13,8 @@ export const MECHANICS: Readonly<Record<string, string>> = Object.freeze({
     "Apply a batch of creates exactly once through lost answers, revoked sessions and a rerun of the whole batch: keys stable across retries and processes, credentials renewed, results told truthfully.",
   webhook_exactly_once_with_poll_reconcile:
     "Keep a mirror exactly once from signed webhooks that arrive duplicated, reordered, forged or stale, and repair by polling what the events never said (a delete that was not delivered).",
+  webhook_duplicate_storm_idempotency:
+    "Turn id-only webhooks into exactly one change per record version: a storm of redeliveries costs neither a second read nor a second change, the record's own version orders what arrives, and a poll from the last poll's watermark finds what no trustworthy delivery carried.",
+  phantom_delete_flag_detection:
+    "See through a documented delete flag that no record carries: take removals from delete events and confirm the ones the events missed by reading the record (410 Gone), never from a listing's silence.",
 });

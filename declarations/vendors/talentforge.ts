@@ -183,6 +183,7 @@ export default defineVendor({
     { kind: "webhook-out-of-order", id: "tf-reversed-burst" },
     { kind: "webhook-tamper", id: "tf-forged-delivery", afterEvents: 1, count: 1 },
     { kind: "webhook-stale", id: "tf-stale-delivery", afterEvents: 2, count: 1, skewS: 900 },
+    { kind: "rate-limit-window", id: "tf-burst-429", afterRequests: 20, cooldownS: 2, retryAfter: "seconds" },
   ],
   lies: [
     {

@@ -1,0 +1,374 @@
+import { defineTask, type DriveContext } from "../../schema/task.ts";
+import type { Vendor } from "../../schema/vendor.ts";
+import type { CheckRecorder } from "../../evidence/recorder.ts";
+import type { DeliveryLogEntry, RequestLogEntry } from "../../evidence/logs.ts";
+import type { ConnectorRun, ScenarioEvidence, Snapshot } from "../../evidence/verdict.ts";
+import { compareRows, expectedRows, fewIds, lastError, outputRows, type MirrorRow } from "../shared/judging.ts";
+
+const LOG = "changes.json";
+const FILES = ["candidates.json", "applications.json", LOG];
+const ENTITY_FILES = [
+  ["candidate", "candidates.json"],
+  ["application", "applications.json"],
+] as const;
+type Entity = (typeof ENTITY_FILES)[number][0];
+const ENTITIES: Entity[] = ENTITY_FILES.map(([entity]) => entity);
+
+/**
+ * Faults of the storm scenario: every third event thrice, the burst reversed, every credential
+ * revoked after four requests, and a 429 window (two seconds) after twenty.
+ */
+const STORM_FAULTS = ["tf-duplicate-storm", "tf-reversed-burst", "tf-session-revoked", "tf-burst-429"];
+const REVOKED = "tf-session-revoked";
+/** Faults of the reconcile scenario: the second event's only delivery is a forgery, the third also arrives stale. */
+const GAP_FAULTS = ["tf-duplicate-storm", "tf-drop-second-event", "tf-forged-delivery", "tf-stale-delivery"];
+
+/** One row of the change log, as the ticket defines it. */
+interface ChangeRow {
+  seq: unknown;
+  entity: unknown;
+  source_id: unknown;
+  updated_at: unknown;
+  is_deleted: unknown;
+  via: unknown;
+  event_id: unknown;
+}
+
+const ok2xx = (code: number | null) => code !== null && code >= 200 && code < 300;
+const objects = <T>(rows: T[] | null): T[] => (rows ?? []).filter((r) => r !== null && typeof r === "object");
+const byLabel = (e: ScenarioEvidence, label: string): ConnectorRun | undefined => e.runs.find((r) => r.label === label);
+const updatedField = (vendor: Vendor) => vendor.incremental?.field ?? "updated_at";
+const changeKey = (entity: unknown, id: unknown, updatedAt: unknown, deleted: unknown) => `${String(entity)} ${String(id)} @ ${String(updatedAt)}${deleted === true ? " (deleted)" : ""}`;
+
+/** Whether a run exited 0 and left every output readable: the drive stops early otherwise. */
+function usable(run: ConnectorRun): boolean {
+  return run.exitCode === 0 && !run.timedOut && FILES.every((f) => outputRows(run, f) !== null);
+}
+
+/**
+ * Waits until no delivery is pending, twice with a pause between: the world
+ * counts a delivery done when its attempt starts, so the first settle can
+ * return while the last attempt (or the retry it leads to) is on its way.
+ */
+async function settle(h: DriveContext): Promise<void> {
+  await h.settleWebhooks();
+  await new Promise((r) => setTimeout(r, 400));
+  await h.settleWebhooks();
+}
+
+/** Plumbing (0/-1): every command of the scenario ran, exited 0 and left readable outputs (the listener counts when it was still up). */
+function runsOk(c: CheckRecorder, name: string, e: ScenarioEvidence, labels: string[]): boolean {
+  const problems: string[] = [];
+  for (const label of labels) {
+    const run = byLabel(e, label);
+    if (!run) problems.push(`${label} did not run`);
+    else if (run.timedOut) problems.push(`${label} timed out`);
+    else if (run.exitCode !== 0) problems.push(`${label} exited ${run.exitCode}: ${lastError(run.stderrTail)}`);
+    else if (!FILES.every((f) => outputRows(run, f) !== null)) problems.push(`${label} left an output file missing or not a JSON array`);
+  }
+  const ok = problems.length === 0;
+  c.check(name, ok, { pass: 0, fail: -1, detail: ok ? "every command exited 0, outputs readable" : problems.join("; ") });
+  return ok;
+}
+
+/** The mirror an entity's file must hold at a snapshot: every record, deleted ones flagged (TalentForge lists them). */
+function truth(s: Snapshot, entity: Entity, vendor: Vendor): Map<string, MirrorRow> {
+  return expectedRows(s, entity, { updatedField: updatedField(vendor), seen: new Set((s.entities[entity] ?? []).map((r) => r.id)) });
+}
+
+const mirrorOf = (run: ConnectorRun | undefined, entity: Entity) => objects(outputRows<MirrorRow>(run, ENTITY_FILES.find(([x]) => x === entity)![1]));
+
+/** Change-log keys of what changed between two snapshots: each record's new version, once. */
+function changesBetween(a: Snapshot, b: Snapshot, vendor: Vendor): Map<string, { entity: Entity; id: string }> {
+  const field = updatedField(vendor);
+  const out = new Map<string, { entity: Entity; id: string }>();
+  for (const entity of ENTITIES) {
+    const before = new Map((a.entities[entity] ?? []).map((r) => [r.id, r]));
+    for (const r of b.entities[entity] ?? []) {
+      const p = before.get(r.id);
+      if (p && p.deleted === r.deleted && JSON.stringify(p.record) === JSON.stringify(r.record)) continue;
+      out.set(changeKey(entity, r.id, r.record[field], r.deleted), { entity, id: r.id });
+    }
+  }
+  return out;
+}
+
+/** A delivery a correct receiver must take in: a genuine signature inside the timestamp window. */
+const authentic = (d: DeliveryLogEntry, maxSkewS: number) => !d.tampered && Math.abs(d.skewS) <= maxSkewS;
+
+/** Event ids TalentForge delivered authentically at least once. */
+function authenticEvents(e: ScenarioEvidence, maxSkewS: number): Set<string> {
+  return new Set((e.webhooks.ats ?? []).filter((d) => authentic(d, maxSkewS)).map((d) => d.eventId));
+}
+
+/**
+ * Problems of a change log against the changes it must hold: rows numbered
+ * 1..n in order, each expected change exactly once, nothing else, versions of
+ * one record in increasing order, and every row a webhook brought attributed
+ * to an event TalentForge really delivered.
+ */
+function logProblems(rows: ChangeRow[], expected: Map<string, unknown>, events: Set<string>): string[] {
+  const problems: string[] = [];
+  const badSeq = rows.findIndex((r, i) => r.seq !== i + 1);
+  if (badSeq >= 0) problems.push(`row ${badSeq + 1} has seq ${JSON.stringify(rows[badSeq].seq)}`);
+  const counts = new Map<string, number>();
+  for (const r of rows) {
+    const key = changeKey(r.entity, r.source_id, r.updated_at, r.is_deleted);
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  const twice = [...counts].filter(([, n]) => n > 1).map(([k, n]) => `${k} ×${n}`);
+  const missing = [...expected.keys()].filter((k) => !counts.has(k));
+  const extra = [...counts.keys()].filter((k) => !expected.has(k));
+  if (twice.length) problems.push(`${twice.length} changes logged more than once (${fewIds(twice)})`);
+  if (missing.length) problems.push(`${missing.length} changes never logged (${fewIds(missing)})`);
+  if (extra.length) problems.push(`${extra.length} rows for no change TalentForge made (${fewIds(extra)})`);
+  const lastAt = new Map<string, number>();
+  const backwards: string[] = [];
+  for (const r of rows) {
+    const id = `${String(r.entity)} ${String(r.source_id)}`;
+    const at = typeof r.updated_at === "string" ? Date.parse(r.updated_at) : Number.NaN;
+    if (lastAt.has(id) && !(at > lastAt.get(id)!)) backwards.push(id);
+    lastAt.set(id, at);
+  }
+  if (backwards.length) problems.push(`${backwards.length} records logged out of version order (${fewIds(backwards)})`);
+  const badVia = rows.filter((r) => r.via !== "webhook" && r.via !== "poll");
+  if (badVia.length) problems.push(`${badVia.length} rows with via ${JSON.stringify(badVia[0].via)}`);
+  const unattributed = rows.filter((r) => r.via === "webhook" && !events.has(String(r.event_id)));
+  if (unattributed.length) problems.push(`${unattributed.length} webhook rows name no event TalentForge authentically delivered (${fewIds(unattributed.map((r) => String(r.event_id)))})`);
+  return problems;
+}
+
+/** Every event TalentForge delivered authentically was acknowledged by one of its authentic deliveries. */
+function acknowledged(c: CheckRecorder, name: string, e: ScenarioEvidence, maxSkewS: number): void {
+  const genuine = (e.webhooks.ats ?? []).filter((d) => authentic(d, maxSkewS));
+  if (!genuine.length) return;
+  const events = new Set(genuine.map((d) => d.eventId));
+  const acked = new Set(genuine.filter((d) => ok2xx(d.responseCode)).map((d) => d.eventId));
+  const never = [...events].filter((id) => !acked.has(id));
+  c.check(name, never.length === 0, {
+    level: "l2",
+    detail: never.length ? `${never.length} of ${events.size} events never acknowledged, TalentForge gave up on them (${fewIds(never)})` : `${events.size} events, each acknowledged`,
+  });
+}
+
+/** Single-record read paths of the mirrored entities, as patterns. */
+function readPatterns(vendor: Vendor): RegExp[] {
+  return vendor.resources.filter((r) => (ENTITIES as string[]).includes(r.name) && r.get).map((r) => new RegExp(`^${r.get!.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/:id/, "[^/]+")}$`));
+}
+
+export default defineTask({
+  id: "task-0011",
+  title: "TalentForge change feed: id-only webhooks into a mirror and an exactly-once change log, through a duplicate storm, a revoked session and a lost event",
+  kind: "build",
+  roles: { ats: { vendor: "talentforge", checkpoint: 0 } },
+  seed: 5,
+  docsProfile: "stale",
+  surfaces: ["webhooks", "polling"],
+  primaryMechanic: "webhook_duplicate_storm_idempotency",
+  entry: { command: ["node", "src/main.ts"], subcommands: ["sync", "serve"] },
+  outputs: FILES,
+  timeLimitS: 30,
+  scenarios: [
+    {
+      name: "duplicate_storm",
+      drive: async (h) => {
+        const first = await h.run("sync", ["sync"]);
+        await h.snapshot("cp0");
+        if (!usable(first)) return;
+        await h.listen(["serve"]);
+        // Checkpoint 1: every third event three times, the burst reversed; after four requests
+        // every credential issued so far is revoked (TalentForge then answers 403), and after
+        // twenty the quota closes for two seconds.
+        await h.recreate("ats", 1, { faults: STORM_FAULTS });
+        await settle(h);
+        await h.snapshot("cp1");
+        // Checkpoint 2: another storm; the recreate has dropped every session the listener held.
+        await h.recreate("ats", 2, { faults: ["tf-duplicate-storm"] });
+        await settle(h);
+        await h.snapshot("cp2");
+        await h.stopListener();
+      },
+      judge: (e, c, ctx) => {
+        if (!runsOk(c, "storm_runs_ok", e, ["sync", "serve"])) return;
+        const vendor = ctx.vendors.ats;
+        const maxSkewS = vendor.webhooks?.maxSkewS ?? 300;
+        const serve = byLabel(e, "serve");
+        const [cp0, cp1, cp2] = ["cp0", "cp1", "cp2"].map((label) => e.snapshots[label].ats);
+
+        for (const entity of ENTITIES) {
+          const cmp = compareRows(mirrorOf(serve, entity), truth(cp2, entity, vendor));
+          c.check(`storm_${entity}s_match`, cmp.ok, { pass: 2, mandatory: true, detail: cmp.detail });
+        }
+
+        const expected = new Map([...changesBetween(cp0, cp1, vendor), ...changesBetween(cp1, cp2, vendor)]);
+        const events = authenticEvents(e, maxSkewS);
+        const problems = logProblems(objects(outputRows<ChangeRow>(serve, LOG)), expected, events);
+        c.check("storm_each_change_logged_once", problems.length === 0, {
+          pass: 2,
+          mandatory: true,
+          level: "l3",
+          detail: problems.length ? problems.join("; ") : `${expected.size} changes over two checkpoints, each logged once`,
+        });
+
+        // A redelivery costs no read: successful record reads stay within one per distinct event.
+        const hookEpochs = new Set((e.epochs.ats ?? []).slice(1));
+        const log = (e.webhooks.ats ?? []).filter((d) => hookEpochs.has(d.epoch));
+        const dupes = log.filter((d) => d.duplicate);
+        if (dupes.length) {
+          const patterns = readPatterns(vendor);
+          const reads = (e.requests.ats ?? []).filter((r) => hookEpochs.has(r.epoch) && r.method === "GET" && r.status === 200 && patterns.some((p) => p.test(r.path)));
+          const distinct = new Set(log.filter((d) => authentic(d, maxSkewS)).map((d) => d.eventId));
+          c.check("storm_redeliveries_cost_no_read", reads.length <= distinct.size, {
+            pass: 2,
+            level: "l2",
+            detail: `${reads.length} record reads for ${distinct.size} distinct events (${dupes.length} redeliveries)`,
+          });
+        }
+        acknowledged(c, "storm_every_event_acknowledged", e, maxSkewS);
+
+        // The revoked credentials: a whole new chain (token, then session), then reads resume; no hammering.
+        const requests = [...(e.requests.ats ?? [])].sort((a, b) => a.seq - b.seq);
+        const refused = requests.filter((r) => r.status === 403 && r.faults.includes(REVOKED));
+        if (refused.length) {
+          const mintPaths = vendor.auth.mints.map((m) => m.path);
+          let at: RequestLogEntry | undefined = refused[0];
+          for (const path of mintPaths) at = at && requests.find((r) => r.seq > at!.seq && r.method === "POST" && r.path === path && ok2xx(r.status));
+          const resumed = at && requests.find((r) => r.seq > at!.seq && !mintPaths.includes(r.path) && r.status === 200);
+          c.check("storm_revoked_session_renewed", !!resumed && refused.length <= 3, {
+            level: "l3",
+            detail: !resumed
+              ? `403 token_revoked at #${refused[0].seq}, and no read succeeded on a new token and session after it`
+              : refused.length > 3
+                ? `${refused.length} requests presented revoked credentials`
+                : `403 token_revoked at #${refused[0].seq}; reads resumed at #${resumed.seq} on a new token and session`,
+          });
+        }
+      },
+    },
+    {
+      name: "lost_event_reconcile",
+      drive: async (h) => {
+        const first = await h.run("sync", ["sync"]);
+        await h.snapshot("cp0");
+        if (!usable(first)) return;
+        await h.listen(["serve"]);
+        await h.recreate("ats", 1, { faults: GAP_FAULTS });
+        await settle(h);
+        await h.snapshot("cp1");
+        await h.stopListener();
+        await h.run("reconcile", ["sync"]);
+        await h.run("rerun", ["sync"]);
+      },
+      judge: (e, c, ctx) => {
+        if (!runsOk(c, "gap_runs_ok", e, ["sync", "serve", "reconcile", "rerun"])) return;
+        const vendor = ctx.vendors.ats;
+        const maxSkewS = vendor.webhooks?.maxSkewS ?? 300;
+        const [serve, reconcile, rerun] = ["serve", "reconcile", "rerun"].map((l) => byLabel(e, l)!);
+        const cp0 = e.snapshots.cp0.ats;
+        const cp1 = e.snapshots.cp1.ats;
+        const expected = changesBetween(cp0, cp1, vendor);
+        const events = authenticEvents(e, maxSkewS);
+
+        // From the webhooks alone: right, except at most one record still at its old version
+        // (or not there yet) because its only delivery could not be trusted.
+        const behind = new Map<string, Entity>();
+        const phase: string[] = [];
+        for (const entity of ENTITIES) {
+          const want = truth(cp1, entity, vendor);
+          const old = truth(cp0, entity, vendor);
+          const rows = mirrorOf(serve, entity);
+          const have = new Map(rows.map((r) => [String(r.source_id), r]));
+          for (const [id, row] of want) {
+            if (compareRows(have.has(id) ? [have.get(id)!] : [], new Map([[id, row]])).ok) continue;
+            const stale = have.has(id) ? old.has(id) && compareRows([have.get(id)!], new Map([[id, old.get(id)!]])).ok : !old.has(id);
+            if (stale) behind.set(id, entity);
+          }
+          const cmp = compareRows(
+            rows.filter((r) => !behind.has(String(r.source_id))),
+            new Map([...want].filter(([id]) => !behind.has(id))),
+          );
+          if (!cmp.ok) phase.push(`${entity}s: ${cmp.detail}`);
+        }
+        if (behind.size > 1) phase.push(`${behind.size} records behind TalentForge after the webhooks (${fewIds([...behind.keys()])})`);
+        const serveExpected = new Map([...expected].filter(([, v]) => !behind.has(v.id)));
+        const serveLog = objects(outputRows<ChangeRow>(serve, LOG));
+        phase.push(...logProblems(serveLog, serveExpected, events).map((p) => `change log: ${p}`));
+        c.check("gap_webhook_phase_sound", phase.length === 0, {
+          pass: 2,
+          mandatory: true,
+          level: "l3",
+          detail: phase.length ? phase.join("; ") : `mirror and log right from the webhooks alone${behind.size ? ` (${[...behind.keys()][0]} awaits the sync)` : ""}`,
+        });
+
+        for (const entity of ENTITIES) {
+          const cmp = compareRows(mirrorOf(reconcile, entity), truth(cp1, entity, vendor));
+          c.check(`gap_reconciled_${entity}s_match`, cmp.ok, { pass: 2, mandatory: true, detail: cmp.detail });
+        }
+
+        const finalLog = objects(outputRows<ChangeRow>(reconcile, LOG));
+        const logIssues = logProblems(finalLog, expected, events);
+        const kept = serveLog.every((r, i) => JSON.stringify(finalLog[i]) === JSON.stringify(r));
+        if (!kept) logIssues.push("the sync rewrote rows the listener had logged");
+        c.check("gap_change_log_exactly_once", logIssues.length === 0, {
+          pass: 2,
+          mandatory: true,
+          detail: logIssues.length ? logIssues.join("; ") : `${expected.size} changes, each logged once; the listener's rows kept as they were`,
+        });
+
+        // The change no trustworthy delivery carried: brought in by the sync, once, as a poll.
+        const added = finalLog.slice(serveLog.length);
+        const recovered: string[] = [];
+        const lost: string[] = [];
+        for (const [id, entity] of behind) {
+          const rows = added.filter((r) => r.entity === entity && String(r.source_id) === id);
+          if (rows.length === 1 && rows[0].via === "poll") recovered.push(id);
+          else lost.push(`${id} (${rows.length} rows added by the sync${rows.length === 1 ? `, via ${JSON.stringify(rows[0].via)}` : ""})`);
+        }
+        c.check("gap_missed_change_recovered_once", lost.length === 0, {
+          pass: 2,
+          mandatory: true,
+          level: "l3",
+          detail: lost.length ? lost.join("; ") : recovered.length ? `${recovered.join(", ")} caught up by the sync, logged once as a poll` : "nothing was left behind by the webhooks",
+        });
+
+        // A second sync right after finds nothing new (the filter is at-or-after: the boundary comes back).
+        const same = FILES.every((f) => JSON.stringify(outputRows(rerun, f)) === JSON.stringify(outputRows(reconcile, f)));
+        c.check("gap_rerun_logs_nothing_new", same, {
+          level: "l3",
+          detail: same ? "the second sync changed nothing" : `the second sync changed the outputs (${objects(outputRows<ChangeRow>(rerun, LOG)).length - finalLog.length} more change rows)`,
+        });
+
+        // The syncs read only what changed: the real change filter, with a watermark close to the last poll.
+        const inc = vendor.incremental;
+        const epoch = (e.epochs.ats ?? []).at(-1);
+        const lists = ENTITIES.flatMap((entity) => {
+          const path = vendor.resources.find((r) => r.name === entity)?.list;
+          return (e.requests.ats ?? [])
+            .filter((r) => r.epoch === epoch && r.method === "GET" && r.path === path && r.status < 400 && !r.query[vendor.paging.style === "cursor" ? vendor.paging.cursorParam : ""])
+            .map((r) => ({ entity, r }));
+        });
+        if (inc && lists.length) {
+          const wide: string[] = [];
+          for (const { entity, r } of lists) {
+            const raw = r.query[inc.param];
+            const mark = raw === undefined ? Number.NaN : Date.parse(raw);
+            if (!Number.isFinite(mark)) {
+              wide.push(`#${r.seq} ${r.path} without ${inc.param} (has: ${Object.keys(r.query).join(", ") || "no parameters"})`);
+              continue;
+            }
+            const changed = [...expected.values()].filter((v) => v.entity === entity).length;
+            const selected = (cp1.entities[entity] ?? []).filter((x) => Date.parse(String(x.record[inc.field])) >= mark).length;
+            if (selected > 2 * changed + 10) wide.push(`#${r.seq} ${r.path} ${inc.param}=${raw} selects ${selected} ${entity}s for ${changed} changes`);
+          }
+          c.check("gap_syncs_read_only_changes", wide.length === 0, {
+            pass: 2,
+            mandatory: true,
+            level: "l2",
+            detail: wide.length ? wide.slice(0, 3).join("; ") : `${lists.length} list reads, each through ${inc.param} from the last poll`,
+          });
+        }
+        acknowledged(c, "gap_every_event_acknowledged", e, maxSkewS);
+      },
+    },
+  ],
+});

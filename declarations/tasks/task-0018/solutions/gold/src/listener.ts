@@ -1,0 +1,88 @@
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { Config } from "./config.ts";
+import { verifyDelivery } from "./signature.ts";
+import { ENTITIES, type Entity, toRow, Warehouse } from "./warehouse.ts";
+
+/** A TalentLoop event as delivered. */
+interface TalentLoopEvent {
+  id: string;
+  type: string;
+  data: Record<string, unknown>;
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.on("error", reject);
+  });
+}
+
+function reply(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
+}
+
+function parseEvent(body: string): TalentLoopEvent | null {
+  try {
+    const e = JSON.parse(body) as Partial<TalentLoopEvent>;
+    return typeof e.id === "string" && typeof e.type === "string" && e.data && typeof e.data === "object" ? (e as TalentLoopEvent) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Applies one event to the warehouse. `*.created` and `*.updated` carry the
+ * record as the API serves it; `*.deleted` is the only word TalentLoop sends
+ * of a removal, and carries just the id.
+ */
+function applyEvent(warehouse: Warehouse, event: TalentLoopEvent): boolean {
+  const [entity, action] = event.type.split(".");
+  if (!(ENTITIES as string[]).includes(entity) || event.data.id === undefined) return false;
+  if (action === "deleted") return warehouse.remove(entity as Entity, String(event.data.id));
+  if (action === "created" || action === "updated") return warehouse.apply(entity as Entity, toRow(event.data));
+  return false;
+}
+
+/**
+ * The webhook listener: `GET /` for the supervisor's health check, TalentLoop
+ * deliveries at `POST /webhooks/talentloop`. A delivery is verified before
+ * anything reads it; an applied event is on disk before it is acknowledged.
+ */
+export function serve(config: Config): void {
+  const warehouse = new Warehouse(config.outputDir);
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const path = (req.url ?? "/").split("?")[0];
+    if (req.method === "GET" && path === "/") return reply(res, 200, { ok: true });
+    if (path !== "/webhooks/talentloop") return reply(res, 404, { error: "not found" });
+    if (req.method !== "POST") return reply(res, 405, { error: "method not allowed" });
+    const body = await readBody(req);
+    const problem = verifyDelivery(config.webhookSecret, req.headers, body);
+    if (problem) {
+      console.error(`refused delivery ${req.headers["webhook-id"] ?? "?"}: ${problem}`);
+      return reply(res, 401, { error: problem });
+    }
+    const event = parseEvent(body);
+    if (!event) return reply(res, 400, { error: "not a TalentLoop event" });
+    if (applyEvent(warehouse, event)) warehouse.save();
+    reply(res, 200, { ok: true });
+  };
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((err) => {
+      console.error(err instanceof Error ? err.message : err);
+      if (!res.headersSent) reply(res, 500, { error: "internal error" });
+    });
+  });
+  server.listen(config.port, "127.0.0.1", () => console.error(`listening on http://127.0.0.1:${config.port}`));
+  const stop = () => {
+    server.close();
+    server.closeIdleConnections();
+    warehouse.save();
+    process.exit(0);
+  };
+  process.once("SIGTERM", stop);
+  process.once("SIGINT", stop);
+}

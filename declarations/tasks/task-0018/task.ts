@@ -1,0 +1,368 @@
+import { defineTask, type DriveContext, type JudgeContext } from "../../schema/task.ts";
+import type { CheckRecorder } from "../../evidence/recorder.ts";
+import type { ConnectorRun, ScenarioEvidence, Snapshot } from "../../evidence/verdict.ts";
+import { compareRows, expectedRows, fewIds, liveIds, outputRows, plumbing, type MirrorRow } from "../shared/judging.ts";
+
+const FILES = ["candidates.json", "applications.json", "erasure_report.json"];
+const WAREHOUSE = ["candidates.json", "applications.json"];
+const ENTITIES = [
+  { entity: "candidate", file: "candidates.json" },
+  { entity: "application", file: "applications.json" },
+] as const;
+
+/** The lines of `repo/input/erasure-requests.csv`, ids as the privacy team typed them. */
+const ERASURE_REQUESTS = [
+  { request_id: "DSR-2025-0311", candidate_id: "can_000046" },
+  { request_id: "DSR-2025-0317", candidate_id: "CAN_000120" },
+  { request_id: "DSR-2025-0322", candidate_id: "can_000072" },
+  { request_id: "DSR-2025-0324", candidate_id: "can_000108 " },
+  { request_id: "DSR-2025-0329", candidate_id: "can_000157" },
+  { request_id: "DSR-2025-0330", candidate_id: "can_000412" },
+];
+
+/** The declared fault that keeps one `*.deleted` event from ever being delivered. */
+const DROP_FAULT = "tl-drop-first-candidate-delete";
+const LIVE_FAULTS = [DROP_FAULT, "tl-reversed-burst", "tl-forged-delivery", "tl-stale-delivery", "tl-candidates-500-page-2"];
+
+/** One webhook delivery attempt as the vendor logged it. */
+interface Delivery {
+  eventId: string;
+  responseCode: number | null;
+  tampered: boolean;
+  skewS: number;
+  duplicate: boolean;
+}
+
+/** One entry of the erasure report. */
+interface ReportEntry {
+  request_id?: unknown;
+  candidate_id?: unknown;
+  status?: unknown;
+}
+
+const ok2xx = (code: number | null) => code !== null && code >= 200 && code < 300;
+
+function byLabel(e: ScenarioEvidence, label: string): ConnectorRun | undefined {
+  return e.runs.find((r) => r.label === label);
+}
+
+/** Warehouse rows of an output file, objects only. */
+function rows(run: ConnectorRun | undefined, file: string): MirrorRow[] {
+  return (outputRows<MirrorRow>(run, file) ?? []).filter((r) => r !== null && typeof r === "object");
+}
+
+function deletedIds(s: Snapshot, entity: string): Set<string> {
+  return new Set((s.entities[entity] ?? []).filter((r) => r.deleted).map((r) => r.id));
+}
+
+/**
+ * Compares a warehouse file with the truth. `held` are the records the
+ * warehouse had live copies of (its back-fill): those TalentLoop has deleted
+ * since must have a removed row. For a record deleted before the warehouse
+ * held it, a removed row and no row are both right; a live row is not.
+ */
+function compareWarehouse(actual: MirrorRow[], truth: Snapshot, entity: string, held: Set<string>): { ok: boolean; detail: string } {
+  const gone = deletedIds(truth, entity);
+  const kept = actual.filter((r) => !(r.is_deleted === true && gone.has(String(r.source_id)) && !held.has(String(r.source_id))));
+  return compareRows(kept, expectedRows(truth, entity, { updatedField: "updated_at", seen: held }));
+}
+
+function backfillChecks(c: CheckRecorder, run: ConnectorRun | undefined, truth: Snapshot): void {
+  for (const { entity, file } of ENTITIES) {
+    const cmp = compareRows(rows(run, file), expectedRows(truth, entity, { updatedField: "updated_at" }));
+    c.check(`backfill_${entity}s_match`, cmp.ok, { pass: 2, fail: 0, mandatory: true, detail: cmp.detail });
+  }
+}
+
+/** A row removed the way the ticket asks: flagged, and nothing left in `data`. */
+function wiped(r: MirrorRow | undefined): boolean {
+  return r?.is_deleted === true && !!r.data && typeof r.data === "object" && Object.keys(r.data).length === 0;
+}
+
+/** GDPR: a removed row keeps nothing but its id, stamp and flag. Recorded when the run left removed rows. */
+function noPersonalData(c: CheckRecorder, run: ConnectorRun | undefined): void {
+  const removed = WAREHOUSE.flatMap((f) => rows(run, f).filter((r) => r.is_deleted === true));
+  if (!removed.length) return;
+  const holding = removed.filter((r) => !wiped(r)).map((r) => String(r.source_id));
+  c.check("deleted_rows_hold_no_personal_data", holding.length === 0, {
+    detail: holding.length ? `${holding.length} of ${removed.length} removed rows still hold data (${fewIds(holding)})` : `${removed.length} removed rows hold no data`,
+  });
+}
+
+/**
+ * Rows that were live in `before` and are removed in `after` must each have
+ * been confirmed by TalentLoop in the scenario's last epoch: a read of the
+ * record by id answering 410 (or 404). Recorded when such rows exist.
+ */
+function removalsConfirmed(c: CheckRecorder, e: ScenarioEvidence, ctx: JudgeContext, before: ConnectorRun | undefined, after: ConnectorRun | undefined): void {
+  const epoch = e.epochs.ats?.at(-1);
+  const answered = new Set((e.requests.ats ?? []).filter((r) => r.epoch === epoch && r.method === "GET" && (r.status === 410 || r.status === 404)).map((r) => r.path));
+  const marked: string[] = [];
+  const unconfirmed: string[] = [];
+  for (const { entity, file } of ENTITIES) {
+    const template = ctx.vendors.ats?.resources.find((r) => r.name === entity)?.get;
+    const wasLive = new Set(
+      rows(before, file)
+        .filter((r) => r.is_deleted !== true)
+        .map((r) => String(r.source_id)),
+    );
+    for (const r of rows(after, file)) {
+      const id = String(r.source_id);
+      if (r.is_deleted !== true || !wasLive.has(id)) continue;
+      marked.push(id);
+      if (!template || !answered.has(template.replace(":id", encodeURIComponent(id)))) unconfirmed.push(id);
+    }
+  }
+  if (!marked.length) return;
+  c.check("vanished_records_confirmed_gone", unconfirmed.length === 0, {
+    level: "l2",
+    detail: unconfirmed.length
+      ? `${unconfirmed.length} of ${marked.length} rows marked removed without a read of the record answering 410 (${fewIds(unconfirmed)})`
+      : `${marked.length} removals each confirmed by a read of the record`,
+  });
+}
+
+/** The erasure report TalentLoop's state implies: one entry per request, in the file's order. */
+function expectedReport(truth: Snapshot): { request_id: string; candidate_id: string; status: string }[] {
+  const byId = new Map((truth.entities.candidate ?? []).map((r) => [r.id, r]));
+  return ERASURE_REQUESTS.map(({ request_id, candidate_id }) => {
+    const id = candidate_id.trim().toLowerCase();
+    const r = byId.get(id);
+    return { request_id, candidate_id: id, status: !r ? "unknown_candidate" : r.deleted ? "erased" : "not_erased" };
+  });
+}
+
+function erasureChecks(c: CheckRecorder, run: ConnectorRun | undefined, backfilled: Snapshot, truth: Snapshot): void {
+  const got = outputRows<ReportEntry>(run, "erasure_report.json") ?? [];
+  const want = expectedReport(truth);
+  const wrong = want.flatMap((w, i) => {
+    const g = got[i];
+    if (!g || typeof g !== "object") return [`${w.request_id} missing`];
+    const bad = (["request_id", "candidate_id", "status"] as const).filter((k) => g[k] !== w[k]);
+    return bad.length ? [`${w.request_id}: ${bad.map((k) => `${k} ${JSON.stringify(g[k])} (TalentLoop: ${JSON.stringify(w[k])})`).join(", ")}`] : [];
+  });
+  if (got.length > want.length) wrong.push(`${got.length - want.length} entries beyond the ${want.length} requests`);
+  c.check("erasure_report_matches", wrong.length === 0, {
+    pass: 2,
+    fail: 0,
+    mandatory: true,
+    detail: wrong.length ? wrong.slice(0, 3).join("; ") : `${want.length} requests reported as TalentLoop holds them`,
+  });
+
+  // The audit acts on the warehouse rows of the requested candidates it held: an erased one is
+  // removed at once, one TalentLoop still holds stays live whatever the privacy tool says.
+  const held = liveIds(backfilled, "candidate");
+  const warehouse = new Map(rows(run, "candidates.json").map((r) => [String(r.source_id), r]));
+  const acted = want.filter((w) => held.has(w.candidate_id) && w.status !== "unknown_candidate");
+  if (!acted.length) return;
+  const kept: string[] = [];
+  const lost: string[] = [];
+  for (const w of acted) {
+    const r = warehouse.get(w.candidate_id);
+    if (w.status === "erased" && !wiped(r)) kept.push(w.candidate_id);
+    if (w.status === "not_erased" && r?.is_deleted !== false) lost.push(w.candidate_id);
+  }
+  const erased = acted.filter((w) => w.status === "erased").length;
+  c.check("audit_applied_to_warehouse", kept.length + lost.length === 0, {
+    detail:
+      kept.length + lost.length
+        ? [
+            kept.length && `${kept.length} of ${erased} erased candidates not removed by the audit (${fewIds(kept)})`,
+            lost.length && `${lost.length} of ${acted.length - erased} candidates TalentLoop still holds removed or missing (${fewIds(lost)})`,
+          ]
+            .filter(Boolean)
+            .join("; ")
+        : `${erased} erased candidates removed by the audit, ${acted.length - erased} still held kept live`,
+  });
+}
+
+/** Entities whose deletes the drop fault (armed in the live scenario) keeps from being delivered, with how many. */
+function droppedDeletes(ctx: JudgeContext): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const f of ctx.vendors.ats?.faults ?? []) {
+    if (f.id !== DROP_FAULT || !("type" in f) || typeof f.type !== "string") continue;
+    const entity = f.type.split(".")[0];
+    out.set(entity, (out.get(entity) ?? 0) + 1);
+  }
+  return out;
+}
+
+/** The listener's warehouse against the truth: changes to live records, then removals. */
+function listenerChecks(c: CheckRecorder, run: ConnectorRun | undefined, cp0: Snapshot, cp1: Snapshot, ctx: JudgeContext): void {
+  const problems: string[] = [];
+  const live: string[] = [];
+  const leftLive: string[] = [];
+  let expected = 0;
+  const tolerated = droppedDeletes(ctx);
+  for (const { entity, file } of ENTITIES) {
+    const gone = deletedIds(cp1, entity);
+    const actual = rows(run, file);
+    const cmp = compareRows(
+      actual.filter((r) => !gone.has(String(r.source_id))),
+      expectedRows(cp1, entity, { updatedField: "updated_at" }),
+    );
+    if (!cmp.ok) problems.push(`${file}: ${cmp.detail}`);
+
+    const before = deletedIds(cp0, entity);
+    const held = liveIds(cp0, entity);
+    const byId = new Map(actual.map((r) => [String(r.source_id), r]));
+    const stillLive: string[] = [];
+    for (const id of gone) {
+      if (before.has(id)) continue;
+      expected += 1;
+      const r = byId.get(id);
+      if (held.has(id) ? r?.is_deleted !== true : r !== undefined && r.is_deleted !== true) stillLive.push(id);
+    }
+    // The delete a drop fault kept back is the reconcile's to find.
+    if (stillLive.length <= (tolerated.get(entity) ?? 0)) leftLive.push(...stillLive);
+    else live.push(...stillLive);
+  }
+  c.check("listener_changes_applied", problems.length === 0, {
+    pass: 2,
+    fail: 0,
+    mandatory: true,
+    detail: problems.length ? problems.join("; ") : "every created and updated record matches after the listener",
+  });
+  c.check("listener_deletes_applied", expected > 0 && live.length === 0, {
+    pass: 2,
+    fail: 0,
+    mandatory: true,
+    detail: live.length
+      ? `${live.length} of ${expected} records deleted in TalentLoop still live after the listener (${fewIds(live)})`
+      : `${expected} deletes applied${leftLive.length ? ` (${leftLive.join(", ")}: its event was never delivered)` : ""}`,
+  });
+}
+
+function deliveryChecks(c: CheckRecorder, e: ScenarioEvidence, maxSkewS: number): void {
+  const log = (e.webhooks.ats ?? []) as Delivery[];
+  const authentic = log.filter((d) => !d.tampered && Math.abs(d.skewS) <= maxSkewS);
+  if (authentic.length) {
+    const refused = authentic.filter((d) => !ok2xx(d.responseCode));
+    c.check("authentic_deliveries_acknowledged", refused.length === 0, {
+      level: "l2",
+      detail: refused.length
+        ? `${refused.length} of ${authentic.length} authentic deliveries answered ${[...new Set(refused.map((d) => d.responseCode))].join("/")} (first ${refused[0].eventId})`
+        : `${authentic.length} authentic deliveries answered 2xx`,
+    });
+  }
+  const bogus = log.filter((d) => (d.tampered || Math.abs(d.skewS) > maxSkewS) && d.responseCode !== null);
+  if (bogus.length) {
+    const not4xx = bogus.filter((d) => !(d.responseCode! >= 400 && d.responseCode! < 500));
+    c.check("refusals_answered_4xx", not4xx.length === 0, {
+      level: "l2",
+      detail: not4xx.length
+        ? `${not4xx.length} of ${bogus.length} forged or stale deliveries answered ${[...new Set(not4xx.map((d) => d.responseCode))].join("/")}`
+        : `${bogus.length} forged or stale deliveries answered 4xx`,
+    });
+  }
+}
+
+/**
+ * Waits until no delivery is pending, twice, with a short pause between: a
+ * delivery counts as done when its attempt starts, so the first settle can
+ * return while the last attempt is still on its way.
+ */
+async function settle(h: DriveContext): Promise<void> {
+  await h.settleWebhooks();
+  await new Promise((r) => setTimeout(r, 400));
+  await h.settleWebhooks();
+}
+
+export default defineTask({
+  id: "task-0018",
+  title: "TalentLoop warehouse repair: deletions lost to a documented delete flag that does not exist, a short back-fill and a false erasure audit",
+  kind: "fix",
+  roles: { ats: { vendor: "talentloop", checkpoint: 1 } },
+  seed: 75,
+  docsProfile: "stale",
+  surfaces: ["webhooks", "polling"],
+  primaryMechanic: "phantom_delete_flag_detection",
+  entry: { command: ["node", "src/main.ts"], subcommands: ["backfill", "serve", "reconcile", "erasures"] },
+  outputs: FILES,
+  timeLimitS: 30,
+  scenarios: [
+    {
+      // The listener was down for two days (no events at all). The DPO's audit runs first,
+      // then the nightly reconcile has to find every removal by itself.
+      name: "erasure_audit_after_outage",
+      drive: async (h) => {
+        await h.run("backfill", ["backfill"]);
+        await h.snapshot("cp1");
+        await h.recreate("ats", 3);
+        await h.snapshot("cp3");
+        await h.run("erasures", ["erasures"]);
+        await h.run("reconcile", ["reconcile"]);
+      },
+      judge: (e, c, ctx) => {
+        const cp1 = e.snapshots.cp1.ats;
+        const cp3 = e.snapshots.cp3.ats;
+        const backfill = byLabel(e, "backfill");
+        if (plumbing(c, "audit_backfill_exit_ok", backfill, WAREHOUSE)) backfillChecks(c, backfill, cp1);
+        const audit = byLabel(e, "erasures");
+        if (plumbing(c, "erasures_exit_ok", audit, ["erasure_report.json", "candidates.json"])) erasureChecks(c, audit, cp1, cp3);
+        const reconcile = byLabel(e, "reconcile");
+        if (!plumbing(c, "outage_reconcile_exit_ok", reconcile, WAREHOUSE)) return;
+        for (const { entity, file } of ENTITIES) {
+          const cmp = compareWarehouse(rows(reconcile, file), cp3, entity, liveIds(cp1, entity));
+          c.check(`outage_reconciled_${entity}s_match`, cmp.ok, { pass: 2, fail: 0, mandatory: true, detail: cmp.detail });
+        }
+        noPersonalData(c, reconcile);
+        removalsConfirmed(c, e, ctx, backfill, reconcile);
+      },
+    },
+    {
+      // A day of changes pushed live: reordered, with forgeries, a stale replay and one
+      // candidate delete that is never delivered; the nightly reconcile meets a 500 mid-list.
+      name: "live_deletes_and_missed_one",
+      drive: async (h) => {
+        // The day before the task's checkpoint: the day that follows has a record created and deleted within it.
+        await h.recreate("ats", 0);
+        await h.run("backfill", ["backfill"]);
+        await h.snapshot("cp0");
+        await h.listen(["serve"]);
+        await h.recreate("ats", 1, { faults: LIVE_FAULTS });
+        await settle(h);
+        await h.snapshot("cp1");
+        await h.stopListener();
+        await h.run("reconcile", ["reconcile"]);
+      },
+      judge: (e, c, ctx) => {
+        const cp0 = e.snapshots.cp0.ats;
+        const cp1 = e.snapshots.cp1.ats;
+        const backfill = byLabel(e, "backfill");
+        if (plumbing(c, "live_backfill_exit_ok", backfill, WAREHOUSE)) backfillChecks(c, backfill, cp0);
+        deliveryChecks(c, e, ctx.vendors.ats?.webhooks?.maxSkewS ?? 300);
+        const listener = byLabel(e, "serve");
+        if (plumbing(c, "listener_exit_ok", listener, WAREHOUSE)) {
+          listenerChecks(c, listener, cp0, cp1, ctx);
+          noPersonalData(c, listener);
+        }
+        const reconcile = byLabel(e, "reconcile");
+        if (!plumbing(c, "nightly_reconcile_exit_ok", reconcile, WAREHOUSE)) return;
+        for (const { entity, file } of ENTITIES) {
+          const cmp = compareWarehouse(rows(reconcile, file), cp1, entity, liveIds(cp0, entity));
+          c.check(`reconciled_${entity}s_match`, cmp.ok, { pass: 2, fail: 0, mandatory: true, detail: cmp.detail });
+        }
+        // Every candidate deleted that day is gone from the warehouse, the one whose event never came included.
+        const heldCands = liveIds(cp0, "candidate");
+        const goneCands = [...deletedIds(cp1, "candidate")].filter((id) => !deletedIds(cp0, "candidate").has(id));
+        const isLive = (r: MirrorRow | undefined) => r !== undefined && r.is_deleted !== true;
+        const before = new Map(rows(listener, "candidates.json").map((r) => [String(r.source_id), r]));
+        const after = new Map(rows(reconcile, "candidates.json").map((r) => [String(r.source_id), r]));
+        const missed = goneCands.filter((id) => isLive(before.get(id)));
+        const unmarked = goneCands.filter((id) => (heldCands.has(id) ? after.get(id)?.is_deleted !== true : isLive(after.get(id))));
+        c.check("missed_delete_found_by_reconcile", goneCands.length > 0 && unmarked.length === 0, {
+          pass: 2,
+          fail: 0,
+          mandatory: true,
+          level: "l3",
+          detail: unmarked.length
+            ? `${unmarked.length} of ${goneCands.length} candidates deleted that day still live after reconcile (${fewIds(unmarked)})`
+            : `${goneCands.length} candidates deleted that day gone after reconcile${missed.length ? `, ${missed.join(", ")} found by reconcile` : ""}`,
+        });
+        noPersonalData(c, reconcile);
+        removalsConfirmed(c, e, ctx, listener, reconcile);
+      },
+    },
+  ],
+});
