@@ -20,6 +20,8 @@ import task0011 from "./task-0011/task.ts";
 import gold0011 from "./task-0011/gold-manifest.json" with { type: "json" };
 import task0018 from "./task-0018/task.ts";
 import gold0018 from "./task-0018/gold-manifest.json" with { type: "json" };
+import task0022 from "./task-0022/task.ts";
+import gold0022 from "./task-0022/gold-manifest.json" with { type: "json" };
 
 /** A task and the checks gold earns on it (null until `wirebench validate --write-gold` has run). */
 export interface TaskEntry {
@@ -38,6 +40,7 @@ const entries: TaskEntry[] = [
   { task: task0008, gold: gold0008 as GoldManifest | null },
   { task: task0011, gold: gold0011 as GoldManifest | null },
   { task: task0018, gold: gold0018 as GoldManifest | null },
+  { task: task0022, gold: gold0022 as GoldManifest | null },
 ];
 
 /** Every task, by id. Adding a task means adding its folder and listing it here. */

@@ -114,6 +114,18 @@ export default defineVendor({
     { kind: "error-on-page", id: "hw-candidates-502-page-2", resource: "candidate", page: 1, times: 2, status: 502 },
     { kind: "connection-reset", id: "hw-candidates-reset", afterRequests: 1, path: "/v1/candidates", count: 1 },
     { kind: "rate-limit-window", id: "hw-burst-429", afterRequests: 3, cooldownS: 2, retryAfter: "http-date" },
+    {
+      kind: "paired-write-fails",
+      id: "hw-stage-503-after-create",
+      first: "createCandidate",
+      second: "moveStage",
+      nth: 9,
+      status: 503,
+      code: "maintenance",
+      message: "HireWire is in a maintenance window; nothing was changed by this request",
+    },
+    { kind: "rate-limit-window", id: "hw-first-read-429", afterRequests: 0, cooldownS: 2, retryAfter: "http-date" },
+    { kind: "error-after-commit", id: "hw-create-503-after-commit", write: "createCandidate", nth: 1, status: 503 },
   ],
   lies: [
     {

@@ -72,6 +72,19 @@ describe("read-side faults fire at their trigger and only there", () => {
     expect((await hw("/v1/audit-events")).status).toBe(200);
   });
 
+  it("rate-limit-window: a write the window refuses still has its idempotency key in the log", async () => {
+    const w = await armed("hirewire", ["hw-burst-429"]);
+    const hw = hirewireClient(w.vendors.ats);
+    for (let i = 0; i < 3; i++) expect((await hw("/v1/audit-events")).status).toBe(200);
+    const refused = await hw("/v1/candidates/1001/stage", {
+      method: "POST",
+      headers: { "content-type": "application/json", "idempotency-key": "move-1001" },
+      body: JSON.stringify({ stage: "offer" }),
+    });
+    expect(refused.status).toBe(429);
+    expect((await epochLog(w.world)).at(-1)).toMatchObject({ rateLimited: true, idempotencyKey: "move-1001", faults: ["hw-burst-429"] });
+  });
+
   it("token-revoked: the session stops working with an off-spec 403 after 4 requests; a new session works", async () => {
     const w = await armed("talentforge", ["tf-session-revoked"]);
     const tf = await talentforgeClient(w.vendors.ats);

@@ -147,6 +147,18 @@ export class VendorEngine {
     const match = this.routes.match(req.method, req.path);
     turn.action = match.found ? match.action : null;
 
+    // A gateway call is read here (pure); one that cannot be read is refused after auth.
+    if (turn.action?.kind === "gateway") {
+      turn.call = parseGatewayCall(turn.action.gateway, req);
+      if (turn.call.ok) turn.inner = operationAction(this.vendor, turn.action.gateway, turn.call.call.operation);
+    }
+
+    // A write's idempotency key is logged whatever refuses it (a fault's 429 window, auth,
+    // the rate limit), so conduct checks see that a retry reused its key.
+    if (turn.action?.kind === "write") notes.idempotencyKey = new IdempotencyLedger(this.sql).keyOf(turn.action.write, req.headers, req.body);
+    if (turn.inner?.kind === "write" && turn.call?.ok)
+      notes.idempotencyKey = new IdempotencyLedger(this.sql).keyOf(turn.inner.write, req.headers, operationBody(turn.inner.write, turn.call.call.params));
+
     // Stage: refuse what cannot be read.
     if (req.bodyTooLarge) {
       turn.auth = "missing";
@@ -184,18 +196,6 @@ export class VendorEngine {
 
     // Stage: service descriptions are public.
     if (action.kind === "describe") return describeGateway(this.vendor, action.gateway, req, baseUrl);
-
-    // A gateway call is read here; one that cannot be read is refused after auth.
-    if (action.kind === "gateway") {
-      turn.call = parseGatewayCall(action.gateway, req);
-      if (turn.call.ok) turn.inner = operationAction(this.vendor, action.gateway, turn.call.call.operation);
-    }
-
-    // A write's idempotency key is logged even when auth or the rate limit refuses it,
-    // so conduct checks see that a retry after a 429 reused its key.
-    if (action.kind === "write") notes.idempotencyKey = new IdempotencyLedger(this.sql).keyOf(action.write, req.headers, req.body);
-    if (turn.inner?.kind === "write" && turn.call?.ok)
-      notes.idempotencyKey = new IdempotencyLedger(this.sql).keyOf(turn.inner.write, req.headers, operationBody(turn.inner.write, turn.call.call.params));
 
     // Stage: auth.
     const retiredBy = this.vendor.auth.legacy ? this.faults.legacyRetiredBy() : null;
