@@ -16,6 +16,8 @@ import task0007 from "./task-0007/task.ts";
 import gold0007 from "./task-0007/gold-manifest.json" with { type: "json" };
 import task0008 from "./task-0008/task.ts";
 import gold0008 from "./task-0008/gold-manifest.json" with { type: "json" };
+import task0009 from "./task-0009/task.ts";
+import gold0009 from "./task-0009/gold-manifest.json" with { type: "json" };
 import task0011 from "./task-0011/task.ts";
 import gold0011 from "./task-0011/gold-manifest.json" with { type: "json" };
 import task0018 from "./task-0018/task.ts";
@@ -38,6 +40,7 @@ const entries: TaskEntry[] = [
   { task: task0006, gold: gold0006 as GoldManifest | null },
   { task: task0007, gold: gold0007 as GoldManifest | null },
   { task: task0008, gold: gold0008 as GoldManifest | null },
+  { task: task0009, gold: gold0009 as GoldManifest | null },
   { task: task0011, gold: gold0011 as GoldManifest | null },
   { task: task0018, gold: gold0018 as GoldManifest | null },
   { task: task0022, gold: gold0022 as GoldManifest | null },

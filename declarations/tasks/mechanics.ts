@@ -11,6 +11,8 @@ export const MECHANICS: Readonly<Record<string, string>> = Object.freeze({
   rate_limit_gated_resume: "Crawl a large list through rate-limit windows and server errors: wait as told, retry the failed page in place, persist progress so a rerun resumes instead of restarting.",
   idempotency_keys_across_retry_storm:
     "Apply a batch of creates exactly once through lost answers, revoked sessions and a rerun of the whole batch: keys stable across retries and processes, credentials renewed, results told truthfully.",
+  rpc_over_200_errors:
+    "Write through an RPC endpoint that answers 200 to its failures: read every answer's body, report what was refused and why (a deleted candidate told apart from an unknown one by the tombstones), resolve a lost answer by reading back instead of writing twice, and keep reruns from writing again.",
   webhook_exactly_once_with_poll_reconcile:
     "Keep a mirror exactly once from signed webhooks that arrive duplicated, reordered, forged or stale, and repair by polling what the events never said (a delete that was not delivered).",
   webhook_duplicate_storm_idempotency:

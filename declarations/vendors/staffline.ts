@@ -161,6 +161,9 @@ export default defineVendor({
     { kind: "payload-too-large", id: "sl-bulk-413", write: "bulkCreateNotes", maxItems: 10 },
     { kind: "multi-status-phantom", id: "sl-bulk-phantom", write: "bulkCreateNotes", nth: 3 },
     { kind: "maintenance", id: "sl-maintenance-503", afterRequests: 5, count: 2, retryAfterS: 120 },
+    { kind: "error-after-commit", id: "sl-note-500-after-commit", write: "createNote", nth: 4 },
+    { kind: "rate-limit-window", id: "sl-candidates-429-window", afterRequests: 1, path: "/svc/candidates", cooldownS: 2, retryAfter: "body" },
+    { kind: "maintenance", id: "sl-maintenance-midrun", afterRequests: 20, count: 1, retryAfterS: 600 },
   ],
   lies: [
     {

@@ -84,6 +84,12 @@ describe("no_hot_loop_on_error", () => {
     const paced = Array.from({ length: 7 }, (_, i) => req({ ts: 200 + i * 3, status: 401, authOutcome: "invalid" }));
     expect(noHotLoop(ctx({ requests: paced }))!.ok).toBe(true);
   });
+  it("tells writes of different bodies apart: carrying on with other records after a 500 is not a loop", () => {
+    const note = (i: number, status = 200) => req({ method: "POST", path: "/svc/rpc/createNote", ts: 300 + i * 0.1, status, body: { candidate_id: `cand_${i}`, note_text: "x" } });
+    expect(noHotLoop(ctx({ requests: [note(0, 500), ...Array.from({ length: 8 }, (_, i) => note(i + 1))] }))!.ok).toBe(true);
+    const same = Array.from({ length: 8 }, (_, i) => req({ method: "POST", path: "/svc/rpc/createNote", ts: 300 + i * 0.1, status: 500, body: { candidate_id: "cand_1", note_text: "x" } }));
+    expect(noHotLoop(ctx({ requests: same }))!.ok).toBe(false);
+  });
 });
 
 describe("idempotent_write_retries", () => {

@@ -7,7 +7,8 @@ const GAP_S = 2;
 export function noHotLoop(ctx: ConductContext): ConductResult {
   const triggers = ctx.requests.filter((r) => r.status === 401 || r.status === 429 || r.status >= 500);
   if (!triggers.length) return null;
-  const key = (r: (typeof ctx.requests)[number]) => `${r.method} ${r.path} ${JSON.stringify(Object.entries(r.query).sort())}`;
+  // The same request is the same method, path, query and body: writes of different records are not a loop.
+  const key = (r: (typeof ctx.requests)[number]) => `${r.method} ${r.path} ${JSON.stringify(Object.entries(r.query).sort())} ${r.bodySha256 ?? JSON.stringify(r.body ?? null)}`;
   for (const t of triggers) {
     let run = 0;
     let prev = t;
