@@ -20,6 +20,8 @@ import task0009 from "./task-0009/task.ts";
 import gold0009 from "./task-0009/gold-manifest.json" with { type: "json" };
 import task0011 from "./task-0011/task.ts";
 import gold0011 from "./task-0011/gold-manifest.json" with { type: "json" };
+import task0014 from "./task-0014/task.ts";
+import gold0014 from "./task-0014/gold-manifest.json" with { type: "json" };
 import task0018 from "./task-0018/task.ts";
 import gold0018 from "./task-0018/gold-manifest.json" with { type: "json" };
 import task0022 from "./task-0022/task.ts";
@@ -42,6 +44,7 @@ const entries: TaskEntry[] = [
   { task: task0008, gold: gold0008 as GoldManifest | null },
   { task: task0009, gold: gold0009 as GoldManifest | null },
   { task: task0011, gold: gold0011 as GoldManifest | null },
+  { task: task0014, gold: gold0014 as GoldManifest | null },
   { task: task0018, gold: gold0018 as GoldManifest | null },
   { task: task0022, gold: gold0022 as GoldManifest | null },
 ];

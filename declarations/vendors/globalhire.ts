@@ -109,6 +109,9 @@ export default defineVendor({
     { kind: "error-on-page", id: "gh-candidates-500-page-7", resource: "candidate", page: 7, times: 2, status: 500 },
     { kind: "rate-limit-window", id: "gh-candidates-429-burst", afterRequests: 12, path: "/v2/candidates", cooldownS: 2, retryAfter: "seconds" },
     { kind: "error-on-page", id: "gh-candidates-page-18-down", resource: "candidate", page: 18, times: 1000, status: 503 },
+    { kind: "rate-limit-window", id: "gh-second-request-429", afterRequests: 1, cooldownS: 2, retryAfter: "seconds" },
+    { kind: "error-on-page", id: "gh-placements-502-first-page", resource: "placement", page: 0, times: 2, status: 502 },
+    { kind: "error-on-page", id: "gh-placements-down", resource: "placement", page: 0, times: 1000, status: 503 },
   ],
   lies: [
     {

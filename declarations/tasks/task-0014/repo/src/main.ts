@@ -1,0 +1,10 @@
+// GlobalHire -> warehouse change feed. The scheduler runs `node src/main.ts sync` every hour.
+const command = process.argv[2];
+
+if (command !== "sync") {
+  console.error("usage: node src/main.ts sync");
+  process.exit(2);
+}
+
+console.error("sync: not implemented yet");
+process.exit(1);
