@@ -24,6 +24,8 @@ import task0014 from "./task-0014/task.ts";
 import gold0014 from "./task-0014/gold-manifest.json" with { type: "json" };
 import task0018 from "./task-0018/task.ts";
 import gold0018 from "./task-0018/gold-manifest.json" with { type: "json" };
+import task0021 from "./task-0021/task.ts";
+import gold0021 from "./task-0021/gold-manifest.json" with { type: "json" };
 import task0022 from "./task-0022/task.ts";
 import gold0022 from "./task-0022/gold-manifest.json" with { type: "json" };
 
@@ -46,6 +48,7 @@ const entries: TaskEntry[] = [
   { task: task0011, gold: gold0011 as GoldManifest | null },
   { task: task0014, gold: gold0014 as GoldManifest | null },
   { task: task0018, gold: gold0018 as GoldManifest | null },
+  { task: task0021, gold: gold0021 as GoldManifest | null },
   { task: task0022, gold: gold0022 as GoldManifest | null },
 ];
 

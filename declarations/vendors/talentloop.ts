@@ -145,6 +145,20 @@ export default defineVendor({
       description: "Attaches a file to a candidate: a résumé, a cover letter or a portfolio.",
       inputs: [{ name: "kind", type: "string", description: "What the file is.", required: true, oneOf: ATTACHMENT_KINDS }],
     },
+    {
+      name: "createNote",
+      method: "POST",
+      path: "/v1/candidates/:parentId/notes",
+      entity: "note",
+      op: "create",
+      parentFrom: ":parentId",
+      errors: "http-422",
+      description: "Adds a note to a candidate.",
+      inputs: [
+        { name: "body", type: "string", description: "Note text, up to 2000 characters.", required: true, maxLength: 2000 },
+        { name: "author", type: "string", description: "First name of the person the note is from, up to 60 characters.", required: true, maxLength: 60 },
+      ],
+    },
   ],
   webhooks: {
     entities: ["candidate", "application"],
@@ -163,6 +177,9 @@ export default defineVendor({
     { kind: "error-on-page", id: "tl-candidates-500-page-2", resource: "candidate", page: 1, times: 1, status: 500 },
     { kind: "auth-sunset", id: "tl-legacy-token-sunset", afterRequests: 3 },
     { kind: "stale-read", id: "tl-stale-candidate-reads", afterRequests: 0, resource: "candidate" },
+    { kind: "error-after-commit", id: "tl-upload-500-after-commit", write: "uploadAttachment", nth: 2 },
+    { kind: "token-revoked", id: "tl-token-revoked-mid-run", afterRequests: 24, status: 401 },
+    { kind: "error-on-page", id: "tl-jobs-503-first-page", resource: "job", page: 0, times: 2, status: 503 },
   ],
   lies: [
     {
