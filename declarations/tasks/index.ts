@@ -18,6 +18,8 @@ import task0008 from "./task-0008/task.ts";
 import gold0008 from "./task-0008/gold-manifest.json" with { type: "json" };
 import task0009 from "./task-0009/task.ts";
 import gold0009 from "./task-0009/gold-manifest.json" with { type: "json" };
+import task0010 from "./task-0010/task.ts";
+import gold0010 from "./task-0010/gold-manifest.json" with { type: "json" };
 import task0011 from "./task-0011/task.ts";
 import gold0011 from "./task-0011/gold-manifest.json" with { type: "json" };
 import task0014 from "./task-0014/task.ts";
@@ -45,6 +47,7 @@ const entries: TaskEntry[] = [
   { task: task0007, gold: gold0007 as GoldManifest | null },
   { task: task0008, gold: gold0008 as GoldManifest | null },
   { task: task0009, gold: gold0009 as GoldManifest | null },
+  { task: task0010, gold: gold0010 as GoldManifest | null },
   { task: task0011, gold: gold0011 as GoldManifest | null },
   { task: task0014, gold: gold0014 as GoldManifest | null },
   { task: task0018, gold: gold0018 as GoldManifest | null },

@@ -15,6 +15,8 @@ export const MECHANICS: Readonly<Record<string, string>> = Object.freeze({
     "Apply a batch of creates exactly once through lost answers, revoked sessions and a rerun of the whole batch: keys stable across retries and processes, credentials renewed, results told truthfully.",
   rpc_over_200_errors:
     "Write through an RPC endpoint that answers 200 to its failures: read every answer's body, report what was refused and why (a deleted candidate told apart from an unknown one by the tombstones), resolve a lost answer by reading back instead of writing twice, and keep reruns from writing again.",
+  multi_status_207_lying_success:
+    "Import in bulk through a 207 multi-status that can report an item created that never lands: read every claimed id back, retry the missing ones once, report each row as the vendor holds it, split batches the vendor refuses as too large, and keep reruns from writing twice past the request_id window.",
   webhook_exactly_once_with_poll_reconcile:
     "Keep a mirror exactly once from signed webhooks that arrive duplicated, reordered, forged or stale, and repair by polling what the events never said (a delete that was not delivered).",
   webhook_duplicate_storm_idempotency:

@@ -160,6 +160,7 @@ export default defineVendor({
   faults: [
     { kind: "payload-too-large", id: "sl-bulk-413", write: "bulkCreateNotes", maxItems: 10 },
     { kind: "multi-status-phantom", id: "sl-bulk-phantom", write: "bulkCreateNotes", nth: 3 },
+    { kind: "error-after-commit", id: "sl-bulk-500-after-commit", write: "bulkCreateNotes", nth: 4 },
     { kind: "maintenance", id: "sl-maintenance-503", afterRequests: 5, count: 2, retryAfterS: 120 },
     { kind: "error-after-commit", id: "sl-note-500-after-commit", write: "createNote", nth: 4 },
     { kind: "rate-limit-window", id: "sl-candidates-429-window", afterRequests: 1, path: "/svc/candidates", cooldownS: 2, retryAfter: "body" },

@@ -1,0 +1,340 @@
+import { defineTask, type JudgeContext } from "../../schema/task.ts";
+import type { Vendor } from "../../schema/vendor.ts";
+import type { CheckLevel, ConnectorRun, ScenarioEvidence, Snapshot, SnapshotRecord } from "../../evidence/verdict.ts";
+import type { CheckRecorder } from "../../evidence/recorder.ts";
+import type { RequestLogEntry } from "../../evidence/logs.ts";
+import { fewIds, outputRows, plumbing } from "../shared/judging.ts";
+import legacy from "./repo/input/legacy-notes.json" with { type: "json" };
+
+const ROLE = "ats";
+const REPORT = "import_report.json";
+const BULK = "bulkCreateNotes";
+const SINGLE = "createNote";
+/** Faults the scenario arms (declared in declarations/vendors/staffline.ts). */
+const CAP_413 = "sl-bulk-413";
+const PHANTOM = "sl-bulk-phantom";
+const LOST_ANSWER = "sl-bulk-500-after-commit";
+
+/** One row of the TallyHire export (`repo/input/legacy-notes.json`). */
+interface ExportRow {
+  legacy_id: string;
+  candidate_id: string;
+  recruiter: string;
+  written_on: string;
+  text: string;
+}
+
+/** One row of import_report.json, as the ticket defines it. */
+interface ReportRow {
+  legacy_id: unknown;
+  candidate_id: unknown;
+  status: unknown;
+  staffline_note_id: unknown;
+  reason: unknown;
+}
+
+type Reason = "candidate_not_found" | "text_missing" | "text_too_long";
+
+const ROWS: ExportRow[] = [...legacy.notes].sort((a, b) => (a.legacy_id < b.legacy_id ? -1 : 1));
+
+const objects = <T>(rows: T[] | null): T[] => (rows ?? []).filter((r) => r !== null && typeof r === "object");
+const live = (s: Snapshot, entity: string): SnapshotRecord[] => (s.entities[entity] ?? []).filter((r) => !r.deleted);
+const writeOf = (vendor: Vendor, name: string) => {
+  const w = vendor.writes.find((x) => x.name === name);
+  if (!w) throw new Error(`task-0010 expects StaffLine to declare ${name}`);
+  return w;
+};
+const bodyOf = (r: RequestLogEntry) => (r.body && typeof r.body === "object" ? (r.body as Record<string, unknown>) : {});
+const byLabel = (e: ScenarioEvidence, label: string): ConnectorRun | undefined => e.runs.find((r) => r.label === label);
+
+/** Why StaffLine refuses a row, in the ticket's order, or null when it takes it. */
+function refusal(vendor: Vendor, r: ExportRow, truth: Snapshot): Reason | null {
+  const cand = (truth.entities.candidate ?? []).find((x) => x.id === r.candidate_id);
+  if (!cand || cand.deleted) return "candidate_not_found";
+  const input = writeOf(vendor, BULK).inputs.find((i) => i.name === "note_text");
+  if (!input) throw new Error(`task-0010 expects ${BULK} to take note_text`);
+  if (r.text === "") return input.required ? "text_missing" : null;
+  if (input.maxLength !== undefined && r.text.length > input.maxLength) return "text_too_long";
+  return null;
+}
+
+/** Whether a StaffLine note carries an export row: its candidate, text and author. */
+function carries(n: SnapshotRecord, r: ExportRow): boolean {
+  return n.record.candidate_id === r.candidate_id && n.record.note_text === r.text && n.record.author === r.recruiter;
+}
+
+/** Notes created since `before` that carry this row. */
+function landed(r: ExportRow, before: Snapshot, after: Snapshot): SnapshotRecord[] {
+  const existed = new Set((before.entities.note ?? []).map((n) => n.id));
+  return live(after, "note").filter((n) => !existed.has(n.id) && carries(n, r));
+}
+
+/** The export rows a bulk call carried. */
+function rowsIn(req: RequestLogEntry): ExportRow[] {
+  const items = Array.isArray(bodyOf(req).notes) ? (bodyOf(req).notes as Record<string, unknown>[]) : [];
+  return ROWS.filter((r) => items.some((i) => i && i.candidate_id === r.candidate_id && i.note_text === r.text && i.author === r.recruiter));
+}
+
+/** Every row StaffLine takes is there once, on its candidate, with its text and author. */
+function judgeWrittenOnce(c: CheckRecorder, name: string, vendor: Vendor, before: Snapshot, after: Snapshot, level: CheckLevel): void {
+  const wrong: string[] = [];
+  let accepted = 0;
+  for (const r of ROWS) {
+    const want = refusal(vendor, r, before) === null ? 1 : 0;
+    accepted += want;
+    const have = landed(r, before, after).length;
+    if (have !== want) wrong.push(`${r.legacy_id}: ${have} notes${want ? "" : " (StaffLine refuses it)"}`);
+  }
+  c.check(name, wrong.length === 0, {
+    pass: 2,
+    mandatory: true,
+    level,
+    detail: wrong.length
+      ? `${wrong.length} rows are not in StaffLine exactly as often as they should be: ${fewIds(wrong)}`
+      : `${accepted} notes written once each, ${ROWS.length - accepted} refused rows not at all`,
+  });
+}
+
+/** One report row, true to StaffLine: null when it is, else what is wrong with it. */
+function rowProblem(vendor: Vendor, r: ExportRow, row: ReportRow | undefined, before: Snapshot, after: Snapshot): string | null {
+  if (!row) return `${r.legacy_id}: no row`;
+  if (row.candidate_id !== r.candidate_id) return `${r.legacy_id}: candidate_id ${JSON.stringify(row.candidate_id)}`;
+  const reason = refusal(vendor, r, before);
+  const ids = landed(r, before, after).map((n) => n.id);
+  if (reason === null) {
+    if (row.status === "written" && ids.includes(String(row.staffline_note_id)) && row.reason === null) return null;
+    return `${r.legacy_id}: ${JSON.stringify(row.status)} ${JSON.stringify(row.staffline_note_id)}; StaffLine holds ${ids.join(", ") || "no note for it"}`;
+  }
+  if (row.status === "rejected" && row.staffline_note_id === null && row.reason === reason) return null;
+  return `${r.legacy_id}: ${JSON.stringify(row.status)} ${JSON.stringify(row.reason)}; StaffLine refuses it (${reason})`;
+}
+
+/** The report: one row per export row, sorted, each true to StaffLine. */
+function judgeReport(c: CheckRecorder, name: string, vendor: Vendor, run: ConnectorRun, before: Snapshot, after: Snapshot, level: CheckLevel): void {
+  const rows = objects(outputRows<ReportRow>(run, REPORT));
+  const byId = new Map<string, ReportRow[]>();
+  for (const r of rows) byId.set(String(r.legacy_id), [...(byId.get(String(r.legacy_id)) ?? []), r]);
+  const problems: string[] = [];
+  for (const r of ROWS) {
+    const mine = byId.get(r.legacy_id) ?? [];
+    const p = mine.length > 1 ? `${r.legacy_id}: ${mine.length} rows` : rowProblem(vendor, r, mine[0], before, after);
+    if (p) problems.push(p);
+  }
+  const known = new Set(ROWS.map((r) => r.legacy_id));
+  const extra = [...byId.keys()].filter((id) => !known.has(id));
+  const sorted = rows.every((r, i) => i === 0 || String(rows[i - 1].legacy_id) < String(r.legacy_id));
+  const ok = !problems.length && !extra.length && sorted;
+  c.check(name, ok, {
+    pass: 2,
+    mandatory: true,
+    level,
+    detail: ok
+      ? `${ROWS.length} rows, each true to StaffLine`
+      : [problems.length && `${problems.length} rows wrong (${fewIds(problems)})`, extra.length && `${extra.length} rows for no export row (${fewIds(extra)})`, !sorted && "not sorted by legacy_id"]
+          .filter(Boolean)
+          .join("; "),
+  });
+}
+
+/** The rows StaffLine refuses: each reported rejected with its reason (whatever else the report gets wrong). */
+function judgeRejections(c: CheckRecorder, vendor: Vendor, run: ConnectorRun, before: Snapshot): void {
+  const rows = new Map(objects(outputRows<ReportRow>(run, REPORT)).map((r) => [String(r.legacy_id), r]));
+  const refused = ROWS.filter((r) => refusal(vendor, r, before) !== null);
+  const wrong = refused.filter((r) => rows.get(r.legacy_id)?.status !== "rejected" || rows.get(r.legacy_id)?.reason !== refusal(vendor, r, before));
+  const kinds = new Set(refused.map((r) => refusal(vendor, r, before)));
+  c.check("refused_rows_reported_with_reason", refused.length > 0 && wrong.length === 0, {
+    level: "l1",
+    detail: wrong.length
+      ? `${wrong.length} of ${refused.length} refused rows not reported rejected with their reason: ${fewIds(wrong.map((r) => `${r.legacy_id} (${String(rows.get(r.legacy_id)?.reason)})`))}`
+      : `${refused.length} refused rows reported with their reason (${[...kinds].join(", ")})`,
+  });
+}
+
+/** Nothing but the export's notes: existing records unchanged, new ones carry a row StaffLine takes. */
+function judgeNothingElse(c: CheckRecorder, vendor: Vendor, before: Snapshot, after: Snapshot): void {
+  const changed: string[] = [];
+  const stray: string[] = [];
+  for (const [entity, rows] of Object.entries(after.entities)) {
+    const had = new Map((before.entities[entity] ?? []).map((r) => [r.id, r]));
+    for (const r of rows) {
+      const old = had.get(r.id);
+      if (old) {
+        if (JSON.stringify(old) !== JSON.stringify(r)) changed.push(`${entity} ${r.id}`);
+        continue;
+      }
+      if (!(entity === "note" && ROWS.some((x) => refusal(vendor, x, before) === null && carries(r, x)))) stray.push(`${entity} ${r.id}`);
+    }
+  }
+  c.check("nothing_else_written", !changed.length && !stray.length, {
+    mandatory: true,
+    detail:
+      changed.length || stray.length
+        ? [changed.length && `${changed.length} existing records changed (${fewIds(changed)})`, stray.length && `${stray.length} records that carry no accepted export row (${fewIds(stray)})`]
+            .filter(Boolean)
+            .join("; ")
+        : "only the export's notes were added",
+  });
+}
+
+/** The migration went through the bulk endpoint, as StaffLine's partner team requires. */
+function judgeBulkOnly(c: CheckRecorder, e: ScenarioEvidence, vendor: Vendor): void {
+  const requests = e.requests[ROLE] ?? [];
+  const bulk = requests.filter((r) => r.method === "POST" && r.path === writeOf(vendor, BULK).path);
+  const single = requests.filter((r) => r.method === "POST" && r.path === writeOf(vendor, SINGLE).path);
+  c.check("bulk_endpoint_only", bulk.length > 0 && single.length === 0, {
+    level: "l1",
+    detail: `${bulk.length} ${BULK} calls, ${single.length} ${SINGLE} calls`,
+  });
+}
+
+/** A batch refused with 413 is split and the import carries on; StaffLine is not asked the same thing over and over. */
+function judgeSplit(c: CheckRecorder, e: ScenarioEvidence, vendor: Vendor, run: ConnectorRun | undefined): void {
+  const path = writeOf(vendor, BULK).path;
+  const bulk = (e.requests[ROLE] ?? []).filter((r) => r.method === "POST" && r.path === path && r.epoch === (e.requests[ROLE] ?? [])[0]?.epoch);
+  const refused = bulk.filter((r) => r.status === 413);
+  const cap = vendor.faults.find((f) => f.id === CAP_413);
+  const maxItems = cap && "maxItems" in cap ? Number(cap.maxItems) : writeOf(vendor, BULK).maxItems;
+  const taken = bulk.filter((r) => r.status === 207);
+  if (!refused.length) {
+    c.check("oversized_batches_split", !!run && run.exitCode === 0 && taken.length > 0, {
+      level: "l2",
+      detail: taken.length ? `no batch over StaffLine's cap of ${maxItems} was sent` : "no batch was taken",
+    });
+    return;
+  }
+  const sizes = (r: RequestLogEntry) => (Array.isArray(bodyOf(r).notes) ? (bodyOf(r).notes as unknown[]).length : 0);
+  const repeated = refused.filter((r, i) => refused.findIndex((x) => x.bodySha256 === r.bodySha256 && JSON.stringify(x.body) === JSON.stringify(r.body)) !== i);
+  const after = taken.filter((r) => r.seq > refused[0].seq && sizes(r) <= maxItems);
+  const ok = refused.length <= 6 && repeated.length === 0 && after.length > 0;
+  c.check("oversized_batches_split", ok, {
+    level: "l2",
+    detail: `${refused.length} calls refused with 413 (largest ${Math.max(...refused.map(sizes))} items), ${repeated.length} of them repeats; ${after.length} smaller batches taken after the first 413`,
+  });
+}
+
+/**
+ * The 207 that reported a note created that StaffLine never stored: every row
+ * it carried that StaffLine takes is there once and reported with its real id.
+ */
+function judgePhantom(c: CheckRecorder, e: ScenarioEvidence, vendor: Vendor, run: ConnectorRun, before: Snapshot, after: Snapshot): void {
+  const hit = (e.requests[ROLE] ?? []).find((r) => r.faults.includes(PHANTOM));
+  const rows = new Map(objects(outputRows<ReportRow>(run, REPORT)).map((r) => [String(r.legacy_id), r]));
+  const carried = hit ? rowsIn(hit).filter((r) => refusal(vendor, r, before) === null) : ROWS.filter((r) => refusal(vendor, r, before) === null);
+  const wrong = carried.filter((r) => landed(r, before, after).length !== 1 || rowProblem(vendor, r, rows.get(r.legacy_id), before, after) !== null);
+  c.check("phantom_success_found_and_retried", wrong.length === 0 && carried.length > 0, {
+    level: "l3",
+    detail: !hit
+      ? `no 207 reported a phantom note; judged on all ${carried.length} accepted rows`
+      : wrong.length
+        ? `the 207 of #${hit.seq} reported a note created that StaffLine never stored; ${wrong.length} of its rows are not in StaffLine once or not reported true: ${fewIds(wrong.map((r) => r.legacy_id))}`
+        : `the 207 of #${hit.seq} reported a note StaffLine never stored; all ${carried.length} of its rows are in StaffLine once and reported with their real ids`,
+  });
+}
+
+/** The batch whose call answered 500 after storing it: its rows once each, reported with their ids. */
+function judgeLostAnswer(c: CheckRecorder, e: ScenarioEvidence, vendor: Vendor, run: ConnectorRun, before: Snapshot, after: Snapshot): void {
+  const hit = (e.requests[ROLE] ?? []).find((r) => r.faults.includes(LOST_ANSWER));
+  const rows = new Map(objects(outputRows<ReportRow>(run, REPORT)).map((r) => [String(r.legacy_id), r]));
+  const carried = hit ? rowsIn(hit).filter((r) => refusal(vendor, r, before) === null) : [];
+  const wrong = carried.filter((r) => landed(r, before, after).length !== 1 || rowProblem(vendor, r, rows.get(r.legacy_id), before, after) !== null);
+  c.check("lost_answer_batch_written_once", hit ? carried.length > 0 && wrong.length === 0 : run.exitCode === 0, {
+    level: "l3",
+    detail: !hit
+      ? `no ${BULK} call answered 500 after storing its batch; judged on the run's exit`
+      : wrong.length
+        ? `#${hit.seq} stored its batch and answered 500; ${wrong.length} of its rows are not in StaffLine once or not reported true: ${fewIds(wrong.map((r) => r.legacy_id))}`
+        : `#${hit.seq} stored its batch and answered 500; its ${carried.length} rows are in StaffLine once, reported with their ids`,
+  });
+}
+
+/** What the rerun created: only notes StaffLine takes that the first run had left out. */
+function judgeRerun(c: CheckRecorder, vendor: Vendor, before: Snapshot, first: Snapshot, final: Snapshot): void {
+  const missing = ROWS.filter((r) => refusal(vendor, r, before) === null && landed(r, before, first).length === 0);
+  const extra: string[] = [];
+  let made = 0;
+  for (const [entity, rows] of Object.entries(final.entities)) {
+    const had = new Set((first.entities[entity] ?? []).map((r) => r.id));
+    for (const r of rows) {
+      if (had.has(r.id)) continue;
+      made += 1;
+      const i = entity === "note" ? missing.findIndex((x) => carries(r, x)) : -1;
+      if (i >= 0) missing.splice(i, 1);
+      else extra.push(`${entity} ${r.id}`);
+    }
+  }
+  c.check("rerun_created_nothing_twice", !extra.length, {
+    pass: 2,
+    mandatory: true,
+    level: "l3",
+    detail: extra.length
+      ? `the rerun created ${extra.length} records the first run had already written or StaffLine should not hold (${fewIds(extra)})`
+      : made
+        ? `the rerun created ${made} notes, each one the first run had left out`
+        : "the rerun created nothing",
+  });
+}
+
+/** Signed on StaffLine's clock: at most one request per run refused (a first guess at the clock), and some served. */
+function judgeSigning(c: CheckRecorder, e: ScenarioEvidence): void {
+  const requests = e.requests[ROLE] ?? [];
+  if (!requests.length) return;
+  const refused = requests.filter((r) => r.status === 401);
+  c.check("requests_pass_signature_check", requests.some((r) => r.status === 200 || r.status === 207) && refused.length <= e.runs.length, {
+    level: "l2",
+    detail: `${refused.length} of ${requests.length} requests refused as unauthenticated over ${e.runs.length} run(s)`,
+  });
+}
+
+export default defineTask({
+  id: "task-0010",
+  title: "Migrate TallyHire's recruiter notes into StaffLine through its 207 bulk endpoint, with a report true per row",
+  kind: "build",
+  roles: { [ROLE]: { vendor: "staffline", checkpoint: 1 } },
+  seed: 5,
+  docsProfile: "sparse",
+  surfaces: ["writeback", "polling"],
+  primaryMechanic: "multi_status_207_lying_success",
+  entry: { command: ["node", "src/main.ts"], subcommands: ["import"] },
+  outputs: [REPORT],
+  timeLimitS: 30,
+  scenarios: [
+    {
+      name: "bulk_migration_then_rerun",
+      drive: async (h) => {
+        // The migration night as it happened: StaffLine refuses batches far below the documented
+        // fifty, one 207 reports a note that is never stored, the fourth batch it stores answers
+        // 500, and Operations then runs the import again without the first report.
+        await h.recreate(ROLE, 1, { faults: [CAP_413, PHANTOM, LOST_ANSWER] });
+        await h.snapshot("before");
+        await h.run("import", ["import"]);
+        await h.snapshot("after_import");
+        await h.clearOutputs();
+        await h.run("rerun", ["import"]);
+        await h.snapshot("after_rerun");
+      },
+      judge: (e, c, ctx: JudgeContext) => {
+        judgeSigning(c, e);
+        const vendor = ctx.vendors[ROLE];
+        const before = e.snapshots.before[ROLE];
+        const after = e.snapshots.after_import[ROLE];
+        const final = e.snapshots.after_rerun[ROLE];
+        const run = byLabel(e, "import");
+        if (plumbing(c, "import_exit_ok", run, [REPORT])) {
+          judgeWrittenOnce(c, "each_accepted_row_written_once", vendor, before, after, "l1");
+          judgeReport(c, "import_report_true_to_staffline", vendor, run!, before, after, "l1");
+          judgeRejections(c, vendor, run!, before);
+          judgeNothingElse(c, vendor, before, after);
+          judgeBulkOnly(c, e, vendor);
+          judgeSplit(c, e, vendor, run);
+          judgePhantom(c, e, vendor, run!, before, after);
+          judgeLostAnswer(c, e, vendor, run!, before, after);
+        }
+        const rerun = byLabel(e, "rerun");
+        if (!plumbing(c, "rerun_exit_ok", rerun, [REPORT])) return;
+        judgeRerun(c, vendor, before, after, final);
+        judgeWrittenOnce(c, "rerun_each_accepted_row_written_once", vendor, before, final, "l3");
+        judgeReport(c, "rerun_report_true_to_staffline", vendor, rerun!, before, final, "l3");
+      },
+    },
+  ],
+});
