@@ -26,6 +26,8 @@ import task0014 from "./task-0014/task.ts";
 import gold0014 from "./task-0014/gold-manifest.json" with { type: "json" };
 import task0018 from "./task-0018/task.ts";
 import gold0018 from "./task-0018/gold-manifest.json" with { type: "json" };
+import task0019 from "./task-0019/task.ts";
+import gold0019 from "./task-0019/gold-manifest.json" with { type: "json" };
 import task0021 from "./task-0021/task.ts";
 import gold0021 from "./task-0021/gold-manifest.json" with { type: "json" };
 import task0022 from "./task-0022/task.ts";
@@ -51,6 +53,7 @@ const entries: TaskEntry[] = [
   { task: task0011, gold: gold0011 as GoldManifest | null },
   { task: task0014, gold: gold0014 as GoldManifest | null },
   { task: task0018, gold: gold0018 as GoldManifest | null },
+  { task: task0019, gold: gold0019 as GoldManifest | null },
   { task: task0021, gold: gold0021 as GoldManifest | null },
   { task: task0022, gold: gold0022 as GoldManifest | null },
 ];

@@ -23,6 +23,8 @@ export const MECHANICS: Readonly<Record<string, string>> = Object.freeze({
     "Turn id-only webhooks into exactly one change per record version: a storm of redeliveries costs neither a second read nor a second change, the record's own version orders what arrives, and a poll from the last poll's watermark finds what no trustworthy delivery carried.",
   phantom_delete_flag_detection:
     "See through a documented delete flag that no record carries: take removals from delete events and confirm the ones the events missed by reading the record (410 Gone), never from a listing's silence.",
+  poll_only_entities_unified_freshness:
+    "Keep one freshness model across entities a vendor pushes and entities it never announces: webhooks for the pushed ones, an incremental poll (on the filter the API really honours) and a full subresource sweep for the rest, with each record's source and each entity's watermark and changes reported truthfully.",
   attachment_sidecar_upload:
     "Deliver files as multipart attachments with a note each: the file part built right (name, bytes, real media type), refusals quarantined with their reason and never resent, and a lost answer or a rerun resolved by comparing the candidate's attachments' SHA-256 instead of uploading twice.",
   chained_write_partial_failure_idempotency:

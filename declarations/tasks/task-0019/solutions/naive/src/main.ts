@@ -1,0 +1,146 @@
+// TalentLoop freshness view for the recruiting-ops dashboard. Commands: sync, serve, poll.
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { type ApiRecord, TalentLoop } from "./client.ts";
+import { type Config, loadConfig } from "./config.ts";
+import { refuseDelivery } from "./signature.ts";
+import { type Entity, View } from "./view.ts";
+
+const COMMANDS = ["sync", "serve", "poll"];
+/** The incremental filter of the list endpoints (docs, "Incremental reads"). */
+const SINCE_PARAM = "updated_after";
+
+/** First load: every record of every entity, and the view started over. */
+async function sync(config: Config): Promise<void> {
+  const api = new TalentLoop(config);
+  const view = new View(config.outputDir, { fresh: true });
+  const lists: [Entity, string][] = [
+    ["candidate", "/v1/candidates"],
+    ["application", "/v1/applications"],
+    ["job", "/v1/jobs"],
+  ];
+  for (const [entity, path] of lists) {
+    for (const record of (await api.list(path)) ?? []) view.upsert(entity, record, "poll");
+  }
+  let notes = 0;
+  for (const candidate of view.liveIds("candidate")) {
+    const rows = await api.list(`/v1/candidates/${encodeURIComponent(candidate)}/notes`);
+    for (const note of rows ?? []) if (view.upsert("note", note, "poll")) notes += 1;
+  }
+  view.poll("job").changed = view.liveIds("job").length;
+  view.poll("note").changed = notes;
+  view.save();
+  console.error(`sync: ${view.liveIds("candidate").length} candidates, ${view.liveIds("application").length} applications, ${view.liveIds("job").length} jobs, ${notes} notes`);
+}
+
+/**
+ * The scheduled refresh of what TalentLoop never pushes. Jobs are read with
+ * the documented incremental filter, so what comes back is what changed.
+ * Notes have no filter: each live candidate's notes are read in full. Deleted
+ * records stay in lists with `deleted: true` (docs, "Deletes"). Candidates and
+ * applications are left to the webhooks.
+ */
+async function poll(config: Config): Promise<void> {
+  const api = new TalentLoop(config);
+  const view = new View(config.outputDir);
+  const since = view.poll("job").watermark;
+  const jobs = (await api.list("/v1/jobs", since ? { [SINCE_PARAM]: since } : {})) ?? [];
+  for (const job of jobs) {
+    if (job.deleted === true) view.remove("job", job.id, "poll");
+    else view.upsert("job", job, "poll");
+  }
+
+  let changedNotes = 0;
+  for (const candidate of view.liveIds("candidate")) {
+    const rows = await api.list(`/v1/candidates/${encodeURIComponent(candidate)}/notes`);
+    if (rows === null) {
+      console.error(`poll: notes of ${candidate} answered 404; skipped until the next poll`);
+      continue;
+    }
+    for (const note of rows) {
+      if (note.deleted === true) view.remove("note", note.id, "poll");
+      else if (view.upsert("note", note, "poll")) changedNotes += 1;
+    }
+  }
+  view.poll("job").changed = jobs.length;
+  view.poll("note").changed = changedNotes;
+  view.save();
+  console.error(`poll: ${jobs.length} jobs and ${changedNotes} notes new or changed`);
+}
+
+interface Delivery {
+  id?: unknown;
+  type?: unknown;
+  data?: { id?: unknown } & Record<string, unknown>;
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.on("error", reject);
+  });
+}
+
+function answer(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
+}
+
+/** Applies one verified delivery; duplicates and late, older versions change nothing. */
+function apply(view: View, event: Delivery): void {
+  const [entity, action] = String(event.type).split(".");
+  if (entity !== "candidate" && entity !== "application") return;
+  const id = event.data?.id;
+  if (typeof id !== "string") return;
+  if (action === "deleted") view.remove(entity, id, "webhook");
+  else if (action === "created" || action === "updated") view.upsert(entity, event.data as ApiRecord, "webhook");
+}
+
+function serve(config: Config): void {
+  const view = new View(config.outputDir);
+  let dirty = false;
+  const server = createServer(async (req, res) => {
+    const path = (req.url ?? "/").split("?")[0];
+    if (req.method === "GET" && path === "/") return answer(res, 200, { ok: true });
+    if (path !== "/webhooks/talentloop") return answer(res, 404, { error: "not found" });
+    if (req.method !== "POST") return answer(res, 405, { error: "method not allowed" });
+    const body = await readBody(req);
+    const refused = refuseDelivery(config.webhookSecret, req.headers, body);
+    if (refused) return answer(res, 401, { error: refused });
+    let event: Delivery;
+    try {
+      event = JSON.parse(body) as Delivery;
+    } catch {
+      return answer(res, 400, { error: "body is not JSON" });
+    }
+    apply(view, event);
+    dirty = true;
+    answer(res, 200, { received: true });
+  });
+  const flush = setInterval(() => {
+    if (dirty) {
+      dirty = false;
+      view.save();
+    }
+  }, 500);
+  server.listen(config.port, "127.0.0.1", () => console.error(`listening on http://127.0.0.1:${config.port}`));
+  process.on("SIGTERM", () => {
+    clearInterval(flush);
+    server.close();
+    view.save();
+    process.exit(0);
+  });
+}
+
+const command = process.argv[2];
+if (!COMMANDS.includes(command)) {
+  console.error(`usage: node src/main.ts ${COMMANDS.join("|")}`);
+  process.exit(2);
+}
+const config = loadConfig(command);
+if (command === "serve") serve(config);
+else
+  (command === "sync" ? sync(config) : poll(config)).catch((err: unknown) => {
+    console.error(`${command} failed: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  });
