@@ -22,6 +22,8 @@ import task0010 from "./task-0010/task.ts";
 import gold0010 from "./task-0010/gold-manifest.json" with { type: "json" };
 import task0011 from "./task-0011/task.ts";
 import gold0011 from "./task-0011/gold-manifest.json" with { type: "json" };
+import task0012 from "./task-0012/task.ts";
+import gold0012 from "./task-0012/gold-manifest.json" with { type: "json" };
 import task0014 from "./task-0014/task.ts";
 import gold0014 from "./task-0014/gold-manifest.json" with { type: "json" };
 import task0018 from "./task-0018/task.ts";
@@ -51,6 +53,7 @@ const entries: TaskEntry[] = [
   { task: task0009, gold: gold0009 as GoldManifest | null },
   { task: task0010, gold: gold0010 as GoldManifest | null },
   { task: task0011, gold: gold0011 as GoldManifest | null },
+  { task: task0012, gold: gold0012 as GoldManifest | null },
   { task: task0014, gold: gold0014 as GoldManifest | null },
   { task: task0018, gold: gold0018 as GoldManifest | null },
   { task: task0019, gold: gold0019 as GoldManifest | null },

@@ -19,6 +19,8 @@ export const MECHANICS: Readonly<Record<string, string>> = Object.freeze({
     "Import in bulk through a 207 multi-status that can report an item created that never lands: read every claimed id back, retry the missing ones once, report each row as the vendor holds it, split batches the vendor refuses as too large, and keep reruns from writing twice past the request_id window.",
   webhook_exactly_once_with_poll_reconcile:
     "Keep a mirror exactly once from signed webhooks that arrive duplicated, reordered, forged or stale, and repair by polling what the events never said (a delete that was not delivered).",
+  poll_to_event_source_switch:
+    "Move a polling mirror onto id-only webhooks at a cut-over with no gap and no double-apply: adopt the old poll's state, close what changed between its watermark and the listener's start, share one state between processes, and find a lost first event with a bounded reconciliation poll.",
   webhook_duplicate_storm_idempotency:
     "Turn id-only webhooks into exactly one change per record version: a storm of redeliveries costs neither a second read nor a second change, the record's own version orders what arrives, and a poll from the last poll's watermark finds what no trustworthy delivery carried.",
   phantom_delete_flag_detection:

@@ -173,6 +173,7 @@ export default defineVendor({
   faults: [
     { kind: "error-after-commit", id: "tf-create-500-after-commit", write: "createCandidate", nth: 2, status: 500 },
     { kind: "token-revoked", id: "tf-session-revoked", afterRequests: 4, status: 403 },
+    { kind: "token-revoked", id: "tf-session-revoked-mid-poll", afterRequests: 3, status: 403 },
     { kind: "cursor-invalidated", id: "tf-cursors-reset", afterRequests: 4, path: "/rest/candidates" },
     { kind: "page-drift", id: "tf-candidates-drift", afterRequests: 3, path: "/rest/candidates", resource: "candidate", inserts: 3 },
     { kind: "schema-change", id: "tf-email-renamed", resource: "candidate", field: "email", renameTo: "email_address", fromCheckpoint: 2 },

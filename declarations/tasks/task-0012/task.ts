@@ -1,0 +1,343 @@
+import { defineTask, type DriveContext } from "../../schema/task.ts";
+import type { Vendor } from "../../schema/vendor.ts";
+import type { CheckRecorder } from "../../evidence/recorder.ts";
+import type { DeliveryLogEntry, RequestLogEntry } from "../../evidence/logs.ts";
+import type { ConnectorRun, ScenarioEvidence, Snapshot } from "../../evidence/verdict.ts";
+import { compareRows, expectedRows, fewIds, lastError, outputRows, type MirrorRow } from "../shared/judging.ts";
+
+const JOURNAL = "changes.json";
+const FILES = ["candidates.json", "applications.json", JOURNAL];
+const ENTITY_FILES = [
+  ["candidate", "candidates.json"],
+  ["application", "applications.json"],
+] as const;
+type Entity = (typeof ENTITY_FILES)[number][0];
+const ENTITIES: Entity[] = ENTITY_FILES.map(([entity]) => entity);
+
+/** Candidates' email served as email_address from checkpoint 2 on. */
+const RENAMED = "tf-email-renamed";
+/** Every credential issued so far revoked (403) after the third request of the cut-over epoch: mid-poll. */
+const REVOKED_MID_POLL = "tf-session-revoked-mid-poll";
+/** The same after the fourth request of the first epoch with events: mid-listening. */
+const REVOKED = "tf-session-revoked";
+/** The cut-over epoch: no webhook target yet when it opens, so nothing of it is ever announced. */
+const GAP_FAULTS = [RENAMED, REVOKED_MID_POLL];
+/** The first events after the switch: the second one never delivered, every third one three times, a revoked session. */
+const SWITCH_FAULTS = [RENAMED, "tf-drop-second-event", "tf-duplicate-storm", REVOKED];
+
+interface ChangeRow {
+  seq: unknown;
+  entity: unknown;
+  source_id: unknown;
+  updated_at: unknown;
+  is_deleted: unknown;
+  via: unknown;
+  event_id: unknown;
+}
+
+const ok2xx = (code: number | null) => code !== null && code >= 200 && code < 300;
+const objects = <T>(rows: T[] | null): T[] => (rows ?? []).filter((r) => r !== null && typeof r === "object");
+const byLabel = (e: ScenarioEvidence, label: string): ConnectorRun | undefined => e.runs.find((r) => r.label === label);
+const updatedField = (vendor: Vendor) => vendor.incremental?.field ?? "updated_at";
+const changeKey = (entity: unknown, id: unknown, updatedAt: unknown, deleted: unknown) => `${String(entity)} ${String(id)} @ ${String(updatedAt)}${deleted === true ? " (deleted)" : ""}`;
+const journalOf = (run: ConnectorRun | undefined) => objects(outputRows<ChangeRow>(run, JOURNAL));
+const mirrorOf = (run: ConnectorRun | undefined, entity: Entity) => objects(outputRows<MirrorRow>(run, ENTITY_FILES.find(([x]) => x === entity)![1]));
+
+function usable(run: ConnectorRun): boolean {
+  return run.exitCode === 0 && !run.timedOut && FILES.every((f) => outputRows(run, f) !== null);
+}
+
+/** Waits until no delivery is pending, twice with a pause: a delivery counts done when its attempt starts. */
+async function settle(h: DriveContext): Promise<void> {
+  await h.settleWebhooks();
+  await new Promise((r) => setTimeout(r, 400));
+  await h.settleWebhooks();
+}
+
+/** Plumbing (0/-1): every command ran, exited 0 and left readable outputs. */
+function runsOk(c: CheckRecorder, name: string, e: ScenarioEvidence, labels: string[]): boolean {
+  const problems: string[] = [];
+  for (const label of labels) {
+    const run = byLabel(e, label);
+    if (!run) problems.push(`${label} did not run`);
+    else if (run.timedOut) problems.push(`${label} timed out`);
+    else if (run.exitCode !== 0) problems.push(`${label} exited ${run.exitCode}: ${lastError(run.stderrTail)}`);
+    else if (!FILES.every((f) => outputRows(run, f) !== null)) problems.push(`${label} left an output file missing or not a JSON array`);
+  }
+  const ok = problems.length === 0;
+  c.check(name, ok, { pass: 0, fail: -1, detail: ok ? "every command exited 0, outputs readable" : problems.join("; ") });
+  return ok;
+}
+
+/** The mirror an entity's file must hold at a snapshot: every record, deleted ones flagged, fields under their documented names. */
+function truth(s: Snapshot, entity: Entity, vendor: Vendor): Map<string, MirrorRow> {
+  return expectedRows(s, entity, { updatedField: updatedField(vendor), seen: new Set((s.entities[entity] ?? []).map((r) => r.id)) });
+}
+
+/** Journal keys of what changed between two snapshots: each record's new version, once. */
+function changesBetween(a: Snapshot, b: Snapshot, vendor: Vendor): Map<string, { entity: Entity; id: string }> {
+  const field = updatedField(vendor);
+  const out = new Map<string, { entity: Entity; id: string }>();
+  for (const entity of ENTITIES) {
+    const before = new Map((a.entities[entity] ?? []).map((r) => [r.id, r]));
+    for (const r of b.entities[entity] ?? []) {
+      const p = before.get(r.id);
+      if (p && p.deleted === r.deleted && JSON.stringify(p.record) === JSON.stringify(r.record)) continue;
+      out.set(changeKey(entity, r.id, r.record[field], r.deleted), { entity, id: r.id });
+    }
+  }
+  return out;
+}
+
+const authentic = (d: DeliveryLogEntry, maxSkewS: number) => !d.tampered && Math.abs(d.skewS) <= maxSkewS;
+
+/**
+ * Problems of a journal against the changes it must hold: seq 1..n, each
+ * expected change exactly once and nothing else, one record's versions in
+ * increasing order, webhook rows naming an event TalentForge delivered.
+ */
+function journalProblems(rows: ChangeRow[], expected: Map<string, unknown>, events: Set<string>): string[] {
+  const problems: string[] = [];
+  const badSeq = rows.findIndex((r, i) => r.seq !== i + 1);
+  if (badSeq >= 0) problems.push(`row ${badSeq + 1} has seq ${JSON.stringify(rows[badSeq].seq)}`);
+  const counts = new Map<string, number>();
+  for (const r of rows) {
+    const key = changeKey(r.entity, r.source_id, r.updated_at, r.is_deleted);
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  const twice = [...counts].filter(([, n]) => n > 1).map(([k, n]) => `${k} ×${n}`);
+  const missing = [...expected.keys()].filter((k) => !counts.has(k));
+  const extra = [...counts.keys()].filter((k) => !expected.has(k));
+  if (twice.length) problems.push(`${twice.length} changes journalled more than once (${fewIds(twice)})`);
+  if (missing.length) problems.push(`${missing.length} changes never journalled (${fewIds(missing)})`);
+  if (extra.length) problems.push(`${extra.length} rows for no change TalentForge made (${fewIds(extra)})`);
+  const lastAt = new Map<string, number>();
+  const backwards: string[] = [];
+  for (const r of rows) {
+    const id = `${String(r.entity)} ${String(r.source_id)}`;
+    const at = typeof r.updated_at === "string" ? Date.parse(r.updated_at) : Number.NaN;
+    if (lastAt.has(id) && !(at > lastAt.get(id)!)) backwards.push(id);
+    lastAt.set(id, at);
+  }
+  if (backwards.length) problems.push(`${backwards.length} records journalled out of version order (${fewIds(backwards)})`);
+  const badVia = rows.filter((r) => r.via !== "webhook" && r.via !== "poll");
+  if (badVia.length) problems.push(`${badVia.length} rows with via ${JSON.stringify(badVia[0].via)}`);
+  const unattributed = rows.filter((r) => r.via === "webhook" && !events.has(String(r.event_id)));
+  if (unattributed.length) problems.push(`${unattributed.length} webhook rows name no event TalentForge delivered (${fewIds(unattributed.map((r) => String(r.event_id)))})`);
+  return problems;
+}
+
+/** Whether a later journal keeps an earlier one's rows exactly, in place. */
+const keeps = (later: ChangeRow[], earlier: ChangeRow[]) => earlier.every((r, i) => JSON.stringify(later[i]) === JSON.stringify(r));
+
+/** After a 403 token_revoked: a whole new chain (token, then session), then a successful read; at most three refused requests. */
+function renewed(c: CheckRecorder, name: string, e: ScenarioEvidence, vendor: Vendor, fault: string, epoch: number | undefined, what: string, survived = true): void {
+  const requests = (e.requests.ats ?? []).filter((r) => r.epoch === epoch).sort((a, b) => a.seq - b.seq);
+  const refused = requests.filter((r) => r.status === 403 && r.faults.includes(fault));
+  if (!refused.length) return;
+  const mintPaths = vendor.auth.mints.map((m) => m.path);
+  let at: RequestLogEntry | undefined = refused[0];
+  for (const path of mintPaths) at = at && requests.find((r) => r.seq > at!.seq && r.method === "POST" && r.path === path && ok2xx(r.status));
+  const resumed = at && requests.find((r) => r.seq > at!.seq && !mintPaths.includes(r.path) && r.status === 200);
+  c.check(name, survived && !!resumed && refused.length <= 3, {
+    level: "l3",
+    detail: !survived
+      ? `403 token_revoked at #${refused[0].seq} ${what}, and the command it hit did not finish`
+      : !resumed
+        ? `403 token_revoked at #${refused[0].seq} ${what}, and no read succeeded on a new token and session after it`
+        : refused.length > 3
+          ? `${refused.length} requests presented revoked credentials`
+          : `403 token_revoked at #${refused[0].seq} ${what}; reads resumed at #${resumed.seq} on a new token and session`,
+  });
+}
+
+/**
+ * The polls of an epoch read only what changed: every first-page list read
+ * carries the real change filter with a watermark that selects at most about
+ * twice the records that changed.
+ */
+function boundedReads(c: CheckRecorder, name: string, e: ScenarioEvidence, vendor: Vendor, epoch: number | undefined, at: Snapshot, changes: Map<string, { entity: Entity }>, what: string): void {
+  const inc = vendor.incremental;
+  if (!inc) return;
+  const cursorParam = vendor.paging.style === "cursor" ? vendor.paging.cursorParam : "";
+  const lists = ENTITIES.flatMap((entity) => {
+    const path = vendor.resources.find((r) => r.name === entity)?.list;
+    return (e.requests.ats ?? []).filter((r) => r.epoch === epoch && r.method === "GET" && r.path === path && r.status < 400 && !r.query[cursorParam]).map((r) => ({ entity, r }));
+  });
+  if (!lists.length) return;
+  const wide: string[] = [];
+  for (const { entity, r } of lists) {
+    const raw = r.query[inc.param];
+    const mark = raw === undefined ? Number.NaN : Date.parse(raw);
+    if (!Number.isFinite(mark)) {
+      wide.push(`#${r.seq} ${r.path} without ${inc.param} (has: ${Object.keys(r.query).join(", ") || "no parameters"})`);
+      continue;
+    }
+    const changed = [...changes.values()].filter((v) => v.entity === entity).length;
+    const selected = (at.entities[entity] ?? []).filter((x) => Date.parse(String(x.record[inc.field])) >= mark).length;
+    if (selected > 2 * changed + 10) wide.push(`#${r.seq} ${r.path} ${inc.param}=${raw} selects ${selected} ${entity}s for ${changed} changes`);
+  }
+  c.check(name, wide.length === 0, {
+    pass: 2,
+    mandatory: true,
+    level: "l2",
+    detail: wide.length ? wide.slice(0, 3).join("; ") : `${lists.length} list reads ${what}, each through ${inc.param} from the last poll's watermark`,
+  });
+}
+
+export default defineTask({
+  id: "task-0012",
+  title: "TalentForge cut-over: retire a nightly poll for id-only webhooks with no gap and no double-apply, through a revoked session mid-poll, a renamed field and a lost first event",
+  kind: "migrate",
+  roles: { ats: { vendor: "talentforge", checkpoint: 0 } },
+  seed: 7,
+  docsProfile: "stale",
+  surfaces: ["webhooks", "polling"],
+  primaryMechanic: "poll_to_event_source_switch",
+  entry: { command: ["node", "src/main.ts"], subcommands: ["sync", "serve", "cutover", "reconcile"] },
+  outputs: FILES,
+  timeLimitS: 30,
+  scenarios: [
+    {
+      name: "cutover",
+      drive: async (h) => {
+        // The poll as it runs today: the baseline, then the last nightly run (no listener, no events).
+        const baseline = await h.run("poll_baseline", ["sync"]);
+        if (!usable(baseline)) return;
+        await h.recreate("ats", 1);
+        const last = await h.run("poll_last", ["sync"]);
+        await h.snapshot("cp1");
+        if (!usable(last)) return;
+        // Changes after the last poll and before the listener is up: TalentForge announces none of them.
+        await h.recreate("ats", 2, { faults: GAP_FAULTS });
+        await h.snapshot("cp2");
+        await h.listen(["serve"]);
+        const cut = await h.run("cutover", ["cutover"]);
+        const again = await h.run("cutover_again", ["cutover"]);
+        if (!usable(cut) && !usable(again)) return;
+        // The first events after the switch.
+        await h.recreate("ats", 3, { faults: SWITCH_FAULTS });
+        await settle(h);
+        await h.snapshot("cp3");
+        await h.stopListener();
+        await h.run("reconcile", ["reconcile"]);
+        await h.run("reconcile_again", ["reconcile"]);
+      },
+      judge: (e, c, ctx) => {
+        // Plumbing over every command; the phases are judged whenever the drive got through them
+        // (a failed run is judged by the outputs it left).
+        const labels = ["poll_baseline", "poll_last", "cutover", "cutover_again", "serve", "reconcile", "reconcile_again"];
+        runsOk(c, "cutover_runs_ok", e, labels);
+        if (labels.some((l) => !byLabel(e, l)) || !["cp1", "cp2", "cp3"].every((s) => e.snapshots[s]?.ats)) return;
+        const vendor = ctx.vendors.ats;
+        const maxSkewS = vendor.webhooks?.maxSkewS ?? 300;
+        const [lastPoll, cut, again, serve, rec, recAgain] = ["poll_last", "cutover", "cutover_again", "serve", "reconcile", "reconcile_again"].map((l) => byLabel(e, l)!);
+        const { cp1, cp2, cp3 } = { cp1: e.snapshots.cp1.ats, cp2: e.snapshots.cp2.ats, cp3: e.snapshots.cp3.ats };
+        const [, , gapEpoch, switchEpoch] = e.epochs.ats ?? [];
+        const legacy = journalOf(lastPoll);
+        const gap = changesBetween(cp1, cp2, vendor);
+        const first = changesBetween(cp2, cp3, vendor);
+        const legacyKeys = new Map(legacy.map((r) => [changeKey(r.entity, r.source_id, r.updated_at, r.is_deleted), null]));
+        const deliveries = e.webhooks.ats ?? [];
+        const events = new Set(deliveries.filter((d) => authentic(d, maxSkewS)).map((d) => d.eventId));
+
+        // 1. The cut-over: the gap closed, the nightly poll's journal kept, fields under the names downstream reads.
+        for (const entity of ENTITIES) {
+          const cmp = compareRows(mirrorOf(cut, entity), truth(cp2, entity, vendor));
+          c.check(`cutover_${entity}s_match`, cmp.ok, { pass: 2, mandatory: true, detail: cmp.detail });
+        }
+        const cutJournal = journalOf(cut);
+        const cutIssues = journalProblems(cutJournal, new Map([...legacyKeys, ...gap]), events);
+        if (!keeps(cutJournal, legacy)) cutIssues.push("the nightly poll's journal rows were not kept as they were");
+        c.check("cutover_gap_journalled_once", cutIssues.length === 0, {
+          pass: 2,
+          mandatory: true,
+          level: "l3",
+          detail: cutIssues.length ? cutIssues.join("; ") : `${legacy.length} rows of the nightly poll kept; the ${gap.size} changes no event announced journalled once`,
+        });
+        const same = FILES.every((f) => JSON.stringify(outputRows(again, f)) === JSON.stringify(outputRows(cut, f)));
+        c.check("cutover_rerun_changes_nothing", same, {
+          level: "l2",
+          detail: same ? "the second cut-over changed nothing" : `the second cut-over changed the outputs (${journalOf(again).length - cutJournal.length} more journal rows)`,
+        });
+        boundedReads(c, "cutover_reads_only_the_gap", e, vendor, gapEpoch, cp2, gap, "by the cut-over");
+        renewed(c, "cutover_revoked_session_renewed", e, vendor, REVOKED_MID_POLL, gapEpoch, "during the cut-over poll", usable(cut));
+
+        // 2. The first events after the switch: everything right from the webhooks alone, except at
+        // most one record whose only event never came, and the cut-over's rows kept.
+        const behind = new Map<string, Entity>();
+        const phase: string[] = [];
+        for (const entity of ENTITIES) {
+          const want = truth(cp3, entity, vendor);
+          const old = truth(cp2, entity, vendor);
+          const rows = mirrorOf(serve, entity);
+          const have = new Map(rows.map((r) => [String(r.source_id), r]));
+          for (const [id, row] of want) {
+            if (compareRows(have.has(id) ? [have.get(id)!] : [], new Map([[id, row]])).ok) continue;
+            const stale = have.has(id) ? old.has(id) && compareRows([have.get(id)!], new Map([[id, old.get(id)!]])).ok : !old.has(id);
+            if (stale) behind.set(id, entity);
+          }
+          const cmp = compareRows(
+            rows.filter((r) => !behind.has(String(r.source_id))),
+            new Map([...want].filter(([id]) => !behind.has(id))),
+          );
+          if (!cmp.ok) phase.push(`${entity}s: ${cmp.detail}`);
+        }
+        if (behind.size > 1) phase.push(`${behind.size} records behind TalentForge after the events (${fewIds([...behind.keys()])})`);
+        const serveJournal = journalOf(serve);
+        const serveExpected = new Map([...legacyKeys, ...gap, ...[...first].filter(([, v]) => !behind.has(v.id))]);
+        phase.push(...journalProblems(serveJournal, serveExpected, events).map((p) => `journal: ${p}`));
+        if (!keeps(serveJournal, cutJournal)) phase.push("the listener lost or rewrote rows the cut-over had journalled");
+        c.check("switch_events_applied_once", phase.length === 0, {
+          pass: 2,
+          mandatory: true,
+          level: "l3",
+          detail: phase.length ? phase.join("; ") : `mirror and journal right from the events alone${behind.size ? ` (${[...behind.keys()][0]} awaits the reconciliation)` : ""}`,
+        });
+        const genuine = deliveries.filter((d) => authentic(d, maxSkewS));
+        if (genuine.length) {
+          const acked = new Set(genuine.filter((d) => ok2xx(d.responseCode)).map((d) => d.eventId));
+          const never = [...new Set(genuine.map((d) => d.eventId))].filter((id) => !acked.has(id));
+          c.check("switch_every_event_acknowledged", never.length === 0, {
+            level: "l2",
+            detail: never.length ? `${never.length} events never acknowledged (${fewIds(never)})` : `${acked.size} events, each acknowledged`,
+          });
+        }
+        renewed(c, "switch_revoked_session_renewed", e, vendor, REVOKED, switchEpoch, "while listening");
+
+        // 3. The reconciliation poll: the lost event's change found once, nothing logged twice, bounded.
+        for (const entity of ENTITIES) {
+          const cmp = compareRows(mirrorOf(rec, entity), truth(cp3, entity, vendor));
+          c.check(`reconcile_${entity}s_match`, cmp.ok, { pass: 2, mandatory: true, detail: cmp.detail });
+        }
+        const recJournal = journalOf(rec);
+        const recIssues = journalProblems(recJournal, new Map([...legacyKeys, ...gap, ...first]), events);
+        if (!keeps(recJournal, serveJournal)) recIssues.push("the reconciliation rewrote rows the listener had journalled");
+        c.check("reconcile_journal_exactly_once", recIssues.length === 0, {
+          pass: 2,
+          mandatory: true,
+          detail: recIssues.length ? recIssues.join("; ") : `${legacy.length + gap.size + first.size} changes since the baseline, each journalled once`,
+        });
+        const added = recJournal.slice(serveJournal.length);
+        const lost: string[] = [];
+        for (const [id, entity] of behind) {
+          const rows = added.filter((r) => r.entity === entity && String(r.source_id) === id);
+          if (rows.length !== 1 || rows[0].via !== "poll") lost.push(`${id} (${rows.length} rows added by the reconciliation)`);
+        }
+        if (behind.size) {
+          c.check("reconcile_lost_event_recovered", lost.length === 0, {
+            pass: 2,
+            level: "l3",
+            detail: lost.length ? lost.join("; ") : `${[...behind.keys()].join(", ")} caught up by the reconciliation, journalled once as a poll`,
+          });
+        }
+        const unchanged = FILES.every((f) => JSON.stringify(outputRows(recAgain, f)) === JSON.stringify(outputRows(rec, f)));
+        c.check("reconcile_rerun_changes_nothing", unchanged, {
+          level: "l3",
+          detail: unchanged ? "the second reconciliation changed nothing" : `the second reconciliation changed the outputs (${journalOf(recAgain).length - recJournal.length} more journal rows)`,
+        });
+        boundedReads(c, "reconcile_reads_only_changes", e, vendor, switchEpoch, cp3, first, "by the reconciliation");
+      },
+    },
+  ],
+});
