@@ -26,6 +26,8 @@ import task0012 from "./task-0012/task.ts";
 import gold0012 from "./task-0012/gold-manifest.json" with { type: "json" };
 import task0014 from "./task-0014/task.ts";
 import gold0014 from "./task-0014/gold-manifest.json" with { type: "json" };
+import task0016 from "./task-0016/task.ts";
+import gold0016 from "./task-0016/gold-manifest.json" with { type: "json" };
 import task0018 from "./task-0018/task.ts";
 import gold0018 from "./task-0018/gold-manifest.json" with { type: "json" };
 import task0019 from "./task-0019/task.ts";
@@ -55,6 +57,7 @@ const entries: TaskEntry[] = [
   { task: task0011, gold: gold0011 as GoldManifest | null },
   { task: task0012, gold: gold0012 as GoldManifest | null },
   { task: task0014, gold: gold0014 as GoldManifest | null },
+  { task: task0016, gold: gold0016 as GoldManifest | null },
   { task: task0018, gold: gold0018 as GoldManifest | null },
   { task: task0019, gold: gold0019 as GoldManifest | null },
   { task: task0021, gold: gold0021 as GoldManifest | null },

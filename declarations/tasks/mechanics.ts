@@ -9,6 +9,8 @@ export const MECHANICS: Readonly<Record<string, string>> = Object.freeze({
   planted_defect_repair: "Find and repair planted defects in a working-looking connector without breaking what works.",
   cross_vendor_identity_matching: "Match the same people across two vendors' schemas and ids, create the missing ones once, write only to the new vendor.",
   rate_limit_gated_resume: "Crawl a large list through rate-limit windows and server errors: wait as told, retry the failed page in place, persist progress so a rerun resumes instead of restarting.",
+  cache_revalidated_join_then_adaptive_batch_write:
+    "Apply a repair queue whose decisions join queue rows with the vendor's current state: revalidate single reads a cache would serve stale, book in batches split adaptively below a 413 cap lower than documented, report each row as the vendor holds it, and let a rerun apply nothing twice.",
   local_time_branch_stamps:
     "Watermark a change feed through timestamps each stamped with its branch's own UTC offset: compare and store instants, never strings, skip what an inclusive filter returns again, and let a failed run move nothing forward.",
   idempotency_keys_across_retry_storm:

@@ -105,6 +105,39 @@ export default defineVendor({
       ],
     },
   ],
+  writes: [
+    {
+      name: "updatePlacement",
+      method: "PATCH",
+      path: "/v2/placements/:id",
+      entity: "placement",
+      op: "update",
+      errors: "http-422",
+      description: "Changes the state of a placement. Answers the placement as stored.",
+      inputs: [{ name: "state", type: "string", description: "New state: pending, active, completed or cancelled.", required: true, oneOf: ["pending", "active", "completed", "cancelled"] }],
+    },
+    {
+      name: "bulkCreatePlacements",
+      method: "POST",
+      path: "/v2/placements/batch",
+      entity: "placement",
+      op: "bulk-create",
+      itemsField: "placements",
+      maxItems: 50,
+      errors: "http-422",
+      description: "Books up to 50 placements in one call. Answers 207 with one result per item, in the order sent.",
+      inputs: [
+        { name: "candidate_id", type: "string", description: "The candidate placed.", required: true },
+        { name: "agency_id", type: "string", description: "The partner agency that made the placement.", required: true },
+        { name: "client", type: "string", description: "Client company the candidate works for.", required: true },
+        { name: "job_title", type: "string", description: "Title of the assignment." },
+        { name: "work_location", type: "string", description: "Where the assignment is worked." },
+        { name: "bill_rate", type: "integer", description: "Day rate billed to the client, in minor units of `currency`." },
+        { name: "currency", type: "string", description: "ISO 4217 currency of the bill rate." },
+        { name: "state", type: "string", description: "pending, active, completed or cancelled.", required: true, oneOf: ["pending", "active", "completed", "cancelled"] },
+      ],
+    },
+  ],
   faults: [
     { kind: "error-on-page", id: "gh-candidates-500-page-7", resource: "candidate", page: 7, times: 2, status: 500 },
     { kind: "rate-limit-window", id: "gh-candidates-429-burst", afterRequests: 12, path: "/v2/candidates", cooldownS: 2, retryAfter: "seconds" },
@@ -112,6 +145,8 @@ export default defineVendor({
     { kind: "rate-limit-window", id: "gh-second-request-429", afterRequests: 1, cooldownS: 2, retryAfter: "seconds" },
     { kind: "error-on-page", id: "gh-placements-502-first-page", resource: "placement", page: 0, times: 2, status: 502 },
     { kind: "error-on-page", id: "gh-placements-down", resource: "placement", page: 0, times: 1000, status: 503 },
+    { kind: "stale-read", id: "gh-stale-placement-reads", afterRequests: 0, resource: "placement" },
+    { kind: "payload-too-large", id: "gh-placements-batch-413", write: "bulkCreatePlacements", maxItems: 12 },
   ],
   lies: [
     {
