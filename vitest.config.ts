@@ -5,6 +5,9 @@ const migrations = await readD1Migrations("./migrations");
 
 export default defineConfig({
   test: {
+    // Two files at a time: most of the suite waits on workerd, connectors and agent CLIs rather
+    // than computing, so a second file overlaps that waiting (vitest's default is one on 2 cores).
+    maxWorkers: 2,
     projects: [
       {
         plugins: [
