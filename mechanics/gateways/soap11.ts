@@ -16,7 +16,7 @@ import { escapeXml, paramElements } from "./xml-text.ts";
 const SOAP_ENV = "http://schemas.xmlsoap.org/soap/envelope/";
 const XSI = "http://www.w3.org/2001/XMLSchema-instance";
 /** Statuses HTTP gives on its own; every other failure is a fault with 500. */
-const TRANSPORT_STATUSES = new Set([401, 405, 413, 415, 429, 503]);
+const TRANSPORT_STATUSES = new Set([401, 413, 415, 429, 503]);
 
 const schema = z.object({ style: z.literal("soap11"), ...gatewayCommon });
 type Soap = z.infer<typeof schema>;

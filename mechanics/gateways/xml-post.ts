@@ -12,7 +12,7 @@ import { defineGateway, gatewayCommon } from "./define.ts";
 import { readXml, simpleParams, toXmlValue, writeXml } from "./xml.ts";
 import { escapeXml, paramElements } from "./xml-text.ts";
 
-const TRANSPORT_STATUSES = new Set([405, 413, 415, 429, 503]);
+const TRANSPORT_STATUSES = new Set([413, 415, 429, 503]);
 
 const schema = z.object({ style: z.literal("xml-post"), ...gatewayCommon });
 

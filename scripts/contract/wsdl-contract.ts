@@ -102,32 +102,47 @@ function envelope(namespace: string, operation: string, params: Record<string, s
   return `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="${SOAP_ENV}"><soap:Body><${operation} xmlns="${namespace}">${inner}</${operation}></soap:Body></soap:Envelope>`;
 }
 
-/** Authenticates as the documents say and calls the service's first list operation once; the HTTP status. */
-export async function firstPageFromWsdl(target: WsdlTarget): Promise<number> {
+/**
+ * The service a WSDL describes and a client that calls it with the credentials
+ * the OpenAPI document gives its endpoint (the POST at the WSDL's address), or
+ * why there is none.
+ */
+type ServiceClient =
+  | { problem: string }
+  | {
+      service: ReturnType<typeof readWsdl>;
+      client: ReturnType<typeof documentedClient>;
+      send: (op: WsdlOperation, params: Record<string, string>) => ReturnType<ReturnType<typeof documentedClient>["send"]>;
+    };
+
+function serviceClient(target: WsdlTarget): ServiceClient {
   const service = readWsdl(target.wsdl);
-  const op = service.operations.find((o) => o.action === "list");
-  if (!op) throw new Error("the WSDL has no list operation");
   const server = String(target.openapi.servers?.[0]?.url ?? target.baseUrl);
   const endpoint = Object.entries<Json>(target.openapi.paths ?? {}).find(([path, ops]) => `${server}${path}` === service.location && ops.post);
-  if (!endpoint) throw new Error(`the OpenAPI document has no POST at the WSDL's endpoint ${service.location}`);
+  if (!endpoint) return { problem: `the OpenAPI document has no POST at the WSDL's endpoint ${service.location}` };
   const client = documentedClient({ baseUrl: target.baseUrl, credentials: target.credentials, doc: target.openapi });
-  const res = await client.send(endpoint[1].post.operationId, {
-    text: { body: envelope(service.namespace, op.name, {}), contentType: "text/xml; charset=utf-8" },
-    headers: { soapaction: `"${op.soapAction}"` },
-  });
-  return res.status;
+  const operationId: string = endpoint[1].post.operationId;
+  const send = (op: WsdlOperation, params: Record<string, string>) =>
+    client.send(operationId, { text: { body: envelope(service.namespace, op.name, params), contentType: "text/xml; charset=utf-8" }, headers: { soapaction: `"${op.soapAction}"` } });
+  return { service, client, send };
+}
+
+/** Authenticates as the documents say and calls the service's first list operation once; the HTTP status. */
+export async function firstPageFromWsdl(target: WsdlTarget): Promise<number> {
+  const s = serviceClient(target);
+  if ("problem" in s) throw new Error(s.problem);
+  const op = s.service.operations.find((o) => o.action === "list");
+  if (!op) throw new Error("the WSDL has no list operation");
+  return (await s.send(op, {})).status;
 }
 
 /** Reads every list of a SOAP service to its end, as its documents say to. */
 export async function crawlWsdl(target: WsdlTarget): Promise<WsdlCrawl> {
   const problems: string[] = [];
   const result: WsdlCrawl = { records: {}, deletions: [], problems, requests: 0, operations: [] };
-  const service = readWsdl(target.wsdl);
-  const server = String(target.openapi.servers?.[0]?.url ?? target.baseUrl);
-  const endpoint = Object.entries<Json>(target.openapi.paths ?? {}).find(([path, ops]) => `${server}${path}` === service.location && ops.post);
-  if (!endpoint) return { ...result, problems: [`the OpenAPI document has no POST at the WSDL's endpoint ${service.location}`] };
-  const client = documentedClient({ baseUrl: target.baseUrl, credentials: target.credentials, doc: target.openapi });
-  const operationId: string = endpoint[1].post.operationId;
+  const s = serviceClient(target);
+  if ("problem" in s) return { ...result, problems: [s.problem] };
+  const { service, client } = s;
   // Answers, records and the records inside a list's container are arrays; a record's fields are not.
   const containers = new Set(service.operations.map((o) => o.container).filter(Boolean));
   const isArray = (_name: string, jpath: unknown) => {
@@ -137,7 +152,7 @@ export async function crawlWsdl(target: WsdlTarget): Promise<WsdlCrawl> {
   const responseParser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@_", removeNSPrefix: true, parseTagValue: false, isArray });
 
   const callOp = async (op: WsdlOperation, params: Record<string, string>): Promise<{ status: number; answer: Json | null; fault: string | null }> => {
-    const res = await client.send(operationId, { text: { body: envelope(service.namespace, op.name, params), contentType: "text/xml; charset=utf-8" }, headers: { soapaction: `"${op.soapAction}"` } });
+    const res = await s.send(op, params);
     result.requests = client.calls.length;
     const body = responseParser.parse(res.text)?.Envelope?.Body ?? {};
     const fault = body.Fault?.[0];

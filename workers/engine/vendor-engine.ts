@@ -120,7 +120,10 @@ export class VendorEngine {
     }
 
     // Stage: a gateway's answer goes out in its envelope, whatever stage gave it.
-    if (turn.action?.kind === "gateway") reply = renderGatewayReply(this.vendor, turn.action.gateway, turn.call, reply);
+    if (turn.action?.kind === "gateway") {
+      const operation = turn.call?.ok ? turn.call.call.operation : null;
+      reply = renderGatewayReply(this.vendor, turn.action.gateway, operation, (turn.inner as OperationAction | undefined) ?? null, reply);
+    }
 
     // Stage: lies. Only a world whose docs tell the lies can have a request misled by one.
     if (this.config.docsProfile !== "true") turn.notes.lies = liesTouched(this.vendor, turn.inner ?? turn.action, reply.status, turn.auth);

@@ -96,10 +96,11 @@ function meaningOf(vendor: Vendor, reply: Reply): ReplyMeaning {
   return { ok: false, status: rpcFailed ? 422 : reply.status, code: String(code ?? "error"), message: String(message ?? "the call failed"), detail };
 }
 
-/** Puts an answer to a gateway request into the style's envelope. */
-export function renderGatewayReply(vendor: Vendor, g: Gateway, call: ParsedCall | undefined, reply: Reply): Reply {
-  const operation = call?.ok ? call.call.operation : null;
-  const action = operation ? operationAction(vendor, g, operation) : null;
+/**
+ * Puts an answer to a gateway request into the style's envelope; `operation`
+ * and `action` are null when the call could not be read.
+ */
+export function renderGatewayReply(vendor: Vendor, g: Gateway, operation: string | null, action: OperationAction | null, reply: Reply): Reply {
   const itemName = action && (action.kind === "list" || action.kind === "get") ? action.resource.name : action?.kind === "feed" ? "deletion" : "item";
   const itemTag = (key: string) => (key === vendor.envelope.items ? itemName : key.endsWith("s") ? key.slice(0, -1) : "item");
   const { "content-type": _type, ...headers } = reply.headers;
