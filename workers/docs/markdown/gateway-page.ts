@@ -46,6 +46,6 @@ export function gatewayPage(m: DocModel, g: Gateway): string {
     ),
     "",
   );
-  lines.push("Answers hold the same fields as the JSON API's, one element per field; lists hold their records as repeated elements named after the record type.", "");
+  lines.push("Answers hold each record's fields as listed on its resource page, one element per field; lists hold their records as repeated elements named after the record type.", "");
   return lines.join("\n");
 }
