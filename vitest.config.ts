@@ -20,6 +20,8 @@ export default defineConfig({
           name: "workers",
           include: ["test/worker/**/*.test.ts", "workers/**/*.test.ts"],
           setupFiles: ["./test/worker/setup/apply-migrations.ts"],
+          // Some tests walk a quota of hundreds of requests; beside another file on 2 cores that can pass 5 s.
+          testTimeout: 30_000,
         },
       },
       {
