@@ -6,6 +6,8 @@ import { exportStyle } from "../../mechanics/exports/index.ts";
 import { incrementalStyle } from "../../mechanics/incremental/index.ts";
 import { timeFormat } from "../../mechanics/time-formats/index.ts";
 import { faultKind } from "../../mechanics/faults/index.ts";
+import { windowStyle } from "../../mechanics/windows/index.ts";
+import { pagingParamNames } from "../../mechanics/paging/index.ts";
 import { checkWriteOptions } from "./write-option-references.ts";
 import { checkEmbeds } from "./embeds.ts";
 import { regenerationProblem } from "./id-numbers.ts";
@@ -28,7 +30,8 @@ interface VendorShape {
     stages?: string[];
     incremental: boolean;
     legacyList?: { path: string };
-    fields: { name: string; gen: { gen: string } & Record<string, unknown> }[];
+    window?: { style: string };
+    fields: { name: string; type: string; gen: { gen: string } & Record<string, unknown> }[];
   }[];
   incremental?: { style: string };
   deletes: { mode: string; path?: string };
@@ -89,6 +92,18 @@ export function checkVendorReferences(v: VendorShape, ctx: Ctx): void {
       claim(`GET ${r.legacyList.path}`, `legacy list ${r.name}`, ["resources", i, "legacyList", "path"]);
     }
     checkEmbeds(r, entities as never, (path, message) => issue(["resources", i, ...path], message));
+    if (r.window) {
+      if (!r.list) issue(["resources", i, "window"], "a window needs a list");
+      const style = windowStyle(r.window);
+      const problem = style.checkResource?.(r.window as never, r);
+      if (problem) issue(["resources", i, "window"], problem);
+      const taken = new Set([
+        ...pagingParamNames((r as { paging?: { style: string } }).paging ?? (v as unknown as { paging: { style: string } }).paging),
+        ...(r.incremental && v.incremental ? [(v.incremental as { param?: string }).param] : []),
+      ]);
+      for (const name of Object.values(style.params(r.window as never)))
+        if (taken.has(name)) issue(["resources", i, "window"], `window parameter "${name}" is already a paging or incremental parameter`);
+    }
     if (r.incremental) {
       if (!v.incremental) issue(["resources", i, "incremental"], "resource is incremental but the vendor declares no incremental filter");
       else {
@@ -136,8 +151,10 @@ export function checkVendorReferences(v: VendorShape, ctx: Ctx): void {
     hooks.entities.forEach((e, i) => entities.has(e) || issue(["webhooks", "entities", i], `unknown entity "${e}"`));
     if (!credentials.has(hooks.signature.secret)) issue(["webhooks", "signature", "secret"], `unknown credential "${hooks.signature.secret}"`);
     if (hooks.subscriptionPath) claim(`POST ${hooks.subscriptionPath}`, "webhook subscriptions", ["webhooks", "subscriptionPath"]);
-    const ack = (hooks as { ack?: { deadLetterPath: string } }).ack;
+    const ack = (hooks as { ack?: { deadLetterPath: string; fromCheckpoint?: number } }).ack;
     if (ack) claim(`GET ${ack.deadLetterPath}`, "webhook dead letters", ["webhooks", "ack", "deadLetterPath"]);
+    if (ack?.fromCheckpoint !== undefined && !v.timeline.some((cp) => cp.checkpoint === ack.fromCheckpoint))
+      issue(["webhooks", "ack", "fromCheckpoint"], `the timeline has no checkpoint ${ack.fromCheckpoint}`);
   }
 
   const clock = (v as unknown as { clock: { format: string; zone?: string; zoneField?: string } }).clock;

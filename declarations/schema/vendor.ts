@@ -17,6 +17,7 @@ import { Lie } from "./lies.ts";
 import { checkVendorReferences } from "./vendor-references.ts";
 import { Gateway } from "./gateways.ts";
 import { checkGateways } from "./gateway-references.ts";
+import { Window } from "./windows.ts";
 
 /** How a vendor writes timestamps. */
 /** How a vendor writes timestamps: one module of `mechanics/time-formats/` per name. */
@@ -91,6 +92,8 @@ export const Resource = z.object({
   skipsAtPageBoundary: z.number().int().positive().optional(),
   /** Child records served inside each record, truncated (see `Embed`). */
   embeds: z.array(Embed).default([]),
+  /** The list is read one time window at a time (see `Window`). */
+  window: Window.optional(),
 });
 export type Resource = z.infer<typeof Resource>;
 

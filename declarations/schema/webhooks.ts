@@ -24,6 +24,23 @@ export const Webhooks = z.object({
    * with a JSON body whose `field` equals the event id; events still unacked
    * after the last retry go to a dead-letter queue drained at `deadLetterPath`.
    */
-  ack: z.object({ field: z.string(), deadLetterPath: z.string().startsWith("/") }).optional(),
+  ack: z
+    .object({
+      field: z.string(),
+      deadLetterPath: z.string().startsWith("/"),
+      /**
+       * Timeline checkpoint from which the protocol is in force (a protocol
+       * change the vendor announced); before it a bare 2xx acknowledges and
+       * nothing is dead-lettered. Absent: in force from the start.
+       */
+      fromCheckpoint: z.number().int().positive().optional(),
+      /**
+       * Attempts (the first included) after which an unacknowledged event is
+       * dead-lettered while the protocol is in force; absent: the first
+       * attempt and every retry of `retrySchedule`.
+       */
+      maxAttempts: z.number().int().positive().optional(),
+    })
+    .optional(),
 });
 export type Webhooks = z.infer<typeof Webhooks>;

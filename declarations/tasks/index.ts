@@ -24,14 +24,22 @@ import task0011 from "./task-0011/task.ts";
 import gold0011 from "./task-0011/gold-manifest.json" with { type: "json" };
 import task0012 from "./task-0012/task.ts";
 import gold0012 from "./task-0012/gold-manifest.json" with { type: "json" };
+import task0013 from "./task-0013/task.ts";
+import gold0013 from "./task-0013/gold-manifest.json" with { type: "json" };
 import task0014 from "./task-0014/task.ts";
 import gold0014 from "./task-0014/gold-manifest.json" with { type: "json" };
+import task0015 from "./task-0015/task.ts";
+import gold0015 from "./task-0015/gold-manifest.json" with { type: "json" };
 import task0016 from "./task-0016/task.ts";
 import gold0016 from "./task-0016/gold-manifest.json" with { type: "json" };
+import task0017 from "./task-0017/task.ts";
+import gold0017 from "./task-0017/gold-manifest.json" with { type: "json" };
 import task0018 from "./task-0018/task.ts";
 import gold0018 from "./task-0018/gold-manifest.json" with { type: "json" };
 import task0019 from "./task-0019/task.ts";
 import gold0019 from "./task-0019/gold-manifest.json" with { type: "json" };
+import task0020 from "./task-0020/task.ts";
+import gold0020 from "./task-0020/gold-manifest.json" with { type: "json" };
 import task0021 from "./task-0021/task.ts";
 import gold0021 from "./task-0021/gold-manifest.json" with { type: "json" };
 import task0022 from "./task-0022/task.ts";
@@ -56,10 +64,14 @@ const entries: TaskEntry[] = [
   { task: task0010, gold: gold0010 as GoldManifest | null },
   { task: task0011, gold: gold0011 as GoldManifest | null },
   { task: task0012, gold: gold0012 as GoldManifest | null },
+  { task: task0013, gold: gold0013 as GoldManifest | null },
   { task: task0014, gold: gold0014 as GoldManifest | null },
+  { task: task0015, gold: gold0015 as GoldManifest | null },
   { task: task0016, gold: gold0016 as GoldManifest | null },
+  { task: task0017, gold: gold0017 as GoldManifest | null },
   { task: task0018, gold: gold0018 as GoldManifest | null },
   { task: task0019, gold: gold0019 as GoldManifest | null },
+  { task: task0020, gold: gold0020 as GoldManifest | null },
   { task: task0021, gold: gold0021 as GoldManifest | null },
   { task: task0022, gold: gold0022 as GoldManifest | null },
 ];

@@ -11,6 +11,8 @@ export const MECHANICS: Readonly<Record<string, string>> = Object.freeze({
   rate_limit_gated_resume: "Crawl a large list through rate-limit windows and server errors: wait as told, retry the failed page in place, persist progress so a rerun resumes instead of restarting.",
   cache_revalidated_join_then_adaptive_batch_write:
     "Apply a repair queue whose decisions join queue rows with the vendor's current state: revalidate single reads a cache would serve stale, book in batches split adaptively below a 413 cap lower than documented, report each row as the vendor holds it, and let a rerun apply nothing twice.",
+  time_window_chunked_queries:
+    "Read a ledger whose list serves one capped time window per request, a shorter cap than documented: follow the window each answer says it served, bucket by instants through per-branch offsets into periods given in local time, keep voided entries visible, and reproduce the cut on a rerun.",
   local_time_branch_stamps:
     "Watermark a change feed through timestamps each stamped with its branch's own UTC offset: compare and store instants, never strings, skip what an inclusive filter returns again, and let a failed run move nothing forward.",
   idempotency_keys_across_retry_storm:
@@ -25,12 +27,18 @@ export const MECHANICS: Readonly<Record<string, string>> = Object.freeze({
     "Move a polling mirror onto id-only webhooks at a cut-over with no gap and no double-apply: adopt the old poll's state, close what changed between its watermark and the listener's start, share one state between processes, and find a lost first event with a bounded reconciliation poll.",
   webhook_duplicate_storm_idempotency:
     "Turn id-only webhooks into exactly one change per record version: a storm of redeliveries costs neither a second read nor a second change, the record's own version orders what arrives, and a poll from the last poll's watermark finds what no trustworthy delivery carried.",
+  dropped_delete_reconcile:
+    "Keep a webhook-fed mirror and a note writeback whole through one bad day of combined faults: deletes whose events never came found by a poll that reads each vanished record (410 Gone) or by a write that the API refuses, notes written once through a lost answer with no idempotency key, a revoked token and a failed page survived in place.",
   phantom_delete_flag_detection:
     "See through a documented delete flag that no record carries: take removals from delete events and confirm the ones the events missed by reading the record (410 Gone), never from a listing's silence.",
   poll_only_entities_unified_freshness:
     "Keep one freshness model across entities a vendor pushes and entities it never announces: webhooks for the pushed ones, an incremental poll (on the filter the API really honours) and a full subresource sweep for the rest, with each record's source and each entity's watermark and changes reported truthfully.",
+  ack_body_webhooks_dlq:
+    "Follow a vendor's switch to acknowledgement by response body: from the announced date a delivery counts only when the answer echoes its id in the field the API really reads, and events never acknowledged (an outage, an answer without the echo) are drained from the dead-letter queue exactly once, late and out of order, without taking the mirror back to an older state.",
   attachment_sidecar_upload:
     "Deliver files as multipart attachments with a note each: the file part built right (name, bytes, real media type), refusals quarantined with their reason and never resent, and a lost answer or a rerun resolved by comparing the candidate's attachments' SHA-256 instead of uploading twice.",
   chained_write_partial_failure_idempotency:
     "Apply chains of dependent writes (create, then stage moves in order) that fail part-way: a 500 after commit retried with its key, a 422 that ends the chain where it stands, a maintenance stop resumed by the next run without repeating a step; results told per chain, then a changes feed on the vendor's own (seconds) clock.",
+  split_brain_dual_versions:
+    "Mirror a vendor across two API versions that each lose records: the old one stops silently for one resource, the new one skips records between pages for another; read each resource from the version that returns all of it, prove completeness against the totals, and report which resources still depend on the old version.",
 });

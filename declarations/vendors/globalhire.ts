@@ -32,6 +32,8 @@ export default defineVendor({
       count: 1000,
       stages: ["registered", "vetted", "available", "on_assignment", "alumni"],
       list: "/v2/candidates",
+      // The v1 list older partner integrations still call: it stops after 500 candidates without saying so.
+      legacyList: { path: "/v1/candidates", truncateAt: 500 },
       get: "/v2/candidates/:id",
       incremental: true,
       fields: [
@@ -69,6 +71,7 @@ export default defineVendor({
       id: { format: "prefixed", prefix: "AGY-", width: 3 },
       count: 8,
       list: "/v2/agencies",
+      legacyList: { path: "/v1/agencies" },
       get: "/v2/agencies/:id",
       incremental: true,
       fields: [
@@ -88,6 +91,7 @@ export default defineVendor({
       id: { format: "prefixed", prefix: "PLC-", width: 6 },
       count: 60,
       list: "/v2/placements",
+      legacyList: { path: "/v1/placements" },
       get: "/v2/placements/:id",
       incremental: true,
       fields: [
@@ -102,6 +106,75 @@ export default defineVendor({
         { name: "created_at", type: "timestamp", description: "When the placement was booked.", gen: { gen: "createdAt" } },
         { name: "updated_at", type: "timestamp", description: "Last change to the placement.", gen: { gen: "updatedAt" } },
         { name: "state", type: "string", description: "pending, active, completed or cancelled.", gen: { gen: "pick", values: ["pending", "active", "active", "completed", "cancelled"] } },
+      ],
+    },
+    {
+      name: "timesheet",
+      plural: "timesheets",
+      description: "A week of hours a placed candidate submitted against a placement, as approved for invoicing.",
+      id: { format: "prefixed", prefix: "TSH-", width: 6 },
+      count: 240,
+      list: "/v2/timesheets",
+      // v1 pages the same way and returns every timesheet.
+      legacyList: { path: "/v1/timesheets" },
+      // The v2 cursor starts each page one record late: the record at every page boundary is never listed.
+      skipsAtPageBoundary: 1,
+      get: "/v2/timesheets/:id",
+      incremental: true,
+      paging: { style: "cursor", cursorParam: "cursor", limitParam: "limit", defaultLimit: 50, maxLimit: 100, overMax: "clamp", total: true, next: "body" },
+      fields: [
+        { name: "id", type: "id", description: "Timesheet id (`TSH-` and six digits).", gen: { gen: "id" } },
+        { name: "placement_id", type: "id", description: "The placement the hours were worked on.", gen: { gen: "ref", entity: "placement" } },
+        {
+          name: "week_of",
+          type: "string",
+          description: "ISO week the hours cover (`2024-W36`).",
+          gen: { gen: "pick", values: ["2024-W31", "2024-W32", "2024-W33", "2024-W34", "2024-W35", "2024-W36", "2024-W37"] },
+        },
+        { name: "hours", type: "integer", description: "Regular hours worked that week.", gen: { gen: "int", min: 8, max: 48 } },
+        { name: "overtime_hours", type: "integer", description: "Hours above the contracted week, billed at the overtime rate.", gen: { gen: "int", min: 0, max: 12 } },
+        {
+          name: "status",
+          type: "string",
+          description: "submitted, approved, rejected or invoiced.",
+          gen: { gen: "pick", values: ["submitted", "approved", "approved", "invoiced", "invoiced", "rejected"] },
+        },
+        { name: "submitted_at", type: "timestamp", description: "When the candidate submitted the timesheet.", gen: { gen: "createdAt" } },
+        { name: "updated_at", type: "timestamp", description: "Last change to the timesheet.", gen: { gen: "updatedAt" } },
+      ],
+    },
+    {
+      name: "activity",
+      plural: "activities",
+      description:
+        "One entry of the tenant's activity ledger: something that happened on a placement (it started or ended, a timesheet was approved, a rate changed, an invoice went out), stamped with when it happened. Entries are never edited; a mistaken one is voided.",
+      id: { format: "prefixed", prefix: "ACT-", width: 7 },
+      count: 300,
+      list: "/v2/activity",
+      get: "/v2/activity/:id",
+      // Read one window at a time: the docs' cap is a lie (gh-activity-window-30d); a longer window is cut to 7 days and `window` says so.
+      window: { style: "capped-span", from: "from", to: "to", field: "occurred_at", maxSpanDays: 7, reportField: "window", historyDays: 400 },
+      fields: [
+        { name: "id", type: "id", description: "Ledger entry id (`ACT-` and seven digits).", gen: { gen: "id" } },
+        { name: "occurred_at", type: "timestamp", description: "When it happened, as the branch that recorded it stamped it.", gen: { gen: "createdAt" } },
+        {
+          name: "kind",
+          type: "string",
+          description: "What happened: placement_started, placement_ended, timesheet_approved, rate_changed or invoice_issued.",
+          gen: { gen: "pick", values: ["placement_started", "placement_ended", "timesheet_approved", "timesheet_approved", "timesheet_approved", "rate_changed", "invoice_issued", "invoice_issued"] },
+        },
+        { name: "placement_id", type: "id", description: "The placement it happened on.", gen: { gen: "ref", entity: "placement" } },
+        { name: "candidate_id", type: "id", description: "The candidate placed.", gen: { gen: "ref", entity: "candidate" } },
+        { name: "agency_id", type: "id", description: "The partner agency of the placement.", gen: { gen: "ref", entity: "agency" } },
+        { name: "branch", type: "string", description: "Code of the GlobalHire branch that recorded the entry.", gen: { gen: "pick", values: BRANCHES } },
+        {
+          name: "amount_cents",
+          type: "integer",
+          description: "Money the entry moves, in euro cents; null for entries that move none.",
+          gen: { gen: "money", min: 5_000, max: 900_000, step: 100 },
+          nullable: true,
+          nullRate: 0.3,
+        },
       ],
     },
   ],
@@ -147,6 +220,7 @@ export default defineVendor({
     { kind: "error-on-page", id: "gh-placements-down", resource: "placement", page: 0, times: 1000, status: 503 },
     { kind: "stale-read", id: "gh-stale-placement-reads", afterRequests: 0, resource: "placement" },
     { kind: "payload-too-large", id: "gh-placements-batch-413", write: "bulkCreatePlacements", maxItems: 12 },
+    { kind: "rate-limit-window", id: "gh-activity-429", afterRequests: 5, path: "/v2/activity", cooldownS: 1, retryAfter: "seconds" },
   ],
   lies: [
     {
@@ -177,6 +251,29 @@ export default defineVendor({
       discover: "Deleted records stay in lists and in `modified_since` reads with `archived: true` and a fresh `updated_at`; reading one by id answers 200, not 410.",
       changelog: "Deleted records are now removed from lists and answer 410 Gone.",
     },
+    {
+      kind: "window-span",
+      id: "gh-activity-window-30d",
+      resource: "activity",
+      says: 30,
+      discover: "Ask /v2/activity for 30 days and the `window` in the answer ends 7 days after `from`: the rest of the 30 days was not served.",
+      changelog: "The activity ledger now serves windows of up to 30 days per request.",
+    },
+    {
+      kind: "legacy-complete",
+      id: "gh-v1-candidates-complete",
+      resource: "candidate",
+      discover: "Reading /v1/candidates to its end gives exactly 500 candidates and a `total_count` of 500, while /v2/candidates reports and serves more: the v1 list stops without saying so.",
+      changelog: "The v1 list endpoints stay available for existing integrations and return the same records as v2.",
+    },
+    {
+      kind: "defect-hidden",
+      id: "gh-v2-timesheets-skip",
+      resource: "timesheet",
+      discover:
+        "Following the `next` cursors of /v2/timesheets to the end collects fewer timesheets than its own `total_count` (and than /v1/timesheets returns); every missing one sat just after a page boundary: each v2 page starts one record late.",
+      changelog: "Timesheets are now listed at /v2/timesheets with cursor paging; it is the recommended way to read them.",
+    },
   ],
   timeline: [
     {
@@ -188,6 +285,8 @@ export default defineVendor({
         { op: "delete", entity: "candidate", count: 12 },
         { op: "create", entity: "placement", count: 25 },
         { op: "update", entity: "placement", count: 10, fields: ["state"] },
+        { op: "delete", entity: "activity", count: 12 },
+        { op: "create", entity: "activity", count: 15 },
       ],
     },
     {
@@ -198,6 +297,8 @@ export default defineVendor({
         { op: "delete", entity: "candidate", count: 5 },
         { op: "update", entity: "agency", count: 2, fields: ["preferred"] },
         { op: "create", entity: "placement", count: 10 },
+        { op: "delete", entity: "activity", count: 8 },
+        { op: "create", entity: "activity", count: 10 },
       ],
     },
     {
@@ -207,6 +308,7 @@ export default defineVendor({
         { op: "advance-stage", entity: "candidate", count: 10 },
         { op: "create", entity: "agency", count: 1 },
         { op: "delete", entity: "placement", count: 3 },
+        { op: "delete", entity: "activity", count: 12 },
       ],
     },
   ],

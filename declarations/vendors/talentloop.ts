@@ -167,6 +167,7 @@ export default defineVendor({
     maxSkewS: 300,
     retrySchedule: [1, 2, 5],
     subscriptionPath: "/webhooks/subscriptions",
+    ack: { field: "acknowledged", deadLetterPath: "/webhooks/dead_letters", fromCheckpoint: 4, maxAttempts: 2 },
   },
   faults: [
     { kind: "webhook-duplicates", id: "tl-duplicate-storm", every: 2, copies: 3 },
@@ -180,6 +181,9 @@ export default defineVendor({
     { kind: "error-after-commit", id: "tl-upload-500-after-commit", write: "uploadAttachment", nth: 2 },
     { kind: "token-revoked", id: "tl-token-revoked-mid-run", afterRequests: 24, status: 401 },
     { kind: "error-on-page", id: "tl-jobs-503-first-page", resource: "job", page: 0, times: 2, status: 503 },
+    { kind: "webhook-drop", id: "tl-drop-first-application-delete", nth: 1, type: "application.deleted" },
+    { kind: "error-after-commit", id: "tl-note-500-after-commit", write: "createNote", nth: 2 },
+    { kind: "token-revoked", id: "tl-token-revoked-mid-applications", afterRequests: 2, path: "/v1/applications", status: 401 },
   ],
   lies: [
     {
@@ -204,6 +208,14 @@ export default defineVendor({
       says: 500,
       discover: "A page never holds more than 100 items whatever `limit` asks for, and carries a `next_cursor` while more remain.",
       changelog: "List endpoints now return up to 500 items per page.",
+    },
+    {
+      kind: "ack-field",
+      id: "tl-ack-event-id",
+      says: "event_id",
+      discover:
+        'An answer of `{"event_id": "evt_..."}` does not acknowledge: the same event is delivered again on the retry schedule and then shows up in `GET /webhooks/dead_letters`. TalentLoop\'s partner notice names the field `acknowledged`, and an answer echoing the id there is not retried.',
+      changelog: "Webhook acknowledgements: echo the event id in `event_id` in your 2xx answer.",
     },
   ],
   timeline: [
@@ -238,6 +250,27 @@ export default defineVendor({
         { op: "advance-stage", entity: "application", count: 10 },
         { op: "update", entity: "candidate", count: 5, fields: ["location"] },
         { op: "delete", entity: "candidate", count: 1 },
+      ],
+    },
+    {
+      checkpoint: 4,
+      mutations: [
+        { op: "create", entity: "candidate", count: 5 },
+        { op: "update", entity: "candidate", count: 30, fields: ["headline", "location"] },
+        { op: "create", entity: "application", count: 6 },
+        { op: "advance-stage", entity: "application", count: 10 },
+        { op: "delete", entity: "candidate", count: 2 },
+        { op: "delete", entity: "application", count: 3 },
+      ],
+    },
+    {
+      checkpoint: 5,
+      mutations: [
+        { op: "update", entity: "candidate", count: 30, fields: ["phone", "headline"] },
+        { op: "create", entity: "application", count: 4 },
+        { op: "advance-stage", entity: "application", count: 10 },
+        { op: "delete", entity: "candidate", count: 3 },
+        { op: "delete", entity: "application", count: 2 },
       ],
     },
   ],

@@ -8,6 +8,7 @@ import type { DocsProfile } from "../../declarations/schema/docs-profile.ts";
 import type { DocParam } from "../paging/define.ts";
 import { pagingDocParams } from "../paging/index.ts";
 import type { DocExports } from "../exports/doc-model.ts";
+import type { Window } from "../../declarations/schema/windows.ts";
 
 export type { DocParam } from "../paging/define.ts";
 
@@ -59,7 +60,16 @@ export interface DocResource {
    * parameters follow from `paging` (`listParams`). `operation` names the
    * gateway operation that lists it when there is no REST list (`path` is then the gateway's).
    */
-  list?: { path: string; paging: Paging; incremental: boolean; params: DocParam[]; operation?: string; skipsAtPageBoundary?: number };
+  list?: {
+    path: string;
+    paging: Paging;
+    incremental: boolean;
+    params: DocParam[];
+    operation?: string;
+    skipsAtPageBoundary?: number;
+    /** The time window the list is read in, as the docs state it, and the first day it holds (ISO date). */
+    window?: { declared: Window; historyStart: string };
+  };
   /** `operation` as for `list`. */
   get?: { path: string; operation?: string };
   /** The deprecated older list, which stops after `truncateAt` records (unsaid when the docs hide it). */
@@ -100,6 +110,8 @@ export interface DocModel {
   deletes: Vendor["deletes"];
   rateLimit?: Vendor["rateLimit"];
   webhooks?: Vendor["webhooks"];
+  /** Instant (ISO 8601, UTC) from which the webhook ack-body protocol is in force, when the vendor switched it on later. */
+  ackFrom?: string;
   resources: DocResource[];
   writes: Write[];
   /** RPC gateways (SOAP, XML over POST) and their operations. */

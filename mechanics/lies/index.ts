@@ -6,6 +6,7 @@
  */
 import type { DocModel } from "../kit/doc-model.ts";
 import { type LieKind, lieKindOf, type ServedFacts, type VendorForLies } from "./define.ts";
+import { ackField } from "./ack-field.ts";
 import { deleteSemantics } from "./delete-semantics.ts";
 import { embedComplete } from "./embed-complete.ts";
 import { errorShape } from "./error-shape.ts";
@@ -24,6 +25,7 @@ import { retryAfterStyle } from "./retry-after-style.ts";
 import { signatureRecipe } from "./signature-recipe.ts";
 import { timeFormat } from "./time-format.ts";
 import { tokenExpiry } from "./token-expiry.ts";
+import { windowSpan } from "./window-span.ts";
 
 export const LIE_KINDS = [
   paramName,
@@ -44,6 +46,8 @@ export const LIE_KINDS = [
   legacyComplete,
   defectHidden,
   embedComplete,
+  windowSpan,
+  ackField,
 ] as const;
 
 const BY_KIND = new Map<string, LieKind<never, unknown>>(LIE_KINDS.map((k) => [lieKindOf(k as unknown as LieKind), k as unknown as LieKind<never, unknown>]));

@@ -53,8 +53,10 @@ export type PositionRead = { ok: true; offset: number } | { ok: false; message: 
 /** A documented query parameter of a list endpoint. */
 export interface DocParam {
   name: string;
-  /** What the parameter does: `position` and `size` page, `since` filters, `flag` switches fields on. */
-  role: "position" | "size" | "sort" | "since" | "flag";
+  /** What the parameter does: `position` and `size` page, `since` filters, `flag` switches fields on, `window` bounds a time window. */
+  role: "position" | "size" | "sort" | "since" | "flag" | "window";
+  /** Whether every request must send it (sorts a list needs are required too). */
+  required?: boolean;
   description: string;
   /** For flags and sorts: the value to send. */
   value?: string;

@@ -4,7 +4,7 @@
  * Everything is driven by the document: operations, parameters, schemas,
  * security schemes and the wirebench extensions (`x-wirebench-credential`,
  * `x-wirebench-token`, `x-wirebench-mint`, `x-wirebench-signature`,
- * `x-wirebench-csrf-header`, `x-wirebench-ref`, `x-wirebench-flow`). There is no vendor-specific code path. The check
+ * `x-wirebench-csrf-header`, `x-wirebench-ref`, `x-wirebench-flow`, `x-wirebench-window`). There is no vendor-specific code path. The check
  * returns the violations it finds instead of asserting, so the same contract
  * can be run against truthful documentation (expect none) and against stale
  * documentation (expect some).
@@ -97,6 +97,18 @@ const STRING_VALUE = "contract test";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const PAGE_SIZE = 2;
 const PARENTS_TO_TRY = 5;
+const DAY_MS = 86_400_000;
+/** Windows a windowed list may take before the crawl calls it endless. */
+const MAX_WINDOWS = 2000;
+
+/** A windowed list as `x-wirebench-window` documents it. */
+interface WindowDoc {
+  from: string;
+  to: string;
+  maxSpanDays: number;
+  report: string;
+  historyStart: string;
+}
 
 /** JSON pointer escaping of one reference token. */
 function pointerToken(s: string): string {
@@ -286,7 +298,7 @@ class Contract {
   async firstPage(): Promise<number> {
     const o = this.operations.find((x) => this.listShape(x) && !(x.op.parameters as Json[]).some((p) => p.in === "path"));
     if (!o) throw new Error("the document has no top-level list");
-    const required = this.requiredQuery(o);
+    const required = { ...this.requiredQuery(o), ...(await this.windowQuery(o)) };
     return (await this.send(o, { query: required })).status;
   }
 
@@ -331,14 +343,33 @@ class Contract {
     return { records, problems, requests: this.calls.length };
   }
 
-  /** Follows one list to its last page; returns why it could not, or null. */
+  /** Follows one list to its last page (a windowed list window by window, from its first day to the present); returns why it could not, or null. */
   private async readToEnd(o: Operation, pathParams: Record<string, string>, served: string[]): Promise<string | null> {
+    const w = this.windowDoc(o);
+    if (!w) return this.readPages(o, pathParams, served, {});
+    let fromMs = Date.parse(w.historyStart);
+    for (let i = 0; i < MAX_WINDOWS; i++) {
+      const asked = this.windowAt(o, w, fromMs);
+      const reported: { to?: unknown }[] = [];
+      const problem = await this.readPages(o, pathParams, served, asked, (body) => reported.push((body as Json)?.[w.report] ?? {}));
+      if (problem) return `window from ${new Date(fromMs).toISOString()}: ${problem}`;
+      const toMs = this.instantOf(o, w.to, reported[0]?.to);
+      if (toMs === null) return `the answer's ${w.report}.to is not a documented timestamp`;
+      // A window cut short of the one asked for reached the present.
+      if (toMs < fromMs + w.maxSpanDays * DAY_MS || toMs <= fromMs) return null;
+      fromMs = toMs;
+    }
+    return `more than ${MAX_WINDOWS} windows`;
+  }
+
+  /** Follows one list (one window of it) to its last page. */
+  private async readPages(o: Operation, pathParams: Record<string, string>, served: string[], fixed: Record<string, string>, onPage?: (body: unknown) => void): Promise<string | null> {
     const shape = this.listShape(o)!;
     const params = this.queryParams(o);
     const size = params.find((p) => p.schema?.type === "integer" && typeof p.schema.maximum === "number");
     const position = params.find((p) => p.schema?.type === "integer" && p !== size);
     const cursor = params.find((p) => p.schema?.type === "string" && /cursor/i.test(p.description ?? ""));
-    const required = this.requiredQuery(o);
+    const required = { ...this.requiredQuery(o), ...fixed };
     const isPageNumber = position ? /page/i.test(`${position.name} ${position.description ?? ""}`) : false;
     const pageSize = size ? (size.schema.maximum as number) : null;
     let query: Record<string, string> = { ...required, ...(size ? { [size.name]: String(pageSize) } : {}), ...(position ? { [position.name]: String(position.schema.minimum ?? 0) } : {}) };
@@ -347,6 +378,7 @@ class Contract {
       if (res.status !== 200) return `page ${page + 1} (${new URLSearchParams(query)}) answered ${res.status}: ${res.text.slice(0, 160)}`;
       const rows = (res.body as Json)?.[shape.itemsProp];
       if (!Array.isArray(rows)) return `page ${page + 1} has no ${shape.itemsProp} array`;
+      onPage?.(res.body);
       for (const r of rows) served.push(String((r as Json).id));
       if (!rows.length) return null;
       const link = /<([^>]+)>\s*;\s*rel="?next"?/.exec(res.headers.get("link") ?? "")?.[1] ?? ((res.body as Json)?._links?.next?.href as string | undefined);
@@ -663,6 +695,7 @@ class Contract {
     const headers = await this.headerParams(o, pathParams);
     const query: Record<string, string> = {};
     for (const p of o.op.parameters as Json[]) if (p.in === "query" && p.required) query[p.name] = String(await this.valueFor(p.schema));
+    Object.assign(query, await this.windowQuery(o));
     const schema = o.op.requestBody?.content?.["application/json"]?.schema;
     const body = schema ? await this.valueFor(schema) : undefined;
     const form = o.op.requestBody?.content?.["multipart/form-data"];
@@ -768,6 +801,66 @@ class Contract {
     }
   }
 
+  /** The documented window of a list read one time window at a time, or null. */
+  private windowDoc(o: Operation): WindowDoc | null {
+    const w = o.op["x-wirebench-window"];
+    return w && typeof w.from === "string" && typeof w.to === "string" && typeof w.maxSpanDays === "number" ? (w as WindowDoc) : null;
+  }
+
+  /** A timestamp for a window parameter, in the format its schema documents. */
+  private timeValue(o: Operation, param: string, ms: number): string {
+    const format = this.queryParams(o).find((p) => p.name === param)?.schema?.format;
+    if (format === "unix-s") return String(Math.floor(ms / 1000));
+    if (format === "unix-ms") return String(ms);
+    return new Date(ms).toISOString().replace(".000Z", "Z");
+  }
+
+  /** An instant the vendor reported for a window parameter's value, in ms; null when it is not one. */
+  private instantOf(o: Operation, param: string, v: unknown): number | null {
+    const format = this.queryParams(o).find((p) => p.name === param)?.schema?.format;
+    if (typeof v === "number") return format === "unix-s" ? v * 1000 : v;
+    if (typeof v !== "string") return null;
+    const ms = Date.parse(v);
+    return Number.isNaN(ms) ? null : ms;
+  }
+
+  /** The query of the documented longest window starting at `fromMs`. */
+  private windowAt(o: Operation, w: WindowDoc, fromMs: number): Record<string, string> {
+    return { [w.from]: this.timeValue(o, w.from, fromMs), [w.to]: this.timeValue(o, w.to, fromMs + w.maxSpanDays * DAY_MS) };
+  }
+
+  private readonly sampleWindows = new Map<string, Record<string, string>>();
+
+  /**
+   * The window a windowed list's checks read (empty for other lists): the first
+   * documented-length window from its first day that holds more than two pages
+   * of the contract's page size, found by asking window after window.
+   */
+  private async windowQuery(o: Operation): Promise<Record<string, string>> {
+    const w = this.windowDoc(o);
+    if (!w) return {};
+    const known = this.sampleWindows.get(o.id);
+    if (known) return known;
+    let fromMs = Date.parse(w.historyStart);
+    let chosen = this.windowAt(o, w, fromMs);
+    for (let i = 0; i < MAX_WINDOWS; i++) {
+      const query = this.windowAt(o, w, fromMs);
+      const res = await this.send(o, { pathParams: await this.pathParams(o), query: { ...this.requiredQuery(o), ...query } });
+      const shape = this.listShape(o);
+      const rows = shape ? (res.body as Json | undefined)?.[shape.itemsProp] : undefined;
+      if (res.status !== 200 || !Array.isArray(rows)) break;
+      if (rows.length > PAGE_SIZE * 2) {
+        chosen = query;
+        break;
+      }
+      const toMs = this.instantOf(o, w.to, (res.body as Json)?.[w.report]?.to);
+      if (toMs === null || toMs <= fromMs || toMs < fromMs + w.maxSpanDays * DAY_MS) break;
+      fromMs = toMs;
+    }
+    this.sampleWindows.set(o.id, chosen);
+    return chosen;
+  }
+
   /** Query parameters documented as required with one allowed value (a sort a list needs), to send on every request. */
   private requiredQuery(o: Operation): Record<string, string> {
     const required = this.queryParams(o).filter((p) => p.required && Array.isArray(p.schema?.enum));
@@ -784,8 +877,8 @@ class Contract {
     const size = params.find((p) => p.schema?.type === "integer" && typeof p.schema.maximum === "number");
     const position = params.find((p) => p.schema?.type === "integer" && p !== size);
     const cursor = params.find((p) => p.schema?.type === "string" && /cursor/i.test(p.description ?? ""));
-    // Required parameters (a sort the list needs for stable pages) go on every request; the others are flags.
-    const required = this.requiredQuery(o);
+    // Required parameters (a sort the list needs for stable pages, a window) go on every request; the others are flags.
+    const required = { ...this.requiredQuery(o), ...(await this.windowQuery(o)) };
     const flags = params.filter((p) => Array.isArray(p.schema?.enum) && !p.required);
     const items = (r: Response): unknown[] | null => {
       const v = (r.body as Json | undefined)?.[shape.itemsProp];

@@ -2,7 +2,7 @@
  * @module mechanic-literals
  * Finds code that names a mechanic kind literally outside the kind's own
  * module: a fault kind, lie kind, auth scheme, token mint, paging style,
- * delete style, signature scheme, incremental style, upload style or time format. Such code switches on
+ * delete style, signature scheme, incremental style, upload style, window style or time format. Such code switches on
  * a kind the registries should decide, so adding a kind would mean editing
  * it. Run: `node scripts/lint/mechanic-literals.ts [root]`.
  */
@@ -19,6 +19,7 @@ import { PAGING_STYLES } from "../../mechanics/paging/index.ts";
 import { SIGNATURE_SCHEMES } from "../../mechanics/signatures/index.ts";
 import { TIME_FORMATS } from "../../mechanics/time-formats/index.ts";
 import { UPLOAD_STYLES } from "../../mechanics/uploads/index.ts";
+import { WINDOW_STYLES } from "../../mechanics/windows/index.ts";
 
 /** One registered name and the discriminator it is the value of. */
 interface MechanicName {
@@ -54,6 +55,7 @@ export function mechanicNames(): MechanicName[] {
     ...names("exports", "style", EXPORT_STYLES),
     ...names("gateways", "style", GATEWAY_STYLES),
     ...names("uploads", "style", UPLOAD_STYLES),
+    ...names("windows", "style", WINDOW_STYLES),
     ...TIME_FORMATS.map((f) => ({ family: "time-formats", discriminator: "format", name: f.name })),
   ];
 }

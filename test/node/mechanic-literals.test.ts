@@ -14,7 +14,7 @@ describe("mechanic kinds are named only in their own modules", () => {
 
   it("the registries list every family", () => {
     const families = new Set(mechanicNames().map((n) => n.family));
-    expect([...families].sort()).toEqual(["auth", "deletes", "exports", "faults", "gateways", "incremental", "lies", "paging", "signatures", "time-formats", "uploads"]);
+    expect([...families].sort()).toEqual(["auth", "deletes", "exports", "faults", "gateways", "incremental", "lies", "paging", "signatures", "time-formats", "uploads", "windows"]);
     expect(mechanicNames().length).toBeGreaterThan(40);
   });
 

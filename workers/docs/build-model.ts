@@ -6,11 +6,18 @@ import type { DocsProfile } from "../../declarations/schema/docs-profile.ts";
 import type { DocModel, DocParam, DocResource } from "../../mechanics/kit/doc-model.ts";
 import { docExports } from "./export-model.ts";
 import { uploadStyle } from "../../mechanics/uploads/index.ts";
+import { windowStyle } from "../../mechanics/windows/index.ts";
+import { timeFormat } from "../../mechanics/time-formats/index.ts";
 
 /** Query parameters a list endpoint honours, as the truthful docs describe them. */
 /** A list's own query parameters (its paging parameters follow from its paging). */
 function ownListParams(vendor: Vendor, r: Resource): DocParam[] {
-  const params: DocParam[] = [];
+  // Window bounds are timestamps in the vendor's own format.
+  const params: DocParam[] = r.window
+    ? windowStyle(r.window)
+        .docs.params(r.window as never)
+        .map((p) => ({ ...p, schema: { ...timeFormat(vendor.clock.format).docs.schema } }))
+    : [];
   if (r.incremental && vendor.incremental) {
     const style = incrementalStyle(vendor.incremental);
     params.push({ name: style.param(vendor.incremental), role: "since", description: style.docs.describe(vendor.incremental) });
@@ -73,7 +80,14 @@ function docResource(vendor: Vendor, r: Resource, examples: StateRecord[]): DocR
       refersTo: f.gen.gen === "ref" ? f.gen.entity : f.gen.gen === "parent" ? r.parent : undefined,
     })),
     list: r.list
-      ? { path: r.list, paging, incremental: r.incremental, params: ownListParams(vendor, r), ...(r.skipsAtPageBoundary ? { skipsAtPageBoundary: r.skipsAtPageBoundary } : {}) }
+      ? {
+          path: r.list,
+          paging,
+          incremental: r.incremental,
+          params: ownListParams(vendor, r),
+          ...(r.skipsAtPageBoundary ? { skipsAtPageBoundary: r.skipsAtPageBoundary } : {}),
+          ...(r.window ? { window: { declared: structuredClone(r.window), historyStart: isoDay(windowStyle(r.window).docs.historyStartMs(r.window as never, checkpointTime(vendor.clock, 0))) } } : {}),
+        }
       : listOperation
         ? { path: listOperation.path, paging, incremental: r.incremental, params: ownListParams(vendor, r), operation: listOperation.name }
         : undefined,
@@ -114,7 +128,20 @@ function trueChangelog(vendor: Vendor): DocModel["changelog"] {
   ];
   if (vendor.writes.length) entries.push({ version: "1.4", date: isoDay(epoch - 520 * day), text: `Write endpoints: ${vendor.writes.map((w) => w.name).join(", ")}.` });
   if (vendor.rateLimit) entries.push({ version: "1.6", date: isoDay(epoch - 300 * day), text: "Per-client request quotas are enforced on every endpoint." });
+  const from = ackFrom(vendor);
+  if (from)
+    entries.push({
+      version: "1.8",
+      date: isoDay(Date.parse(from) - 21 * day),
+      text: `Webhook acknowledgement protocol: from ${from}, a delivery counts only when your endpoint's answer acknowledges the event (see Webhooks, Retries); events never acknowledged wait in a dead-letter queue.`,
+    });
   return entries;
+}
+
+/** When a vendor switched the ack-body protocol on later: the instant of that checkpoint (ISO 8601, UTC). */
+function ackFrom(vendor: Vendor): string | undefined {
+  const cp = vendor.webhooks?.ack?.fromCheckpoint;
+  return cp === undefined ? undefined : new Date(checkpointTime(vendor.clock, cp)).toISOString().replace(".000Z", "Z");
 }
 
 /** Marker printed in every generated set, unique per release and vendor, to spot leaks into training data. */
@@ -145,6 +172,7 @@ export function truthfulModel(vendor: Vendor, opts: { baseUrl: string; release: 
     deletes: structuredClone(vendor.deletes),
     rateLimit: vendor.rateLimit ? { ...vendor.rateLimit } : undefined,
     webhooks: vendor.webhooks ? structuredClone(vendor.webhooks) : undefined,
+    ackFrom: ackFrom(vendor),
     resources: vendor.resources.map((r) => docResource(vendor, r, opts.examples)),
     writes: structuredClone(vendor.writes),
     exports: docExports(vendor, (r) => docResource(vendor, r, [])),

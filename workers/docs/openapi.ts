@@ -5,9 +5,10 @@ import type { Write } from "../../declarations/schema/writes.ts";
 import { deleteFlagField, deletedReadStatus, deleteStyle } from "../../mechanics/deletes/index.ts";
 import { timeFormat } from "../../mechanics/time-formats/index.ts";
 import { pagingDocParams, pagingStyle } from "../../mechanics/paging/index.ts";
+import { windowStyle } from "../../mechanics/windows/index.ts";
 import { type DocModel, type DocResource, listParams } from "../../mechanics/kit/doc-model.ts";
 import { authDocsContext, exampleRecord } from "./markdown/helpers.ts";
-import { knownIssue } from "./markdown/resource-page.ts";
+import { exampleWindow, knownIssue } from "./markdown/resource-page.ts";
 import { embedProperties, uploadOperations, writeOptionDocs } from "./openapi-write-options.ts";
 import { EXPORT_JOB_SCHEMA, exportJobSchema, exportOperations } from "./openapi-exports.ts";
 
@@ -73,10 +74,11 @@ function listOperation(m: DocModel, r: DocResource): Json {
   const parameters: Json[] = listParams(list).map((p) => ({
     name: p.name,
     in: "query",
-    required: p.role === "sort",
+    required: p.required ?? p.role === "sort",
     description: p.description,
     schema: p.schema ?? (p.role === "flag" ? { type: "string", enum: [p.value ?? "true"] } : { type: "string" }),
   }));
+  const window = list.window ? windowDocs(m, list.window) : null;
   if (r.parent) parameters.unshift({ name: "parentId", in: "path", required: true, description: `Id of the ${r.parent}.`, schema: { type: "string" }, "x-wirebench-ref": r.parent });
   const properties: Json = { [m.envelope.items]: { type: "array", items: { $ref: `#/components/schemas/${r.name}` } } };
   const required = [m.envelope.items];
@@ -86,13 +88,21 @@ function listOperation(m: DocModel, r: DocResource): Json {
   }
   if (list.paging.next === "body") properties[m.envelope.next] = { type: [pagingStyle(list.paging).docs.nextType, "null"] };
   if (list.paging.next === "hal") properties._links = { type: "object" };
-  const example: Json = { [m.envelope.items]: r.examples.map((ex) => exampleRecord(m, r, ex)) };
-  if (list.paging.total) example[m.envelope.total] = r.count;
+  if (window) {
+    properties[window.reportField] = window.reportSchema;
+    required.push(window.reportField);
+  }
+  const windowed = list.window && r.examples.length ? exampleWindow(m, r, list.window.declared) : null;
+  const example: Json = { [m.envelope.items]: (windowed ? windowed.examples : r.examples).map((ex) => exampleRecord(m, r, ex)) };
+  if (list.paging.total) example[m.envelope.total] = windowed ? windowed.examples.length : r.count;
+  if (windowed) Object.assign(example, windowed.report);
   const headers: Json = list.paging.next === "link-header" ? { Link: { description: 'RFC 8288 link to the next page (rel="next")', schema: { type: "string" } } } : {};
   return {
     operationId: `list_${r.plural}`,
     summary: `List ${r.plural.replace(/_/g, " ")}`,
-    ...(list.skipsAtPageBoundary ? { description: knownIssue(r, list.skipsAtPageBoundary), "x-wirebench-known-issue": { skipsAtPageBoundary: list.skipsAtPageBoundary } } : {}),
+    ...(list.skipsAtPageBoundary || window ? { description: [list.skipsAtPageBoundary ? knownIssue(r, list.skipsAtPageBoundary) : "", window?.description ?? ""].filter(Boolean).join(" ") } : {}),
+    ...(list.skipsAtPageBoundary ? { "x-wirebench-known-issue": { skipsAtPageBoundary: list.skipsAtPageBoundary } } : {}),
+    ...(window ? { "x-wirebench-window": window.extension } : {}),
     tags: [r.plural],
     parameters,
     responses: {
@@ -104,6 +114,26 @@ function listOperation(m: DocModel, r: DocResource): Json {
       ...commonErrors(m),
       ...(r.parent ? { "404": errorResponse(`No such ${r.parent}`) } : {}),
     },
+  };
+}
+
+/**
+ * What the OpenAPI document says of a windowed list: the prose, the envelope
+ * field reporting the window served, and `x-wirebench-window` (the parameters,
+ * the field they bound, the longest window, the report field, the first
+ * instant the list holds) for a documents-only client.
+ */
+function windowDocs(m: DocModel, w: NonNullable<NonNullable<DocResource["list"]>["window"]>) {
+  const style = windowStyle(w.declared);
+  const decl = w.declared as never;
+  const reportField = style.reportField(decl);
+  const { from, to } = style.params(decl);
+  const instant = { ...timeFormat(m.timeFormat).docs.schema };
+  return {
+    reportField,
+    reportSchema: { type: "object", description: "The window served.", properties: { from: instant, to: instant }, required: ["from", "to"] },
+    description: style.docs.describe(decl, w.historyStart).join(" "),
+    extension: { from, to, field: style.field(decl), maxSpanDays: style.maxSpanDays(decl), report: reportField, historyStart: `${w.historyStart}T00:00:00Z` },
   };
 }
 

@@ -1,11 +1,13 @@
 import type { Write } from "../../../declarations/schema/writes.ts";
 import { deleteFlagField } from "../../../mechanics/deletes/index.ts";
 import { pagingStyle } from "../../../mechanics/paging/index.ts";
+import { windowStyle } from "../../../mechanics/windows/index.ts";
 import { type DocModel, type DocResource, listParams } from "../../../mechanics/kit/doc-model.ts";
 import { code, curlAuthFlags, exampleRecord, link, table } from "./helpers.ts";
 import { embedTexts, writeOptionSentences } from "../option-text.ts";
 import { operationCall } from "./gateway-call.ts";
 import { gatewayAt } from "./gateway-page.ts";
+import { formatTime } from "../../engine/data/clock.ts";
 
 function exampleIdPath(path: string, r: DocResource, m: DocModel): string {
   const ex = r.examples[0];
@@ -45,6 +47,7 @@ function listSection(m: DocModel, r: DocResource): string[] {
     if (m.profile !== "sparse") lines.push(`See ${link("Pagination", "pagination")}. The records come back as repeated \`<${r.name}>\` elements inside \`<${m.envelope.items}>\`.`, "");
     return lines;
   }
+  if (list.window) for (const sentence of windowStyle(list.window.declared).docs.describe(list.window.declared as never, list.window.historyStart)) lines.push(sentence, "");
   if (r.legacyList)
     lines.push(
       r.legacyList.truncateAt === undefined
@@ -56,17 +59,37 @@ function listSection(m: DocModel, r: DocResource): string[] {
   if (m.profile === "sparse") return lines;
   lines.push(`See ${link("Pagination", "pagination")}.`, "");
   if (r.examples.length) {
-    const body: Record<string, unknown> = { [m.envelope.items]: r.examples.map((ex) => exampleRecord(m, r, ex)) };
-    if (list.paging.total) body[m.envelope.total] = r.count;
+    const windowed = list.window ? exampleWindow(m, r, list.window.declared) : null;
+    const shown = windowed ? windowed.examples : r.examples;
+    const body: Record<string, unknown> = { [m.envelope.items]: shown.map((ex) => exampleRecord(m, r, ex)) };
+    if (list.paging.total) body[m.envelope.total] = windowed ? shown.length : r.count;
+    if (windowed) Object.assign(body, windowed.report);
     if (list.paging.next === "body") body[m.envelope.next] = pagingStyle(list.paging).docs.exampleNext(list.paging);
     if (list.paging.next === "hal") body._links = { self: { href: `${m.baseUrl}${exampleIdPath(list.path, r, m)}` }, next: { href: `${m.baseUrl}${exampleIdPath(list.path, r, m)}?…` } };
     const flags = listParams(list)
       .filter((p) => p.role === "flag" || p.role === "sort")
       .map((p) => `${p.name}=${p.value}`);
+    if (windowed) flags.push(...windowed.query);
     const url = `${m.baseUrl}${exampleIdPath(list.path, r, m)}${flags.length ? `?${flags.join("&")}` : ""}`;
     lines.push("Request:", "", code("sh", [`curl "${url}"`, ...curlAuthFlags(m)].join(" \\\n  ")), "", "Response:", "", code("json", JSON.stringify(body, null, 2)), "");
   }
   return lines;
+}
+
+/** The example page of a windowed list: the UTC day of the first example record, the examples in it, the window as the answer reports it. */
+export function exampleWindow(m: DocModel, r: DocResource, declared: NonNullable<NonNullable<DocResource["list"]>["window"]>["declared"]) {
+  const style = windowStyle(declared);
+  const decl = declared as never;
+  const field = style.field(decl);
+  const fromMs = Math.floor(Number(r.examples[0].data[field]) / 86_400_000) * 86_400_000;
+  const toMs = fromMs + 86_400_000;
+  const at = (ms: number) => formatTime(ms, m.timeFormat, "", m.timeZone.zone);
+  const { from, to } = style.params(decl);
+  return {
+    examples: r.examples.filter((ex) => Number(ex.data[field]) >= fromMs && Number(ex.data[field]) < toMs),
+    query: [`${from}=${encodeURIComponent(String(at(fromMs)))}`, `${to}=${encodeURIComponent(String(at(toMs)))}`],
+    report: { [style.reportField(decl)]: { from: at(fromMs), to: at(toMs) } },
+  };
 }
 
 function getSection(m: DocModel, r: DocResource): string[] {

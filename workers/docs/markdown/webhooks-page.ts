@@ -3,6 +3,18 @@ import type { DocModel } from "../../../mechanics/kit/doc-model.ts";
 import { code, table, withArticle } from "./helpers.ts";
 import { acceptedEventSentences } from "../option-text.ts";
 
+/** How long an unacknowledged event is retried under the ack-body protocol before it is dead-lettered. */
+function ackRetries(w: NonNullable<DocModel["webhooks"]>): string {
+  const max = w.ack?.maxAttempts;
+  if (!max || max > w.retrySchedule.length) return "the last retry";
+  return max === 1
+    ? "the first attempt (no retry)"
+    : `${max} attempts (the first, then ${w.retrySchedule
+        .slice(0, max - 1)
+        .map((s) => `${s} s`)
+        .join(", then ")} later)`;
+}
+
 /** `webhooks.md`: events, envelope, signatures, retries. */
 export function webhooksPage(m: DocModel): string {
   const w = m.webhooks!;
@@ -34,12 +46,12 @@ export function webhooksPage(m: DocModel): string {
     "",
     "## Retries",
     "",
-    `${w.ack ? `Answer 2xx with a JSON body whose \`${w.ack.field}\` is the event id to acknowledge` : "Answer 2xx to acknowledge"}. Otherwise, or when your endpoint does not answer, the delivery is retried after ${w.retrySchedule.map((s) => `${s} s`).join(", then ")}. The same event can arrive more than once, and events can arrive out of order.`,
+    `${w.ack ? `${m.ackFrom ? `Until ${m.ackFrom}, answer 2xx to acknowledge. From ${m.ackFrom}, answer` : "Answer"} 2xx with a JSON body whose \`${w.ack.field}\` is the event id to acknowledge` : "Answer 2xx to acknowledge"}. Otherwise, or when your endpoint does not answer, the delivery is retried after ${w.retrySchedule.map((s) => `${s} s`).join(", then ")}. The same event can arrive more than once, and events can arrive out of order.`,
     "",
   ];
   if (w.ack)
     lines.push(
-      `A 2xx without that body is not an acknowledgement and is retried. Events still unacknowledged after the last retry go to a dead-letter queue: \`GET ${w.ack.deadLetterPath}\` returns each of them once, in \`data\`.`,
+      `A 2xx without that body is not an acknowledgement and is retried. Events still unacknowledged after ${ackRetries(w)} go to a dead-letter queue: \`GET ${w.ack.deadLetterPath}\` returns each of them once, in \`data\`.`,
       "",
     );
   if (w.subscriptionPath) lines.push("## Subscribing", "", `Register your endpoint with \`POST ${w.subscriptionPath}\` and \`{"url": "https://..."}\`.`, "");

@@ -10,7 +10,16 @@ const ITEMS_PLACEHOLDER = "\u0000items\u0000";
  * Builds a paged list reply in the vendor's envelope, with next links as
  * declared. `fetch` returns each item as JSON text, spliced into the envelope.
  */
-export function pagedReply(ctx: HandlerContext, paging: Paging, listKey: string, fetch: (page: PageRequest) => { items: string[]; total: number }, resource?: string, skip = 0): Reply {
+export function pagedReply(
+  ctx: HandlerContext,
+  paging: Paging,
+  listKey: string,
+  fetch: (page: PageRequest) => { items: string[]; total: number },
+  resource?: string,
+  skip = 0,
+  /** Envelope fields the list adds (the window a windowed list served). */
+  extra?: Record<string, unknown>,
+): Reply {
   const { vendor, req } = ctx;
   const cutoff = ctx.faults.cursorCutoff();
   const scope: CursorScope = { seed: ctx.config.seed, epoch: ctx.config.epoch, listKey, requestSeq: req.seq, cutoff: cutoff?.seq ?? 0 };
@@ -29,6 +38,7 @@ export function pagedReply(ctx: HandlerContext, paging: Paging, listKey: string,
   const env = vendor.envelope;
   const body: Record<string, unknown> = { [env.items]: ITEMS_PLACEHOLDER };
   if (paging.total) body[env.total] = total;
+  if (extra) Object.assign(body, extra);
   const headers: Record<string, string> = {};
   const nextUrl = next ? withParams(ctx, next) : null;
   if (paging.next === "body") {

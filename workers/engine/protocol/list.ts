@@ -6,6 +6,7 @@ import { readWatermark } from "./incremental.ts";
 import { pagedReply } from "./list-response.ts";
 import { embeddedFor } from "./embeds.ts";
 import { serializeRecord, viewKey } from "./serialize.ts";
+import { readWindow } from "./windows.ts";
 
 /**
  * GET on a resource's list path; a legacy list (`truncateAt`) ends silently
@@ -21,14 +22,17 @@ export function listRecords(ctx: HandlerContext, resource: Resource, truncateAt 
   }
   const wm = resource.incremental ? readWatermark(vendor, req.query) : { ok: true as const };
   if (!wm.ok) return vendorError(vendor, 400, "invalid_parameter", wm.message, { parameter: vendor.incremental!.param });
+  const win = readWindow(ctx, resource);
+  if (win && !win.ok) return vendorError(vendor, 400, "invalid_parameter", win.message, { parameter: win.param });
   const filter = {
     entity: resource.name,
     parent,
     includeDeleted: deleteStyle(vendor.deletes).listsDeleted,
     visibleTo: req.seq,
     since: wm.since,
+    range: win?.range,
   };
-  const listKey = `${resource.name}|${parent ?? ""}|${wm.since ? wm.since.ms : ""}`;
+  const listKey = `${resource.name}|${parent ?? ""}|${wm.since ? wm.since.ms : ""}${win ? `|${win.range.fromMs}|${win.range.toMs}` : ""}`;
   const view = viewKey(resource, req.query);
   const renames = ctx.faults.renames(ctx.config.checkpoint);
   for (const [key, r] of renames) if (key.startsWith(`${resource.name}.`)) ctx.notes.faults.push(r.fault);
@@ -59,5 +63,6 @@ export function listRecords(ctx: HandlerContext, resource: Resource, truncateAt 
     },
     resource.name,
     skip,
+    win?.report,
   );
 }

@@ -1,5 +1,6 @@
 import type { Resource, Vendor } from "../../../declarations/schema/vendor.ts";
 import { pagingParamNames } from "../../../mechanics/paging/index.ts";
+import { windowStyle } from "../../../mechanics/windows/index.ts";
 
 /**
  * RFC 7234-style `Warning` values for a read: query parameters the endpoint
@@ -11,6 +12,7 @@ export function readWarnings(vendor: Vendor, r: Resource, query: URLSearchParams
   if (isList) {
     for (const name of pagingParamNames(r.paging ?? vendor.paging)) known.add(name);
     if (r.incremental && vendor.incremental) known.add(vendor.incremental.param);
+    if (r.window) for (const name of Object.values(windowStyle(r.window).params(r.window as never))) known.add(name);
   }
   const warnings: string[] = [];
   const unknown = [...new Set(query.keys())].filter((k) => !known.has(k));

@@ -59,7 +59,12 @@ export interface ListFilter {
   visibleTo: number;
   /** Incremental watermark on updated_ms. */
   since?: { ms: number; inclusive: boolean };
+  /** A time window, `[fromMs, toMs)` on one timestamp field of the data; such lists are served in that field's order. */
+  range?: { field: string; fromMs: number; toMs: number };
 }
+
+/** The JSON path of a data field, for SQLite's `->>`. */
+const fieldPath = (field: string) => `$.${JSON.stringify(field)}`;
 
 /** Typed access to the records table. */
 export class RecordStore {
@@ -108,12 +113,16 @@ export class RecordStore {
       parts.push(f.since.inclusive ? "updated_ms >= ?" : "updated_ms > ?");
       args.push(f.since.ms);
     }
+    if (f.range) {
+      parts.push("data ->> ? >= ? AND data ->> ? < ?");
+      args.push(fieldPath(f.range.field), f.range.fromMs, fieldPath(f.range.field), f.range.toMs);
+    }
     return { clause: parts.join(" AND "), args };
   }
 
   count(f: ListFilter): number {
     const stable = f.visibleTo > this.lagHorizon;
-    const key = `${f.entity}|${f.parent ?? ""}|${f.includeDeleted}|${f.since?.ms ?? ""}|${f.since?.inclusive ?? ""}`;
+    const key = `${f.entity}|${f.parent ?? ""}|${f.includeDeleted}|${f.since?.ms ?? ""}|${f.since?.inclusive ?? ""}|${f.range ? `${f.range.field}|${f.range.fromMs}|${f.range.toMs}` : ""}`;
     const hit = stable ? this.counts.get(key) : undefined;
     if (hit && hit.version === this.version) return hit.n;
     const { clause, args } = this.where(f);
@@ -148,7 +157,13 @@ export class RecordStore {
   pageText(f: ListFilter, offset: number, limit: number): { id: string; version: number; deleted: boolean; lagging: boolean; text: string }[] {
     const { clause, args } = this.where(f);
     return this.sql
-      .exec(`SELECT id, version, deleted_ms, visible_at, data, listed_data FROM records WHERE ${clause} ORDER BY seq LIMIT ? OFFSET ?`, ...args, limit, offset)
+      .exec(
+        `SELECT id, version, deleted_ms, visible_at, data, listed_data FROM records WHERE ${clause} ORDER BY ${f.range ? "data ->> ?, " : ""}seq LIMIT ? OFFSET ?`,
+        ...args,
+        ...(f.range ? [fieldPath(f.range.field)] : []),
+        limit,
+        offset,
+      )
       .toArray()
       .map((r) => {
         const lagging = (r.visible_at as number) > f.visibleTo && r.listed_data !== null;

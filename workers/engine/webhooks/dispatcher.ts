@@ -73,6 +73,13 @@ export class WebhookDispatcher {
     return faults ? faults.reorderBatch(jobs) : jobs;
   }
 
+  /** The ack-body protocol when it is in force at the world's checkpoint (a vendor may switch it on from a checkpoint). */
+  private ackInForce(): NonNullable<Vendor["webhooks"]>["ack"] | null {
+    const ack = this.vendor.webhooks?.ack;
+    if (!ack || this.config.checkpoint < (ack.fromCheckpoint ?? 0)) return null;
+    return ack;
+  }
+
   /** Makes one attempt; returns the retry job when another attempt is due. */
   async attempt(job: Omit<DeliveryJob, "dueMs">, nowMs: number): Promise<DeliveryJob | null> {
     const { eventId, attempt } = job;
@@ -132,7 +139,7 @@ export class WebhookDispatcher {
     skewS: number;
     duplicate: boolean;
   }): DeliveryJob | null {
-    const ack = this.vendor.webhooks?.ack;
+    const ack = this.ackInForce();
     const acked = ack ? acknowledges(r.answer ?? "", ack.field, r.eventId) : null;
     this.sql.exec(
       "INSERT INTO deliveries (epoch, ts, event_id, attempt, target, response_code, tampered, skew_s, duplicate, via, acked) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -150,7 +157,8 @@ export class WebhookDispatcher {
     );
     if (r.tampered || r.skewS || r.duplicate) return null;
     const ok = r.code !== null && r.code >= 200 && r.code < 300 && acked !== false;
-    const schedule = this.vendor.webhooks?.retrySchedule ?? [];
+    // Under the ack-body protocol a vendor may give up sooner than its full retry schedule.
+    const schedule = (this.vendor.webhooks?.retrySchedule ?? []).slice(0, ack?.maxAttempts ? ack.maxAttempts - 1 : undefined);
     if (!ok && ack && r.attempt > schedule.length) {
       const body = this.sql.exec("SELECT body FROM events WHERE event_id = ?", r.eventId).one().body as string;
       this.sql.exec("INSERT OR IGNORE INTO dead_letters (event_id, epoch, body) VALUES (?, ?, ?)", r.eventId, this.config.epoch, body);

@@ -1,0 +1,20 @@
+/**
+ * @module windows
+ * The registry of window styles, the only list of them: lists read one time
+ * window at a time.
+ */
+import { cappedSpan } from "./capped-span.ts";
+import { type WindowStyle, windowStyleOf } from "./define.ts";
+
+export const WINDOW_STYLES = [cappedSpan] as const;
+
+const BY_STYLE = new Map<string, WindowStyle<never, unknown>>(WINDOW_STYLES.map((s) => [windowStyleOf(s as unknown as WindowStyle), s as unknown as WindowStyle<never, unknown>]));
+
+/** The module of a declared window. */
+export function windowStyle(w: { style: string }): WindowStyle<never, unknown> {
+  const s = BY_STYLE.get(w.style);
+  if (!s) throw new Error(`unknown window style "${w.style}"`);
+  return s;
+}
+
+export type { ServedWindow, WindowRead } from "./define.ts";
