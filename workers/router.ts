@@ -2,9 +2,7 @@ import { Hono } from "hono";
 import { createWorld } from "./control/create-world.ts";
 import { getWorld } from "./control/get-world.ts";
 import { listVendors } from "./control/list-vendors.ts";
-import { getRun, getRunEvidence, gradeRunRoute } from "./control/grade-run.ts";
 import { recreateRole } from "./control/recreate-role.ts";
-import { sealRun } from "./control/seal-run.ts";
 import { worldRecords } from "./control/world-records.ts";
 import { roleLog } from "./control/role-logs.ts";
 import { drainOutbox, relayResult, setWebhookTarget, webhookLog } from "./control/webhooks.ts";
@@ -42,10 +40,9 @@ export function buildRouter(): Hono<{ Bindings: Env }> {
   app.get("/v1/worlds/:world/roles/:role/outbox", drainOutbox);
   app.post("/v1/worlds/:world/roles/:role/outbox/:id/result", relayResult);
   app.get("/v1/worlds/:world/roles/:role/records", worldRecords);
-  app.post("/v1/runs", sealRun);
-  app.post("/v1/runs/:run/grade", gradeRunRoute);
-  app.get("/v1/runs/:run", getRun);
-  app.get("/v1/runs/:run/evidence", getRunEvidence);
+  // Runs live in the grader: the farm has authenticated the caller and hands the request on.
+  app.all("/v1/runs", (c) => c.env.GRADER.fetch(c.req.raw));
+  app.all("/v1/runs/*", (c) => c.env.GRADER.fetch(c.req.raw));
 
   app.all("/w/:world/:role", vendorSurface);
   app.all("/w/:world/:role/*", vendorSurface);

@@ -1,9 +1,10 @@
 import { startLocalFarm } from "../farm/local-farm.ts";
 import { UsageError } from "./errors.ts";
 import type { FarmHandle } from "./farm-client.ts";
+import { DEV_ADMIN_TOKEN } from "../../workers/middleware/admin-auth/dev-token.ts";
 
-/** The admin token a local farm uses when WIREBENCH_ADMIN_TOKEN is not set. */
-export const LOCAL_ADMIN_TOKEN = "wb-admin-local-dev";
+/** The admin token a local farm uses when WIREBENCH_ADMIN_TOKEN is not set (refused off loopback). */
+export const LOCAL_ADMIN_TOKEN = DEV_ADMIN_TOKEN;
 
 /** URL of the farm `npm start` brings up on this machine. */
 export function defaultFarmUrl(): string {

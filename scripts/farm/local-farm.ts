@@ -28,29 +28,42 @@ export interface LocalFarm {
 }
 
 /**
- * Serves the built farm Worker directly through Miniflare (no `wrangler dev`
- * proxy in between), with SQLite-backed Durable Objects and a local D1.
+ * Serves the built farm and grader Workers directly through Miniflare (no
+ * `wrangler dev` proxy in between), with SQLite-backed Durable Objects and a
+ * local D1 the grader alone binds.
  */
 export async function startLocalFarm(opts: LocalFarmOptions): Promise<LocalFarm> {
   const root = projectRoot();
-  const scriptPath = buildWorker();
+  const bundles = buildWorker();
   const host = opts.host ?? "127.0.0.1";
+  const common = { modules: true, compatibilityDate: "2026-11-01", compatibilityFlags: ["nodejs_compat"] };
+  // The first Worker is the one Miniflare serves on the port: the farm. The grader is
+  // reached only through the farm's GRADER binding, as in production.
   const mf = new Miniflare(
     convertV4MiniflareOptions({
-      modules: true,
-      scriptPath,
-      compatibilityDate: "2026-11-01",
-      compatibilityFlags: ["nodejs_compat"],
-      bindings: { WIREBENCH_ADMIN_TOKEN: opts.adminToken },
-      durableObjects: { WORLD: { className: "WorldObject", useSQLite: true } },
-      d1Databases: { DB: "wirebench-local" },
       host,
       port: opts.port,
       ...(opts.persistDir ? { resourcePersistencePath: opts.persistDir } : {}),
-      ...(opts.siteDir ? { serviceBindings: { SITE: siteHandler(opts.siteDir) } } : {}),
+      workers: [
+        {
+          ...common,
+          name: "wirebench-farm",
+          scriptPath: bundles.farm,
+          bindings: { WIREBENCH_ADMIN_TOKEN: opts.adminToken },
+          durableObjects: { WORLD: { className: "WorldObject", useSQLite: true } },
+          serviceBindings: { GRADER: "wirebench-grader", ...(opts.siteDir ? { SITE: siteHandler(opts.siteDir) } : {}) },
+        },
+        {
+          ...common,
+          name: "wirebench-grader",
+          scriptPath: bundles.grader,
+          d1Databases: { DB: "wirebench-local" },
+          durableObjects: { WORLD: { className: "WorldObject", scriptName: "wirebench-farm", useSQLite: true } },
+        },
+      ],
     } as never),
   );
   const url = await mf.ready;
-  await applyMigrations((await mf.getD1Database("DB")) as never, join(root, "migrations"));
+  await applyMigrations((await mf.getD1Database("DB", "wirebench-grader")) as never, join(root, "migrations"));
   return { url: url.origin, adminToken: opts.adminToken, stop: () => mf.dispose() };
 }

@@ -1,8 +1,5 @@
-import { drizzle } from "drizzle-orm/d1";
 import { findVendor } from "../../declarations/vendors/index.ts";
 import { credentialEnvNames, randomToken } from "../engine/auth/credentials.ts";
-import { findTask } from "../../declarations/tasks/index.ts";
-import { worlds } from "../db/schema.ts";
 import { readJson } from "./read-json.ts";
 import { createWorldSchema } from "./schemas.ts";
 import { publicOrigin, roleStub, type AppContext } from "./world-lookup.ts";
@@ -28,13 +25,13 @@ export async function createWorld(c: AppContext): Promise<Response> {
     relay: boolean;
   };
   if ("task" in body) {
-    const entry = findTask(body.task);
-    if (!entry) return c.json({ error: `unknown task "${body.task}"` }, 404);
+    const task = await c.env.GRADER.taskPlan(body.task);
+    if (!task) return c.json({ error: `unknown task "${body.task}"` }, 404);
     plan = {
-      task: entry.task.id,
-      seed: body.seed ?? entry.task.seed,
-      roles: entry.task.roles,
-      docsProfile: entry.task.docsProfile,
+      task: task.task,
+      seed: body.seed ?? task.seed,
+      roles: task.roles,
+      docsProfile: task.docsProfile,
       rateLimits: true,
       webhookTargets: body.webhookTargets,
       relay: body.relay,
@@ -79,9 +76,7 @@ export async function createWorld(c: AppContext): Promise<Response> {
       }),
     ),
   );
-  await drizzle(c.env.DB)
-    .insert(worlds)
-    .values({ id: world, task: plan.task, seed: plan.seed, roles: Object.fromEntries(roles.map(([role, r]) => [role, r.vendor])), createdAt: Date.now() });
+  await c.env.GRADER.recordWorld({ id: world, task: plan.task, seed: plan.seed, roles: Object.fromEntries(roles.map(([role, r]) => [role, r.vendor])), createdAt: Date.now() });
   rememberWorld(world);
 
   const vendors: Record<string, unknown> = {};

@@ -1,21 +1,15 @@
-import { eq } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/d1";
 import type { Context } from "hono";
-import { worlds } from "../db/schema.ts";
 import type { Env } from "../env.ts";
 import { roleEntry } from "../../declarations/schema/role-name.ts";
+import type { WorldRow } from "../grader/world-registry.ts";
+
+export { roleStub } from "../world/role-stub.ts";
 
 export type AppContext = Context<{ Bindings: Env }>;
 
-/** The world row, or null. */
-export async function findWorld(env: Env, id: string) {
-  const rows = await drizzle(env.DB).select().from(worlds).where(eq(worlds.id, id)).limit(1);
-  return rows[0] ?? null;
-}
-
-/** Stub of a role's Durable Object. */
-export function roleStub(env: Env, world: string, role: string) {
-  return env.WORLD.get(env.WORLD.idFromName(`${world}/${role}`));
+/** The archived world (asked of the grader, which holds the archive), or null. */
+export async function findWorld(env: Env, id: string): Promise<WorldRow | null> {
+  return (await env.GRADER.findWorld(id)) as WorldRow | null;
 }
 
 /** Resolves `:world` and `:role`, or answers 404 naming which is unknown. */

@@ -1,15 +1,16 @@
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
+import { DEV_ADMIN_TOKEN, isLoopbackHost } from "./dev-token.ts";
 import { adminAuth } from "./index.ts";
 
-function app(token: string | undefined) {
+function app(token: string | undefined, origin = "http://localhost") {
   const a = new Hono<{ Bindings: { T?: string } }>();
   a.use(
     "*",
     adminAuth((env) => (env as { T?: string }).T),
   );
   a.get("/x", (c) => c.json({ ok: true }));
-  return (headers: Record<string, string>) => a.request("/x", { headers }, { T: token });
+  return (headers: Record<string, string>) => a.request(`${origin}/x`, { headers }, { T: token });
 }
 
 describe("adminAuth", () => {
@@ -32,5 +33,30 @@ describe("adminAuth", () => {
   it("refuses everything when no token is configured", async () => {
     const res = await app(undefined)({ authorization: "Bearer anything" });
     expect(res.status).toBe(503);
+  });
+
+  describe("off loopback it fails closed", () => {
+    const remote = "https://farm.wirebench.example";
+    it("refuses the published development token with 503, even when it is sent", async () => {
+      const res = await app(DEV_ADMIN_TOKEN, remote)({ authorization: `Bearer ${DEV_ADMIN_TOKEN}` });
+      expect(res.status).toBe(503);
+      expect(((await res.json()) as { error: string }).error).toMatch(/development token/);
+    });
+    it("refuses every call when no token is set, naming the secret to set", async () => {
+      const res = await app(undefined, remote)({ authorization: "Bearer anything" });
+      expect(res.status).toBe(503);
+      expect(((await res.json()) as { error: string }).error).toMatch(/wrangler secret put WIREBENCH_ADMIN_TOKEN/);
+    });
+    it("opens with a real secret", async () => {
+      expect((await app("a-real-secret", remote)({ authorization: "Bearer a-real-secret" })).status).toBe(200);
+      expect((await app("a-real-secret", remote)({ authorization: `Bearer ${DEV_ADMIN_TOKEN}` })).status).toBe(401);
+    });
+    it("accepts the development token on loopback addresses only", async () => {
+      for (const origin of ["http://127.0.0.1:8787", "http://127.0.0.2:9000", "http://[::1]:8787", "http://localhost"]) {
+        expect((await app(DEV_ADMIN_TOKEN, origin)({ authorization: `Bearer ${DEV_ADMIN_TOKEN}` })).status, origin).toBe(200);
+      }
+      expect(isLoopbackHost("127.0.0.1.example.com")).toBe(false);
+      expect(isLoopbackHost("10.0.0.1")).toBe(false);
+    });
   });
 });

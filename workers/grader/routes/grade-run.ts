@@ -1,18 +1,18 @@
 import { asc, eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
-import { findVendor } from "../../declarations/vendors/index.ts";
-import { findTask } from "../../declarations/tasks/index.ts";
-import { evidence, runs, verdicts } from "../db/schema.ts";
-import { gradeRun } from "../grading/grade-run.ts";
-import type { ScenarioEvidence, Verdict } from "../../declarations/evidence/verdict.ts";
-import type { AppContext } from "./world-lookup.ts";
+import { findVendor } from "../../../declarations/vendors/index.ts";
+import { findTask } from "../../../declarations/tasks/index.ts";
+import { evidence, runs, verdicts } from "../../db/schema.ts";
+import { gradeRun } from "../../grading/grade-run.ts";
+import type { ScenarioEvidence, Verdict } from "../../../declarations/evidence/verdict.ts";
+import type { GraderContext } from "../context.ts";
 
 /**
  * `POST /v1/runs/:run/grade[?reference=self]`: judges the archived evidence
  * and stores the verdict. `reference=self` scores the run against its own
  * checks (how gold's manifest is made); otherwise the task's gold manifest.
  */
-export async function gradeRunRoute(c: AppContext): Promise<Response> {
+export async function gradeRunRoute(c: GraderContext): Promise<Response> {
   const id = c.req.param("run")!;
   const db = drizzle(c.env.DB);
   const run = (await db.select().from(runs).where(eq(runs.id, id)).limit(1))[0];
@@ -32,7 +32,7 @@ export async function gradeRunRoute(c: AppContext): Promise<Response> {
 }
 
 /** A sealed run's scenarios, joined from their stored parts. */
-async function loadEvidence(c: AppContext, id: string): Promise<ScenarioEvidence[]> {
+async function loadEvidence(c: GraderContext, id: string): Promise<ScenarioEvidence[]> {
   const parts = await drizzle(c.env.DB).select().from(evidence).where(eq(evidence.runId, id)).orderBy(asc(evidence.position), asc(evidence.part));
   const texts = new Map<number, string[]>();
   for (const r of parts) texts.set(r.position, [...(texts.get(r.position) ?? []), r.json]);
@@ -43,7 +43,7 @@ async function loadEvidence(c: AppContext, id: string): Promise<ScenarioEvidence
  * `GET /v1/runs/:run/evidence`: the sealed run as the grader reads it, so a
  * verdict can be re-derived offline (`wirebench regrade`) from a bundle alone.
  */
-export async function getRunEvidence(c: AppContext): Promise<Response> {
+export async function getRunEvidence(c: GraderContext): Promise<Response> {
   const id = c.req.param("run")!;
   const run = (await drizzle(c.env.DB).select().from(runs).where(eq(runs.id, id)).limit(1))[0];
   if (!run) return c.json({ error: `unknown run "${id}"` }, 404);
@@ -51,7 +51,7 @@ export async function getRunEvidence(c: AppContext): Promise<Response> {
 }
 
 /** `GET /v1/runs/:run`: the run and its latest verdict. */
-export async function getRun(c: AppContext): Promise<Response> {
+export async function getRun(c: GraderContext): Promise<Response> {
   const id = c.req.param("run")!;
   const db = drizzle(c.env.DB);
   const run = (await db.select().from(runs).where(eq(runs.id, id)).limit(1))[0];

@@ -1,12 +1,14 @@
 import { drizzle } from "drizzle-orm/d1";
 import { z } from "zod";
-import { findTask } from "../../declarations/tasks/index.ts";
-import { randomToken } from "../engine/auth/credentials.ts";
-import { evidence, runs } from "../db/schema.ts";
-import type { ScenarioEvidence } from "../../declarations/evidence/verdict.ts";
-import { readJson } from "./read-json.ts";
-import { findWorld, roleStub, type AppContext } from "./world-lookup.ts";
-import { ROLE_NAME, roleEntry } from "../../declarations/schema/role-name.ts";
+import { findTask } from "../../../declarations/tasks/index.ts";
+import { randomToken } from "../../engine/auth/credentials.ts";
+import { evidence, runs } from "../../db/schema.ts";
+import type { ScenarioEvidence } from "../../../declarations/evidence/verdict.ts";
+import { readJson } from "../../control/read-json.ts";
+import { roleStub } from "../../world/role-stub.ts";
+import { ROLE_NAME, roleEntry } from "../../../declarations/schema/role-name.ts";
+import type { GraderContext } from "../context.ts";
+import { findWorldRow } from "../world-registry.ts";
 
 /** Characters per evidence row: D1 caps a value at 2 MB, and a character may take up to three bytes. */
 const EVIDENCE_PART = 500_000;
@@ -38,11 +40,11 @@ const SealBody = z.strictObject({
  * used are copied from the world's Durable Objects into D1 beside the
  * harness's evidence, so the run can be graded (and re-graded) from D1 alone.
  */
-export async function sealRun(c: AppContext): Promise<Response> {
+export async function sealRun(c: GraderContext): Promise<Response> {
   const body = await readJson(c, SealBody);
   if (body instanceof Response) return body;
   if (!findTask(body.task)) return c.json({ error: `unknown task "${body.task}"` }, 404);
-  const world = await findWorld(c.env, body.world);
+  const world = await findWorldRow(c.env.DB, body.world);
   if (!world) return c.json({ error: `unknown world "${body.world}"` }, 404);
   const runId = `run_${randomToken(8)}`;
   /** Roles whose log lost requests outright: the evidence is incomplete, so the run is an infrastructure failure, never a clean grade. */
