@@ -60,6 +60,8 @@ export interface AttemptSummary {
   hashes: { task_tree: string; harness: string };
   secret_redaction: { detected: boolean; locations: string[] };
   proxy: { forwarded: number; refused: number };
+  /** The worlds the attempt used, by id: `POST /v1/worlds {reproduce}` seeds the same starting state again. */
+  worlds: { development: string; grading: string | null };
 }
 
 /** How the lane reaches its model. */
@@ -358,6 +360,7 @@ export async function runAttempt(o: AttemptOptions): Promise<AttemptSummary> {
     timing: { setup_s: round(setupS), agent_s: round(agentS), grading_s: round(gradingS), bundle_s: 0 },
     versions: o.versions,
     hashes: o.hashes,
+    worlds: { development: dev.world, grading: report.world ?? null },
     secret_redaction: { detected: exfiltrated, locations },
     proxy: { forwarded: proxy.log.filter((p) => !p.refused).length, refused: proxy.log.filter((p) => p.refused).length },
   };

@@ -30,7 +30,7 @@ function bundle(root: string, config: string, target: string): void {
   // processes building at the same time never see (or serve) a half-written file.
   const scratch = join(root, ".wirebench", `build-${process.pid}-${Date.now()}`);
   try {
-    execFileSync(process.execPath, [join(root, "node_modules", "wrangler", "bin", "wrangler.js"), "deploy", "--dry-run", "-c", config, "--outdir", scratch], {
+    execFileSync(process.execPath, [join(root, "node_modules", "wrangler", "bin", "wrangler.js"), "deploy", "--dry-run", "--env", "", "-c", config, "--outdir", scratch], {
       cwd: root,
       stdio: ["ignore", "pipe", "pipe"],
       env: { ...process.env, WRANGLER_SEND_METRICS: "false" },

@@ -6,7 +6,7 @@
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startLocalFarm, type LocalFarm } from "../../scripts/farm/local-farm.ts";
-import { DEV_ADMIN_TOKEN } from "../../workers/middleware/admin-auth/dev-token.ts";
+import { DEV_ADMIN_TOKEN } from "../../workers/middleware/principal/dev-token.ts";
 
 let farm: LocalFarm;
 beforeAll(async () => {

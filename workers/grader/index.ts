@@ -11,11 +11,17 @@ import { Hono } from "hono";
 import type { GraderEnv } from "./env.ts";
 import { getRun, getRunEvidence, gradeRunRoute } from "./routes/grade-run.ts";
 import { sealRun } from "./routes/seal-run.ts";
+import { createParticipant } from "./routes/participants.ts";
+import { isPublicTask, listTasks } from "./routes/tasks.ts";
+import { participantByKeyHash } from "./participants.ts";
+import type { Principal } from "../middleware/principal/principal.ts";
 import { type TaskPlan, taskPlan } from "./task-plan.ts";
-import { findWorldRow, insertWorldRow, type WorldRow } from "./world-registry.ts";
+import { type EndReason, endWorldRow, findWorldRow, insertWorldRow, type WorldRow, type WorldUse, worldUse } from "./world-registry.ts";
 
 function buildApp(): Hono<{ Bindings: GraderEnv }> {
   const app = new Hono<{ Bindings: GraderEnv }>();
+  app.get("/v1/tasks", listTasks);
+  app.post("/v1/participants", createParticipant);
   app.post("/v1/runs", sealRun);
   app.post("/v1/runs/:run/grade", gradeRunRoute);
   app.get("/v1/runs/:run", getRun);
@@ -35,9 +41,25 @@ export default class Grader extends WorkerEntrypoint<GraderEnv> {
     return app.fetch(request, this.env, this.ctx);
   }
 
-  /** What seeding a task's world needs, or null for an unknown task. */
-  taskPlan(task: string): TaskPlan | null {
+  /** What seeding a task's world needs, or null for an unknown task; `publicOnly` hides tasks participants may not use. */
+  taskPlan(task: string, publicOnly = false): TaskPlan | null {
+    if (publicOnly && !isPublicTask(task)) return null;
     return taskPlan(task);
+  }
+
+  /** The participant holding a key, by the key's hash, or null. */
+  participantByKeyHash(hash: string): Promise<Extract<Principal, { kind: "participant" }> | null> {
+    return participantByKeyHash(this.env.DB, hash);
+  }
+
+  /** A participant's world counts now, for its quotas. */
+  worldUse(participant: string, nowMs: number): Promise<WorldUse> {
+    return worldUse(this.env.DB, participant, nowMs);
+  }
+
+  /** Marks a world ended. */
+  endWorld(id: string, reason: EndReason, atMs: number): Promise<void> {
+    return endWorldRow(this.env.DB, id, reason, atMs);
   }
 
   /** The archived world, or null. */

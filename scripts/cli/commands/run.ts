@@ -50,7 +50,8 @@ async function prepare(opts: RunOptions, taskIds: string[]): Promise<{ lane: Lan
   if (!bwrapVersion()) throw new UsageError("bubblewrap (bwrap) is not installed: apt-get install bubblewrap");
   checkModel(opts.model, lane, tasks);
   const farm = await openFarm(opts.farm);
-  await controlCall(farm, "GET", "/v1/vendors");
+  // Fails early on a farm that is down or refuses the token (the operator's or a participant's).
+  await controlCall(farm, "GET", "/v1/tasks");
   return { lane, tasks, trials, seed: opts.seed === undefined ? null : Number(opts.seed), timeLimitS, farm, cli: version.version };
 }
 

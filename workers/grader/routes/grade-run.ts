@@ -6,6 +6,14 @@ import { evidence, runs, verdicts } from "../../db/schema.ts";
 import { gradeRun } from "../../grading/grade-run.ts";
 import type { ScenarioEvidence, Verdict } from "../../../declarations/evidence/verdict.ts";
 import type { GraderContext } from "../context.ts";
+import { callerOf, owns } from "../caller.ts";
+
+/** The run, if it exists and the caller may see it. */
+async function visibleRun(c: GraderContext, id: string) {
+  const caller = callerOf(c);
+  const run = (await drizzle(c.env.DB).select().from(runs).where(eq(runs.id, id)).limit(1))[0];
+  return caller && run && owns(caller, run.participant) ? { caller, run } : null;
+}
 
 /**
  * `POST /v1/runs/:run/grade[?reference=self]`: judges the archived evidence
@@ -15,11 +23,13 @@ import type { GraderContext } from "../context.ts";
 export async function gradeRunRoute(c: GraderContext): Promise<Response> {
   const id = c.req.param("run")!;
   const db = drizzle(c.env.DB);
-  const run = (await db.select().from(runs).where(eq(runs.id, id)).limit(1))[0];
-  if (!run) return c.json({ error: `unknown run "${id}"` }, 404);
+  const found = await visibleRun(c, id);
+  if (!found) return c.json({ error: `unknown run "${id}"` }, 404);
+  const { caller, run } = found;
   const entry = findTask(run.task);
   if (!entry) return c.json({ error: `run ${id} is of unknown task "${run.task}"` }, 409);
   const self = c.req.query("reference") === "self";
+  if (self && caller.kind !== "admin") return c.json({ error: "reference=self (making a gold manifest) is for the operator" }, 403);
   if (!self && !entry.gold) return c.json({ error: `task ${run.task} has no gold manifest yet; run wirebench validate --write-gold` }, 409);
   const scenarios = await loadEvidence(c, id);
   const vendors = Object.fromEntries(Object.entries(entry.task.roles).map(([role, r]) => [role, findVendor(r.vendor)!]));
@@ -45,8 +55,9 @@ async function loadEvidence(c: GraderContext, id: string): Promise<ScenarioEvide
  */
 export async function getRunEvidence(c: GraderContext): Promise<Response> {
   const id = c.req.param("run")!;
-  const run = (await drizzle(c.env.DB).select().from(runs).where(eq(runs.id, id)).limit(1))[0];
-  if (!run) return c.json({ error: `unknown run "${id}"` }, 404);
+  const found = await visibleRun(c, id);
+  if (!found) return c.json({ error: `unknown run "${id}"` }, 404);
+  const { run } = found;
   return c.json({ runId: id, task: run.task, seed: run.seed, error: run.error, scenarios: await loadEvidence(c, id) });
 }
 
@@ -54,8 +65,9 @@ export async function getRunEvidence(c: GraderContext): Promise<Response> {
 export async function getRun(c: GraderContext): Promise<Response> {
   const id = c.req.param("run")!;
   const db = drizzle(c.env.DB);
-  const run = (await db.select().from(runs).where(eq(runs.id, id)).limit(1))[0];
-  if (!run) return c.json({ error: `unknown run "${id}"` }, 404);
+  const found = await visibleRun(c, id);
+  if (!found) return c.json({ error: `unknown run "${id}"` }, 404);
+  const { run } = found;
   const v = (await db.select().from(verdicts).where(eq(verdicts.runId, id)).limit(1))[0];
   return c.json({ run, verdict: v ? JSON.parse(v.json) : null });
 }

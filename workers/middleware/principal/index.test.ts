@@ -1,19 +1,34 @@
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { DEV_ADMIN_TOKEN, isLoopbackHost } from "./dev-token.ts";
-import { adminAuth } from "./index.ts";
+import { principalAuth } from "./index.ts";
+import { keyHash, type Principal } from "./principal.ts";
+
+const PARTICIPANT_KEY = "wbk_0123456789abcdef0123456789abcdef";
+const quota = { worldsPerDay: 5, liveWorlds: 2, requestsPerWorld: 100, worldTtlS: 3600 };
 
 function app(token: string | undefined, origin = "http://localhost") {
-  const a = new Hono<{ Bindings: { T?: string } }>();
+  const a = new Hono<{ Bindings: { T?: string }; Variables: { principal: Principal } }>();
   a.use(
     "*",
-    adminAuth((env) => (env as { T?: string }).T),
+    principalAuth({
+      adminToken: (env) => (env as { T?: string }).T,
+      participant: async (_env, hash) => (hash === (await keyHash(PARTICIPANT_KEY)) ? { kind: "participant", id: "p_1", name: "lab", quota } : null),
+    }),
   );
-  a.get("/x", (c) => c.json({ ok: true }));
+  a.get("/x", (c) => c.json(c.var.principal));
   return (headers: Record<string, string>) => a.request(`${origin}/x`, { headers }, { T: token });
 }
 
-describe("adminAuth", () => {
+describe("principalAuth", () => {
+  it("tells the operator from a participant", async () => {
+    expect(await (await app("s3cret")({ authorization: "Bearer s3cret" })).json()).toEqual({ kind: "admin" });
+    expect(await (await app("s3cret")({ authorization: `Bearer ${PARTICIPANT_KEY}` })).json()).toEqual({ kind: "participant", id: "p_1", name: "lab", quota });
+    const forged = await app("s3cret")({ authorization: `Bearer ${PARTICIPANT_KEY.slice(0, -1)}0` });
+    expect(forged.status).toBe(401);
+    expect(((await forged.json()) as { error: string }).error).toMatch(/participant key is not valid/);
+  });
+
   it("lets the right bearer token through", async () => {
     const res = await app("s3cret")({ authorization: "Bearer s3cret" });
     expect(res.status).toBe(200);
