@@ -1,3 +1,4 @@
+import { createServer } from "node:net";
 import { join } from "node:path";
 import { Miniflare, convertV4MiniflareOptions } from "miniflare";
 import { buildWorker } from "./build-worker.ts";
@@ -27,6 +28,21 @@ export interface LocalFarm {
   stop(): Promise<void>;
 }
 
+/** Hosts Miniflare's `ready` URL names as they are; for any other it answers with a second, 127.0.0.1 socket. */
+const MINIFLARE_LOCAL_HOSTS = ["localhost", "127.0.0.1", "0.0.0.0", "::", "*", "::1"];
+
+/** A free TCP port on `host` (released again before it is returned). */
+function freePort(host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once("error", reject);
+    srv.listen(0, host, () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
 /**
  * Serves the built farm Worker directly through Miniflare (no `wrangler dev`
  * proxy in between), with SQLite-backed Durable Objects and a local D1.
@@ -35,6 +51,10 @@ export async function startLocalFarm(opts: LocalFarmOptions): Promise<LocalFarm>
   const root = projectRoot();
   const scriptPath = buildWorker();
   const host = opts.host ?? "127.0.0.1";
+  // On another address (127.0.0.2, a LAN address) Miniflare's `ready` URL is an extra 127.0.0.1
+  // socket, not the one bound: the farm's URL is then the host and port asked for, a free one for 0.
+  const named = MINIFLARE_LOCAL_HOSTS.includes(host);
+  const port = named || opts.port !== 0 ? opts.port : await freePort(host);
   const mf = new Miniflare(
     convertV4MiniflareOptions({
       modules: true,
@@ -45,12 +65,13 @@ export async function startLocalFarm(opts: LocalFarmOptions): Promise<LocalFarm>
       durableObjects: { WORLD: { className: "WorldObject", useSQLite: true } },
       d1Databases: { DB: "wirebench-local" },
       host,
-      port: opts.port,
+      port,
       ...(opts.persistDir ? { resourcePersistencePath: opts.persistDir } : {}),
       ...(opts.siteDir ? { serviceBindings: { SITE: siteHandler(opts.siteDir) } } : {}),
     } as never),
   );
-  const url = await mf.ready;
+  const ready = await mf.ready;
   await applyMigrations((await mf.getD1Database("DB")) as never, join(root, "migrations"));
-  return { url: url.origin, adminToken: opts.adminToken, stop: () => mf.dispose() };
+  const url = named ? ready.origin : `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+  return { url, adminToken: opts.adminToken, stop: () => mf.dispose() };
 }
