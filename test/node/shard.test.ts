@@ -64,7 +64,7 @@ const files = (site: string) =>
 const CLOCK_KEYS = new Set(["timing", "t", "t_end", "ts", "atMs", "timestamp", "runId"]);
 function normalised(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(normalised);
-  if (typeof value === "string") return value.replace(/\b(w|run)_[0-9a-f]{16}\b/g, "$1_<id>");
+  if (typeof value === "string") return value.replace(/\brun_[0-9a-f]{16}\b/g, "run_<id>").replace(/\b(r\d+-(?:t\d{4}|v)-s\d+)-[0-9a-f]{16}\b/g, "$1-<id>");
   if (!value || typeof value !== "object") return value;
   return Object.fromEntries(
     Object.entries(value)
