@@ -1,7 +1,12 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { buildWorker } from "./scripts/farm/build-worker.ts";
 
 const migrations = await readD1Migrations("./migrations");
+// The grader runs beside the farm as an auxiliary Worker, which the pool takes only as built JavaScript.
+const bundles = buildWorker();
+/** The pool renames the Worker under test: `vitest-plugin-runner-<project>`; the grader's WORLD binding names that script. */
+const FARM_UNDER_TEST = "vitest-plugin-runner-workers";
 
 export default defineConfig({
   test: {
@@ -13,7 +18,22 @@ export default defineConfig({
         plugins: [
           cloudflareTest({
             wrangler: { configPath: "./wrangler.toml" },
-            miniflare: { bindings: { TEST_MIGRATIONS: migrations, WIREBENCH_ADMIN_TOKEN: "test-admin-token" } },
+            miniflare: {
+              bindings: { TEST_MIGRATIONS: migrations, WIREBENCH_ADMIN_TOKEN: "test-admin-token" },
+              // The grader's archive, bound to the tests only to apply migrations (the farm itself has no D1).
+              d1Databases: { TEST_DB: "wirebench-test" },
+              workers: [
+                {
+                  name: "wirebench-grader",
+                  modules: true,
+                  scriptPath: bundles.grader,
+                  compatibilityDate: "2026-11-01",
+                  compatibilityFlags: ["nodejs_compat"],
+                  d1Databases: { DB: "wirebench-test" },
+                  durableObjects: { WORLD: { className: "WorldObject", scriptName: FARM_UNDER_TEST, useSQLite: true } },
+                },
+              ],
+            },
           }),
         ],
         test: {

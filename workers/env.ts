@@ -1,11 +1,12 @@
+import type Grader from "./grader/index.ts";
 import type { WorldObject } from "./world/world-object.ts";
 
 /** Bindings of the farm Worker (see wrangler.toml). */
 export interface Env {
   /** One Durable Object per (world, role). */
   WORLD: DurableObjectNamespace<WorldObject>;
-  /** Archive of worlds and sealed runs. */
-  DB: D1Database;
+  /** The grading Worker: the archive of worlds and runs, and the judges (the farm holds neither). */
+  GRADER: Service<Grader>;
   /** Bearer token the control plane requires. */
   WIREBENCH_ADMIN_TOKEN: string;
   /** Public origin of the farm (`https://farm.example`), for vendor base URLs, links and docs; defaults to the origin the control plane is called at. */

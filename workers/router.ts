@@ -2,21 +2,21 @@ import { Hono } from "hono";
 import { createWorld } from "./control/create-world.ts";
 import { getWorld } from "./control/get-world.ts";
 import { listVendors } from "./control/list-vendors.ts";
-import { getRun, getRunEvidence, gradeRunRoute } from "./control/grade-run.ts";
 import { recreateRole } from "./control/recreate-role.ts";
-import { sealRun } from "./control/seal-run.ts";
 import { worldRecords } from "./control/world-records.ts";
 import { roleLog } from "./control/role-logs.ts";
 import { drainOutbox, relayResult, setWebhookTarget, webhookLog } from "./control/webhooks.ts";
 import type { Env } from "./env.ts";
-import { adminAuth } from "./middleware/admin-auth/index.ts";
+import { principalAuth } from "./middleware/principal/index.ts";
+import { PRINCIPAL_HEADER, type Principal } from "./middleware/principal/principal.ts";
+import { deleteWorld } from "./control/delete-world.ts";
 import { vendorSurface } from "./surface/vendor-surface.ts";
 import { toVendorCall } from "./surface/vendor-call.ts";
-import { roleStub } from "./control/world-lookup.ts";
+import { roleStub, type AppContext } from "./control/world-lookup.ts";
 
 /** The farm: control plane under /v1, vendor surfaces under /w/:world/:role. */
-export function buildRouter(): Hono<{ Bindings: Env }> {
-  const app = new Hono<{ Bindings: Env }>();
+export function buildRouter(): Hono<{ Bindings: Env; Variables: { principal: Principal } }> {
+  const app = new Hono<{ Bindings: Env; Variables: { principal: Principal } }>();
 
   // A browser gets the published site when the farm has one; programs get the farm's description.
   app.get("/", async (c) => {
@@ -29,11 +29,26 @@ export function buildRouter(): Hono<{ Bindings: Env }> {
 
   app.use(
     "/v1/*",
-    adminAuth((env) => (env as Env).WIREBENCH_ADMIN_TOKEN),
+    principalAuth({
+      adminToken: (env) => (env as Env).WIREBENCH_ADMIN_TOKEN,
+      participant: (env, hash) => (env as Env).GRADER.participantByKeyHash(hash),
+    }),
   );
-  app.get("/v1/vendors", listVendors);
+  /** Hands a request to the grader with the caller the farm authenticated (a caller's own header is dropped). */
+  const toGrader = (c: AppContext) => {
+    const req = new Request(c.req.raw);
+    req.headers.set(PRINCIPAL_HEADER, JSON.stringify(c.var.principal));
+    return c.env.GRADER.fetch(req);
+  };
+  const operatorOnly = (handler: (c: AppContext) => Response | Promise<Response>) => (c: AppContext) =>
+    c.var.principal.kind === "admin" ? handler(c) : c.json({ error: "this route is for the operator (admin token)" }, 403);
+
+  app.get("/v1/vendors", operatorOnly(listVendors));
+  app.get("/v1/tasks", toGrader);
+  app.post("/v1/participants", operatorOnly(toGrader));
   app.post("/v1/worlds", createWorld);
   app.get("/v1/worlds/:world", getWorld);
+  app.delete("/v1/worlds/:world", deleteWorld);
   app.post("/v1/worlds/:world/roles/:role/recreate", recreateRole);
   app.get("/v1/worlds/:world/roles/:role/requests", roleLog("requests"));
   app.get("/v1/worlds/:world/roles/:role/tokens", roleLog("tokens"));
@@ -42,10 +57,9 @@ export function buildRouter(): Hono<{ Bindings: Env }> {
   app.get("/v1/worlds/:world/roles/:role/outbox", drainOutbox);
   app.post("/v1/worlds/:world/roles/:role/outbox/:id/result", relayResult);
   app.get("/v1/worlds/:world/roles/:role/records", worldRecords);
-  app.post("/v1/runs", sealRun);
-  app.post("/v1/runs/:run/grade", gradeRunRoute);
-  app.get("/v1/runs/:run", getRun);
-  app.get("/v1/runs/:run/evidence", getRunEvidence);
+  // Runs live in the grader: the farm has authenticated the caller and hands the request on.
+  app.all("/v1/runs", toGrader);
+  app.all("/v1/runs/*", toGrader);
 
   app.all("/w/:world/:role", vendorSurface);
   app.all("/w/:world/:role/*", vendorSurface);

@@ -22,7 +22,7 @@ import { agentPrompt } from "./prompt.ts";
 import { hostPortTo } from "./sandbox/host-port.ts";
 import { openConnectorSandbox } from "./sandbox/connector-sandbox.ts";
 import { handOver, takeBack } from "./sandbox/ownership.ts";
-import { SANDBOX, type SandboxSpec } from "./sandbox/bwrap.ts";
+import { bridgeHost, SANDBOX, type SandboxSpec } from "./sandbox/bwrap.ts";
 import { AllowlistProxy } from "./sandbox/proxy.ts";
 import { runSandboxed, streamText } from "./sandbox/run-sandboxed.ts";
 import { redact } from "./secrets.ts";
@@ -60,6 +60,8 @@ export interface AttemptSummary {
   hashes: { task_tree: string; harness: string };
   secret_redaction: { detected: boolean; locations: string[] };
   proxy: { forwarded: number; refused: number };
+  /** The worlds the attempt used, by id: `POST /v1/worlds {reproduce}` seeds the same starting state again. */
+  worlds: { development: string; grading: string | null };
 }
 
 /** How the lane reaches its model. */
@@ -138,18 +140,20 @@ export async function runAttempt(o: AttemptOptions): Promise<AttemptSummary> {
     egressAllow: modelIsLocal ? [] : [`${modelUrl.hostname}:${modelUrl.port || 443}`],
   });
   await proxy.start();
-  const forward: { port: number; socket: string }[] = [
-    { port: Number(farmUrl.port || 80), socket: AllowlistProxy.SOCKETS.farm },
+  const forward: SandboxSpec["forward"] = [
+    { port: Number(farmUrl.port || 80), socket: AllowlistProxy.SOCKETS.farm, host: bridgeHost(o.farm.url) },
     { port: SANDBOX_PROXY_PORT, socket: AllowlistProxy.SOCKETS.egress },
   ];
   if (modelIsLocal) forward.push({ port: Number(modelUrl.port), socket: AllowlistProxy.SOCKETS.model });
+  // The farm is reached through the bridge, never the egress proxy, whichever loopback address it is on.
+  const noProxy = [...new Set(["127.0.0.1", "localhost", bridgeHost(o.farm.url)])].join(",");
   const proxyEnv = {
     HTTP_PROXY: `http://127.0.0.1:${SANDBOX_PROXY_PORT}`,
     HTTPS_PROXY: `http://127.0.0.1:${SANDBOX_PROXY_PORT}`,
-    NO_PROXY: "127.0.0.1,localhost",
+    NO_PROXY: noProxy,
     http_proxy: `http://127.0.0.1:${SANDBOX_PROXY_PORT}`,
     https_proxy: `http://127.0.0.1:${SANDBOX_PROXY_PORT}`,
-    no_proxy: "127.0.0.1,localhost",
+    no_proxy: noProxy,
   };
   const baseEnv = { ...vendorEnv(dev), OUTPUT_DIR: `${SANDBOX.workspace}/output`, SERVE_PORT: String(SANDBOX_SERVE_PORT), ...proxyEnv };
   const spec = (argv: string[], env: Record<string, string>): SandboxSpec => ({
@@ -358,6 +362,7 @@ export async function runAttempt(o: AttemptOptions): Promise<AttemptSummary> {
     timing: { setup_s: round(setupS), agent_s: round(agentS), grading_s: round(gradingS), bundle_s: 0 },
     versions: o.versions,
     hashes: o.hashes,
+    worlds: { development: dev.world, grading: report.world ?? null },
     secret_redaction: { detected: exfiltrated, locations },
     proxy: { forwarded: proxy.log.filter((p) => !p.refused).length, refused: proxy.log.filter((p) => p.refused).length },
   };

@@ -3,6 +3,7 @@ import { UsageError } from "./errors.ts";
 /** A farm the CLI talks to. */
 export interface FarmHandle {
   url: string;
+  /** Bearer the control plane takes: the admin token, or a participant key (WIREBENCH_KEY). */
   adminToken: string;
   /** Stops the farm if this process started it. */
   close(): Promise<void>;

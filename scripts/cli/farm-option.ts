@@ -1,9 +1,10 @@
 import { startLocalFarm } from "../farm/local-farm.ts";
 import { UsageError } from "./errors.ts";
 import type { FarmHandle } from "./farm-client.ts";
+import { DEV_ADMIN_TOKEN } from "../../workers/middleware/principal/dev-token.ts";
 
-/** The admin token a local farm uses when WIREBENCH_ADMIN_TOKEN is not set. */
-export const LOCAL_ADMIN_TOKEN = "wb-admin-local-dev";
+/** The admin token a local farm uses when WIREBENCH_ADMIN_TOKEN is not set (refused off loopback). */
+export const LOCAL_ADMIN_TOKEN = DEV_ADMIN_TOKEN;
 
 /** URL of the farm `npm start` brings up on this machine. */
 export function defaultFarmUrl(): string {
@@ -21,13 +22,15 @@ async function reachable(url: string): Promise<boolean> {
 }
 
 /**
- * Resolves `--farm`: a URL means an existing farm (admin token from
- * WIREBENCH_ADMIN_TOKEN). Without one, the local farm of `npm start` is reused
- * when it runs; otherwise `mode` decides: start a throwaway in-memory farm on
- * a free port, or fail with a hint.
+ * Resolves `--farm`: a URL means an existing farm, called with a participant
+ * key (WIREBENCH_KEY) when one is set, else the admin token
+ * (WIREBENCH_ADMIN_TOKEN). Without one, the local farm of `npm start` is
+ * reused when it runs; otherwise `mode` decides: start a throwaway in-memory
+ * farm on a free port (always with an admin token), or fail with a hint.
  */
 export async function openFarm(url: string | undefined, mode: "start" | "require" = "start"): Promise<FarmHandle> {
-  const adminToken = process.env.WIREBENCH_ADMIN_TOKEN || LOCAL_ADMIN_TOKEN;
+  const operator = process.env.WIREBENCH_ADMIN_TOKEN || LOCAL_ADMIN_TOKEN;
+  const adminToken = process.env.WIREBENCH_KEY || operator;
   if (url) {
     let parsed: URL;
     try {
@@ -40,6 +43,6 @@ export async function openFarm(url: string | undefined, mode: "start" | "require
   }
   if (await reachable(defaultFarmUrl())) return { url: defaultFarmUrl(), adminToken, close: async () => {} };
   if (mode === "require") throw new UsageError(`no farm at ${defaultFarmUrl()}: start one with "npm start" or pass --farm URL`);
-  const farm = await startLocalFarm({ port: 0, adminToken });
-  return { url: farm.url, adminToken, close: () => farm.stop() };
+  const farm = await startLocalFarm({ port: 0, adminToken: operator });
+  return { url: farm.url, adminToken: operator, close: () => farm.stop() };
 }

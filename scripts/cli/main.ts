@@ -86,12 +86,13 @@ agentOptions(program.command("run").description("put an agent through a task in 
 agentOptions(program.command("run-all").description("a sweep of attempts, one JSON line each; finished attempts are skipped on a rerun"))
   .argument("[tasks...]", "task ids (default: all)")
   .option("--jobs <n>", "attempts at a time", "1")
+  .option("--shard <i/n>", "run only slice i of n of the sweep (deterministic; publish merges the slices' folders)")
   .action((tasks, opts) => guarded(() => runAll(tasks, opts)));
 
 program
   .command("publish")
-  .description("write the static site (data/v1/wirebench/ and pages) of a folder of attempt bundles")
-  .option("--runs <dir>", "folder of attempt bundles", "runs")
+  .description("write the static site (data/v1/wirebench/ and pages) of folders of attempt bundles (one sweep, or the slices of a sharded one)")
+  .option("--runs <dirs...>", "folders of attempt bundles, or folders of such folders (merged)", ["runs"])
   .option("--out <dir>", "output folder")
   .option("--release <name>", "release name", "dev")
   .option("--generated-at <iso>", "pin generated_at (byte-identical releases)")

@@ -3,6 +3,17 @@ import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from
 import { join } from "node:path";
 import { projectRoot } from "./paths.ts";
 
+/** The two Workers of a farm and the configs they are built from. */
+const WORKERS = { farm: "wrangler.toml", grader: join("workers", "grader", "wrangler.toml") } as const;
+
+/** Paths of the built bundles. */
+export interface WorkerBundles {
+  /** The farm Worker: control plane, vendor surfaces, world Durable Objects. */
+  farm: string;
+  /** The grader Worker: D1 and the judges. */
+  grader: string;
+}
+
 /** Newest modification time under the folders the Worker bundle is built from. */
 function newestSource(dir: string): number {
   let newest = 0;
@@ -13,29 +24,38 @@ function newestSource(dir: string): number {
   return newest;
 }
 
-/**
- * Bundles the farm Worker with `wrangler deploy --dry-run` into `.wirebench/build`,
- * skipping the build when the bundle is newer than every source file.
- */
-export function buildWorker(force = false): string {
-  const root = projectRoot();
-  const outDir = join(root, ".wirebench", "build");
-  const bundle = join(outDir, "index.js");
-  const sources = Math.max(newestSource(join(root, "workers")), newestSource(join(root, "declarations")), statSync(join(root, "wrangler.toml")).mtimeMs);
-  if (!force && existsSync(bundle) && statSync(bundle).mtimeMs > sources) return bundle;
+/** Bundles one Worker with `wrangler deploy --dry-run` into `bundle`. */
+function bundle(root: string, config: string, target: string): void {
   // Build into a private folder, then move the bundle into place in one rename, so
   // processes building at the same time never see (or serve) a half-written file.
   const scratch = join(root, ".wirebench", `build-${process.pid}-${Date.now()}`);
   try {
-    execFileSync(process.execPath, [join(root, "node_modules", "wrangler", "bin", "wrangler.js"), "deploy", "--dry-run", "--outdir", scratch], {
+    execFileSync(process.execPath, [join(root, "node_modules", "wrangler", "bin", "wrangler.js"), "deploy", "--dry-run", "--env", "", "-c", config, "--outdir", scratch], {
       cwd: root,
       stdio: ["ignore", "pipe", "pipe"],
       env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
     });
-    mkdirSync(outDir, { recursive: true });
-    renameSync(join(scratch, "index.js"), bundle);
+    renameSync(join(scratch, "index.js"), target);
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
-  return bundle;
+}
+
+/**
+ * Bundles the farm and grader Workers into `.wirebench/build`, skipping a
+ * build when its bundle is newer than every source file.
+ */
+export function buildWorker(force = false): WorkerBundles {
+  const root = projectRoot();
+  const outDir = join(root, ".wirebench", "build");
+  mkdirSync(outDir, { recursive: true });
+  const sources = Math.max(newestSource(join(root, "workers")), newestSource(join(root, "declarations")), newestSource(join(root, "mechanics")));
+  const out = { farm: join(outDir, "farm.js"), grader: join(outDir, "grader.js") };
+  for (const name of Object.keys(WORKERS) as (keyof typeof WORKERS)[]) {
+    const config = join(root, WORKERS[name]);
+    const target = out[name];
+    if (!force && existsSync(target) && statSync(target).mtimeMs > Math.max(sources, statSync(config).mtimeMs)) continue;
+    bundle(root, config, target);
+  }
+  return out;
 }

@@ -1,6 +1,7 @@
 /**
  * @module publish
- * `wirebench publish`: a static site from attempt bundles. Data under
+ * `wirebench publish`: a static site from attempt bundles (one runs folder, or
+ * the merged folders of a sharded sweep's slices). Data under
  * `data/v1/wirebench/` (manifest, leaderboard, matrix, models, tasks, and
  * every attempt's files), and HTML pages that carry their data inline, so the
  * site works from any static host or opened from disk. The same runs give
@@ -22,7 +23,8 @@ export const DATA_PATH = join("data", "v1", "wirebench");
 const ATTEMPT_FILES = ["summary.json", "verdict.json", "trajectory.json", "trajectory.atif.json", "vendor-requests.json", "evidence.json", "patch.diff", "transcript.jsonl", "problem.md"] as const;
 
 export interface PublishOptions {
-  runsDir: string;
+  /** Runs folders merged into one release (the slices of a sharded sweep; see mergedBundleDirs). */
+  runsDirs: string[];
   outDir: string;
   release: string;
   /** ISO time written as `generated_at` (default: now). */
@@ -59,7 +61,7 @@ function assetSources(): Record<string, string> {
 }
 
 export function publish(o: PublishOptions): PublishReport {
-  const attempts = loadAttempts(o.runsDir);
+  const attempts = loadAttempts(o.runsDirs);
   const secrets = registeredSecrets();
   const out = o.outDir;
   rmSync(out, { recursive: true, force: true });

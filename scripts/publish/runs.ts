@@ -1,6 +1,7 @@
 /**
  * @module runs
- * Reads attempt bundles (`runs/<attempt>/`) and scores each again from its
+ * Reads attempt bundles (`runs/<attempt>/`, from one folder or merged from the
+ * folders of a sharded sweep's slices) and scores each again from its
  * verdict with task-score-v4-mandatory-gated against the task's committed gold
  * manifest: a published score is never copied from a summary. An attempt
  * without a verdict (ungraded, or not finished) scores 0 and is flagged.
@@ -30,7 +31,9 @@ export const SCORER = "task-score-v4-mandatory-gated";
 
 /**
  * Folders that hold an attempt bundle, sorted: the bundles of a runs folder
- * (`runs/<attempt>/`) or of a published site (`data/v1/wirebench/attempts/<model>/<task>/<attempt>/`).
+ * (`runs/<attempt>/`), of a folder of runs folders (`slices/<slice>/<attempt>/`,
+ * what the shards of a sweep leave), or of a published site
+ * (`data/v1/wirebench/attempts/<model>/<task>/<attempt>/`).
  */
 export function bundleDirs(dir: string): string[] {
   if (!existsSync(dir)) return [];
@@ -44,8 +47,36 @@ export function bundleDirs(dir: string): string[] {
       else if (depth > 0) walk(p, depth - 1);
     }
   };
-  walk(existsSync(site) ? site : dir, existsSync(site) ? 2 : 0);
+  walk(existsSync(site) ? site : dir, existsSync(site) ? 2 : 1);
   return found;
+}
+
+/** Two bundles of one attempt that are not the same bytes: a merge cannot pick one. */
+export class DuplicateAttempt extends Error {}
+
+/** The files of a bundle folder and their bytes, to tell a copy from another run of the same attempt. */
+function sameBundle(a: string, b: string): boolean {
+  const names = (d: string) => readdirSync(d).sort();
+  const [na, nb] = [names(a), names(b)];
+  return na.length === nb.length && na.every((n, i) => n === nb[i] && readFileSync(join(a, n)).equals(readFileSync(join(b, n))));
+}
+
+/**
+ * The bundles of several runs folders (slices of one sweep) merged, sorted by
+ * attempt id. An attempt found twice is kept once when both bundles are the
+ * same bytes (a slice given twice, a copied folder); two different bundles of
+ * one attempt are a DuplicateAttempt naming it and both folders.
+ */
+export function mergedBundleDirs(dirs: string[]): string[] {
+  const byAttempt = new Map<string, string>();
+  for (const dir of dirs)
+    for (const bundle of bundleDirs(dir)) {
+      const id = readJson<AttemptSummary>(join(bundle, "summary.json"))!.attempt;
+      const seen = byAttempt.get(id);
+      if (seen === undefined) byAttempt.set(id, bundle);
+      else if (seen !== bundle && !sameBundle(seen, bundle)) throw new DuplicateAttempt(`attempt ${id} is in two runs folders with different bundles (${seen} and ${bundle}): keep one`);
+    }
+  return [...byAttempt.keys()].sort().map((id) => byAttempt.get(id)!);
 }
 
 function readJson<T>(file: string): T | null {
@@ -56,9 +87,9 @@ export function allChecks(v: Verdict): Check[] {
   return [...v.checks.l1, ...v.checks.l2, ...v.checks.l3];
 }
 
-/** Loads and re-scores every bundle of a runs folder. */
-export function loadAttempts(runsDir: string): PublishedAttempt[] {
-  return bundleDirs(runsDir).map((dir) => {
+/** Loads and re-scores every bundle of a runs folder, or of several merged (mergedBundleDirs). */
+export function loadAttempts(runsDirs: string | string[]): PublishedAttempt[] {
+  return mergedBundleDirs(typeof runsDirs === "string" ? [runsDirs] : runsDirs).map((dir) => {
     const summary = readJson<AttemptSummary>(join(dir, "summary.json"))!;
     const verdict = readJson<Verdict>(join(dir, "verdict.json"));
     const requests = readJson<{ development?: { roles?: Record<string, unknown[]> } }>(join(dir, "vendor-requests.json"));

@@ -10,6 +10,26 @@ export function runCli(args: string[], env: Record<string, string> = {}, timeout
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
+/**
+ * Runs the CLI to completion without blocking the event loop: CLI runs can go side by
+ * side, and the test's own HTTP connections stay serviced (after a long spawnSync, a
+ * pooled keep-alive socket the server has closed meanwhile can be handed to the next fetch).
+ */
+export function runCliAsync(args: string[], env: Record<string, string> = {}, timeoutMs = 120_000): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout!.on("data", (d) => (stdout += d));
+    child.stderr!.on("data", (d) => (stderr += d));
+    const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
 /** Starts `wirebench serve` on a free port and resolves once it prints "ready". */
 export function startServe(args: string[] = [], env: Record<string, string> = {}): Promise<{ url: string; token: string; proc: ChildProcess; output: () => string }> {
   const storage = args.includes("--persist") ? [] : ["--memory"];

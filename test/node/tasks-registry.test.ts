@@ -1,10 +1,11 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { MECHANICS } from "../../declarations/tasks/mechanics.ts";
 import { TASKS } from "../../declarations/tasks/index.ts";
 import { findVendor } from "../../declarations/vendors/index.ts";
 import { entryScript, taskDir } from "../../scripts/harness/workspace.ts";
+import { TICKETS_MODULE, ticketsModule } from "../../scripts/fixtures/tickets.ts";
 
 const entries = Object.values(TASKS);
 
@@ -28,5 +29,9 @@ describe("task registry", () => {
       const repo = join(taskDir(e.task.id), "repo");
       for (const leak of ["solutions", "fixtures", "gold-manifest.json", "task.ts"]) expect(existsSync(join(repo, leak)), `${e.task.id} repo/${leak}`).toBe(false);
     }
+  });
+
+  it("bundles every task's current ticket for the grader (regenerate with npm run fixtures)", () => {
+    expect(readFileSync(TICKETS_MODULE, "utf8")).toBe(ticketsModule());
   });
 });

@@ -15,7 +15,7 @@ describe("control plane", () => {
 
   it("creates a world with per-role URLs and credentials", async () => {
     const w = await createWorld({ ats: "staffline", hris: "hirewire" }, 5);
-    expect(w.world).toMatch(/^w_[0-9a-f]{16}$/);
+    expect(w.world).toMatch(/^r1-v-s5-[0-9a-f]{16}$/);
     expect(w.vendors.ats.baseUrl).toBe(`http://farm.test/w/${w.world}/ats`);
     expect(Object.keys(w.vendors.ats.credentials).sort()).toEqual(["app_token", "hmac_secret"]);
     expect(w.vendors.hris.env.HIREWIRE_API_KEY).toBe(w.vendors.hris.credentials.api_key);

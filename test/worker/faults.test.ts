@@ -2,7 +2,7 @@ import { runDurableObjectAlarm } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { hirewireClient, stafflineClient, talentforgeClient } from "./clients.ts";
-import { admin, createWorld } from "./helpers.ts";
+import { admin, createWorld, pendingTimeline } from "./helpers.ts";
 
 describe("error after commit (hirewire moveStage, armed at recreate)", () => {
   it("commits the third move, answers 500 anyway, logs the fault, and replays the commit to a retry with the same key", async () => {
@@ -173,16 +173,16 @@ describe("timed faults on the Durable Object alarm", () => {
     expect(down.headers.get("retry-after")).toBe("900");
     expect(await runDurableObjectAlarm(stub)).toBe(true);
     expect((await tf("/rest/requisitions")).status).toBe(200);
-    expect(await runDurableObjectAlarm(stub)).toBe(false);
+    expect(await pendingTimeline(w.world, "ats")).toBe(0);
     const status = await admin("GET", `/v1/worlds/${w.world}`);
     expect(status.body.roles.ats.firedFaults).toEqual(["tf-maintenance-window"]);
   });
 
   it("a recreate cancels the pending timeline", async () => {
     const w = await armed("talentforge", ["tf-maintenance-window"]);
+    expect(await pendingTimeline(w.world, "ats")).toBe(2);
     await admin("POST", `/v1/worlds/${w.world}/roles/ats/recreate`, { checkpoint: 0 });
-    const stub = env.WORLD.get(env.WORLD.idFromName(`${w.world}/ats`));
-    expect(await runDurableObjectAlarm(stub)).toBe(false);
+    expect(await pendingTimeline(w.world, "ats")).toBe(0);
   });
 });
 

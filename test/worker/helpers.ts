@@ -1,4 +1,5 @@
-import { exports } from "cloudflare:workers";
+import { runInDurableObject } from "cloudflare:test";
+import { env, exports } from "cloudflare:workers";
 
 export const ADMIN = "test-admin-token";
 export const ORIGIN = "http://farm.test";
@@ -16,6 +17,23 @@ export async function admin<T = any>(method: string, path: string, body?: unknow
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: res.status, body: (await res.json()) as T };
+}
+
+/** Calls the control plane with any bearer token (a participant key, say). */
+export async function as<T = any>(token: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: T; headers: Headers }> {
+  const res = await farm(path, {
+    method,
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as T, headers: res.headers };
+}
+
+/** Mints a participant with the given quota and returns its key. */
+export async function participant(name: string, quota: Record<string, number> = {}): Promise<{ participant: string; key: string }> {
+  const res = await admin("POST", "/v1/participants", { name, quota });
+  if (res.status !== 201) throw new Error(`participant minting failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
 }
 
 /** Role details returned by world creation. */
@@ -37,4 +55,14 @@ export async function createWorld(vendors: Record<string, string>, seed = 1, che
 /** Path of a vendor URL relative to the farm origin. */
 export function rel(url: string): string {
   return url.slice(ORIGIN.length);
+}
+
+/** A role's Durable Object. */
+export function roleObject(world: string, role: string) {
+  return env.WORLD.get(env.WORLD.idFromName(`${world}/${role}`));
+}
+
+/** Timeline events waiting on a role's alarm (the world's own expiry, always pending, not counted). */
+export function pendingTimeline(world: string, role: string): Promise<number> {
+  return runInDurableObject(roleObject(world, role), (_o, state) => state.storage.sql.exec("SELECT count(*) AS n FROM schedule WHERE done = 0 AND kind != 'world-expire'").one().n as number);
 }

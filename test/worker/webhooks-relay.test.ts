@@ -1,7 +1,7 @@
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { admin } from "./helpers.ts";
+import { admin, pendingTimeline } from "./helpers.ts";
 
 const encoder = new TextEncoder();
 
@@ -50,11 +50,12 @@ describe("webhooks through the relay outbox", () => {
     }
     expect((await admin("POST", `/v1/worlds/${w.world}/roles/ats/outbox/${first[1].id}/result`, { responseCode: 200 })).status).toBe(404);
 
-    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    // The retry is due a second later; on a loaded machine the real alarm may already have run it.
+    await runDurableObjectAlarm(stub);
     const retry = await drain(w.world);
     expect(retry.map((d) => [d.eventId, d.attempt])).toEqual([[first[0].eventId, 2]]);
     await admin("POST", `/v1/worlds/${w.world}/roles/ats/outbox/${retry[0].id}/result`, { responseCode: 200 });
-    expect(await runDurableObjectAlarm(stub)).toBe(false);
+    expect(await pendingTimeline(w.world, "ats")).toBe(0);
 
     const log = (await admin("GET", `/v1/worlds/${w.world}/roles/ats/webhooks?epoch=1`)).body.records;
     expect(log).toHaveLength(first.length + 1);

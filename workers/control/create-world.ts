@@ -1,47 +1,77 @@
-import { drizzle } from "drizzle-orm/d1";
 import { findVendor } from "../../declarations/vendors/index.ts";
+import { RELEASE_ID } from "../../declarations/release.ts";
 import { credentialEnvNames, randomToken } from "../engine/auth/credentials.ts";
-import { findTask } from "../../declarations/tasks/index.ts";
-import { worlds } from "../db/schema.ts";
 import { readJson } from "./read-json.ts";
 import { createWorldSchema } from "./schemas.ts";
-import { publicOrigin, roleStub, type AppContext } from "./world-lookup.ts";
+import { findWorld, publicOrigin, roleStub, visibleTo, type AppContext } from "./world-lookup.ts";
 import { MAX_ROLES_PER_WORLD, roleEntry } from "../../declarations/schema/role-name.ts";
 import { seededRecordBound } from "../engine/data/record-bound.ts";
 import { rememberWorld } from "../surface/known-worlds.ts";
-import type { DocsProfile } from "../../declarations/schema/docs-profile.ts";
+import type { WorldPlan } from "../db/schema.ts";
+import { declarationHash } from "./declaration-hash.ts";
+import { formatWorldId, worldIdOf } from "../world/world-id.ts";
+import { quotaRefusal } from "./world-quota.ts";
 
 /** Most records one world may seed (over all roles): a bound on what one call can make the farm build. */
 export const MAX_SEEDED_RECORDS_PER_WORLD = 150_000;
 
-/** `POST /v1/worlds`: seeds one Durable Object per role and returns how to reach each. */
+/** Lifetime of a world when nothing says otherwise. */
+const DEFAULT_TTL_S = 86_400;
+
+/** A world to seed: what it serves, and where its webhooks go. */
+interface Seeding extends WorldPlan {
+  task: string | null;
+  seed: number;
+  webhookTargets: Record<string, string>;
+  relay: boolean;
+  ttlSeconds?: number;
+}
+
+/**
+ * `POST /v1/worlds`: seeds one Durable Object per role and returns how to
+ * reach each. A body names a task, bare vendors (operator only), or an
+ * earlier world to reproduce (same release, task, seed and checkpoints).
+ */
 export async function createWorld(c: AppContext): Promise<Response> {
   const body = await readJson(c, createWorldSchema);
   if (body instanceof Response) return body;
-  let plan: {
-    task: string | null;
-    seed: number;
-    roles: Record<string, { vendor: string; checkpoint: number; scale: number }>;
-    docsProfile: DocsProfile;
-    rateLimits: boolean;
-    webhookTargets: Record<string, string>;
-    relay: boolean;
-  };
-  if ("task" in body) {
-    const entry = findTask(body.task);
-    if (!entry) return c.json({ error: `unknown task "${body.task}"` }, 404);
+  const principal = c.var.principal;
+  const hash = await declarationHash();
+  let plan: Seeding;
+  if ("reproduce" in body) {
+    const id = worldIdOf(body.reproduce);
+    if (!id) return c.json({ error: `reproduce: "${body.reproduce}" names no world (give a world id or a URL of one)` }, 400);
+    const original = await findWorld(c.env, id);
+    if (!original || !visibleTo(principal, original)) return c.json({ error: `reproduce: unknown world "${id}"` }, 404);
+    if (original.release !== RELEASE_ID || original.declarationHash !== hash) {
+      return c.json(
+        {
+          error: `reproduce: world "${id}" was seeded by release ${original.release} (declarations ${original.declarationHash.slice(0, 12) || "unknown"}); this farm serves release ${RELEASE_ID} (declarations ${hash.slice(0, 12)})`,
+          world: { release: original.release, declarationHash: original.declarationHash },
+          farm: { release: RELEASE_ID, declarationHash: hash },
+        },
+        409,
+      );
+    }
+    if (!original.plan) return c.json({ error: `reproduce: world "${id}" was archived before seeding plans were kept` }, 409);
+    plan = { ...original.plan, task: original.task, seed: original.seed, webhookTargets: body.webhookTargets, relay: body.relay, ttlSeconds: body.ttlSeconds };
+  } else if ("task" in body) {
+    const task = await c.env.GRADER.taskPlan(body.task, principal.kind === "participant");
+    if (!task) return c.json({ error: `unknown task "${body.task}"` }, 404);
     plan = {
-      task: entry.task.id,
-      seed: body.seed ?? entry.task.seed,
-      roles: entry.task.roles,
-      docsProfile: entry.task.docsProfile,
+      task: task.task,
+      seed: body.seed ?? task.seed,
+      roles: task.roles,
+      docsProfile: task.docsProfile,
       rateLimits: true,
       webhookTargets: body.webhookTargets,
       relay: body.relay,
+      ttlSeconds: body.ttlSeconds,
     };
   } else {
+    if (principal.kind === "participant") return c.json({ error: "participants create worlds of public tasks (give a task or a world to reproduce)" }, 403);
     const roles = Object.fromEntries(Object.entries(body.vendors).map(([role, vendor]) => [role, { vendor, checkpoint: body.checkpoint, scale: body.scale }]));
-    plan = { task: null, seed: body.seed, roles, docsProfile: body.docsProfile, rateLimits: body.rateLimits, webhookTargets: body.webhookTargets, relay: body.relay };
+    plan = { task: null, seed: body.seed, roles, docsProfile: body.docsProfile, rateLimits: body.rateLimits, webhookTargets: body.webhookTargets, relay: body.relay, ttlSeconds: body.ttlSeconds };
   }
 
   if (Object.keys(plan.roles).length > MAX_ROLES_PER_WORLD) return c.json({ error: `vendors: a world has at most ${MAX_ROLES_PER_WORLD} roles` }, 400);
@@ -56,10 +86,18 @@ export async function createWorld(c: AppContext): Promise<Response> {
   if (records > MAX_SEEDED_RECORDS_PER_WORLD) {
     return c.json({ error: `scale: this world would seed up to ${records} records; a world may seed at most ${MAX_SEEDED_RECORDS_PER_WORLD}` }, 400);
   }
-
   for (const role of Object.keys(plan.webhookTargets)) if (roleEntry(plan.roles, role) === undefined) return c.json({ error: `webhookTargets: no role "${role}"` }, 400);
+
+  const now = Date.now();
+  let ttlS = plan.ttlSeconds ?? DEFAULT_TTL_S;
+  if (principal.kind === "participant") {
+    const refused = await quotaRefusal(c, principal, now);
+    if (refused) return refused;
+    ttlS = Math.min(plan.ttlSeconds ?? principal.quota.worldTtlS, principal.quota.worldTtlS);
+  }
+  const expiresAt = now + ttlS * 1000;
   const origin = publicOrigin(c.env, c.req.url);
-  const world = `w_${randomToken(8)}`;
+  const world = formatWorldId({ release: RELEASE_ID, task: plan.task, seed: plan.seed, random: randomToken(8) });
   const roles = Object.entries(plan.roles);
   const inits = await Promise.all(
     roles.map(([role, r]) =>
@@ -76,13 +114,26 @@ export async function createWorld(c: AppContext): Promise<Response> {
         webhookTarget: roleEntry(plan.webhookTargets, role) ?? null,
         relay: plan.relay,
         publicOrigin: origin,
+        expiresAtMs: expiresAt,
+        requestQuota: principal.kind === "participant" ? principal.quota.requestsPerWorld : null,
       }),
     ),
   );
-  await drizzle(c.env.DB)
-    .insert(worlds)
-    .values({ id: world, task: plan.task, seed: plan.seed, roles: Object.fromEntries(roles.map(([role, r]) => [role, r.vendor])), createdAt: Date.now() });
-  rememberWorld(world);
+  await c.env.GRADER.recordWorld({
+    id: world,
+    task: plan.task,
+    seed: plan.seed,
+    roles: Object.fromEntries(roles.map(([role, r]) => [role, r.vendor])),
+    createdAt: now,
+    release: RELEASE_ID,
+    declarationHash: hash,
+    plan: { roles: plan.roles, docsProfile: plan.docsProfile, rateLimits: plan.rateLimits },
+    participant: principal.kind === "participant" ? principal.id : null,
+    expiresAt,
+    endedAt: null,
+    endReason: null,
+  });
+  rememberWorld(world, expiresAt);
 
   const vendors: Record<string, unknown> = {};
   roles.forEach(([role, { vendor: vendorId }], i) => {
@@ -93,5 +144,5 @@ export async function createWorld(c: AppContext): Promise<Response> {
     for (const [name, value] of Object.entries(inits[i].credentials)) env[names[name]] = value;
     vendors[role] = { vendor: vendorId, baseUrl, docsUrl: `${baseUrl}/_docs/`, credentials: inits[i].credentials, env, stateHash: inits[i].status.stateHash };
   });
-  return c.json({ world, task: plan.task, seed: plan.seed, vendors }, 201);
+  return c.json({ world, task: plan.task, seed: plan.seed, release: { id: RELEASE_ID, declarationHash: hash }, expiresAt: new Date(expiresAt).toISOString(), vendors }, 201);
 }

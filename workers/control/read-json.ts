@@ -1,9 +1,9 @@
 import type { z } from "zod";
 import { describeZodError } from "./schemas.ts";
-import type { AppContext } from "./world-lookup.ts";
+import type { Context } from "hono";
 
 /** Parses and validates a JSON body; answers 400 naming what was wrong. */
-export async function readJson<T extends z.ZodType>(c: AppContext, schema: T | ((raw: unknown) => T)): Promise<z.infer<T> | Response> {
+export async function readJson<T extends z.ZodType>(c: Context, schema: T | ((raw: unknown) => T)): Promise<z.infer<T> | Response> {
   let raw: unknown;
   try {
     const text = await c.req.text();

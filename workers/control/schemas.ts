@@ -9,6 +9,13 @@ const Seed = z
   .min(0)
   .max(2 ** 31 - 1);
 
+/** Lifetime of a world in seconds (a participant's is capped by its quota). */
+const TtlSeconds = z
+  .number()
+  .int()
+  .min(1)
+  .max(30 * 86_400);
+
 /** Body of `POST /v1/worlds` for a bare vendor world. */
 export const CreateVendorWorldBody = z.strictObject({
   /** Role -> vendor id. */
@@ -29,6 +36,8 @@ export const CreateVendorWorldBody = z.strictObject({
   webhookTargets: z.record(Role, z.url()).default({}),
   /** Deliver webhooks through the relay outbox instead of fetching targets. */
   relay: z.boolean().default(false),
+  /** Lifetime in seconds (default 24 h). */
+  ttlSeconds: TtlSeconds.optional(),
 });
 
 /** Body of `POST /v1/worlds/:world/roles/:role/webhook-target`. */
@@ -38,10 +47,25 @@ export const WebhookTargetBody = z.strictObject({ url: z.url().nullable(), relay
 export const RelayResultBody = z.strictObject({ responseCode: z.number().int().min(100).max(599).nullable(), body: z.string().max(65_536).default("") });
 
 /** Body of `POST /v1/worlds` for a task's world. */
-export const CreateTaskWorldBody = z.strictObject({ task: z.string().min(1), seed: Seed.optional(), webhookTargets: z.record(Role, z.url()).default({}), relay: z.boolean().default(false) });
+export const CreateTaskWorldBody = z.strictObject({
+  task: z.string().min(1),
+  seed: Seed.optional(),
+  webhookTargets: z.record(Role, z.url()).default({}),
+  relay: z.boolean().default(false),
+  ttlSeconds: TtlSeconds.optional(),
+});
+
+/** Body of `POST /v1/worlds` that seeds a fresh copy of an earlier world (its id or any URL of it). */
+export const ReproduceWorldBody = z.strictObject({
+  reproduce: z.string().min(1).max(2048),
+  webhookTargets: z.record(Role, z.url()).default({}),
+  relay: z.boolean().default(false),
+  ttlSeconds: TtlSeconds.optional(),
+});
 
 /** Picks the creation schema by the body's shape, so errors name the right fields. */
 export function createWorldSchema(raw: unknown) {
+  if (raw && typeof raw === "object" && "reproduce" in raw) return ReproduceWorldBody;
   return raw && typeof raw === "object" && "task" in raw ? CreateTaskWorldBody : CreateVendorWorldBody;
 }
 

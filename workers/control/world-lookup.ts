@@ -1,32 +1,40 @@
-import { eq } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/d1";
 import type { Context } from "hono";
-import { worlds } from "../db/schema.ts";
 import type { Env } from "../env.ts";
 import { roleEntry } from "../../declarations/schema/role-name.ts";
+import type { WorldRow } from "../grader/world-registry.ts";
+import type { Principal } from "../middleware/principal/principal.ts";
 
-export type AppContext = Context<{ Bindings: Env }>;
+export { roleStub } from "../world/role-stub.ts";
 
-/** The world row, or null. */
-export async function findWorld(env: Env, id: string) {
-  const rows = await drizzle(env.DB).select().from(worlds).where(eq(worlds.id, id)).limit(1);
-  return rows[0] ?? null;
+export type AppContext = Context<{ Bindings: Env; Variables: { principal: Principal } }>;
+
+/** The archived world (asked of the grader, which holds the archive), or null. */
+export async function findWorld(env: Env, id: string): Promise<WorldRow | null> {
+  return (await env.GRADER.findWorld(id)) as WorldRow | null;
 }
 
-/** Stub of a role's Durable Object. */
-export function roleStub(env: Env, world: string, role: string) {
-  return env.WORLD.get(env.WORLD.idFromName(`${world}/${role}`));
+/** Whether the caller may see a world: the operator sees all, a participant its own. */
+export function visibleTo(principal: Principal, row: WorldRow): boolean {
+  return principal.kind === "admin" || row.participant === principal.id;
 }
 
-/** Resolves `:world` and `:role`, or answers 404 naming which is unknown. */
-export async function resolveRole(c: AppContext): Promise<{ world: string; role: string; vendor: string } | Response> {
+/** Resolves `:world` for the caller: 404 when unknown or not theirs (never telling which), 410 once ended. */
+export async function resolveWorld(c: AppContext): Promise<WorldRow | Response> {
   const world = c.req.param("world")!;
-  const role = c.req.param("role")!;
   const row = await findWorld(c.env, world);
-  if (!row) return c.json({ error: `unknown world "${world}"` }, 404);
+  if (!row || !visibleTo(c.var.principal, row)) return c.json({ error: `unknown world "${world}"` }, 404);
+  if (row.endedAt !== null) return c.json({ error: `world "${world}" has ended (${row.endReason}); its records and logs are gone` }, 410);
+  return row;
+}
+
+/** Resolves `:world` and `:role`, or answers naming which is unknown. */
+export async function resolveRole(c: AppContext): Promise<{ world: string; role: string; vendor: string } | Response> {
+  const row = await resolveWorld(c);
+  if (row instanceof Response) return row;
+  const role = c.req.param("role")!;
   const vendor = roleEntry(row.roles, role);
-  if (!vendor) return c.json({ error: `world "${world}" has no role "${role}" (roles: ${Object.keys(row.roles).join(", ")})` }, 404);
-  return { world, role, vendor };
+  if (!vendor) return c.json({ error: `world "${row.id}" has no role "${role}" (roles: ${Object.keys(row.roles).join(", ")})` }, 404);
+  return { world: row.id, role, vendor };
 }
 
 /** Origin vendor URLs are built on: the configured public URL, else the origin the control plane was reached at. */

@@ -169,6 +169,14 @@ export class VendorEngine {
       return vendorError(this.vendor, 413, "payload_too_large", `${limit.what} are limited to ${limit.bytes} bytes`);
     }
 
+    // Stage: the farm's own limit, a participant's requests per world (not a vendor behaviour; logged all the same).
+    const quota = this.config.requestQuota;
+    if (quota != null && req.seq > quota) {
+      const left = this.config.expiresAtMs === undefined ? 3600 : Math.max(1, Math.ceil((this.config.expiresAtMs - req.nowMs) / 1000));
+      turn.retryAfter = left;
+      return vendorError(this.vendor, 429, "world_request_quota_exhausted", `this world has used its ${quota} requests; create a new world`, {}, { "retry-after": String(left) });
+    }
+
     // Stage: faults before routing (one-shot effects, outages, forced windows, delays).
     this.faults.observe(req.path, turn.requestsInEpoch, req.seq);
     this.faults.fireOneShots({ revokeTokens: () => this.tokens.revokeAll(), driftToHead: (resource, inserts) => this.records.driftToHead(resource, inserts) });

@@ -2,7 +2,7 @@ import type { DocsProfile } from "../../declarations/schema/docs-profile.ts";
 
 /** What one (world, role) Durable Object knows about itself. */
 export interface WorldConfig {
-  /** World id (`w_...`). */
+  /** World id (`r1-t0001-s7-<16 hex>`, see world/world-id.ts). */
   world: string;
   /** Role of this vendor inside the world (`ats`, `hris`, or the vendor id). */
   role: string;
@@ -38,4 +38,8 @@ export interface WorldConfig {
   publicOrigin?: string;
   /** Per-world credential values by declared name. */
   credentials: Record<string, string>;
+  /** When the world's lifetime ends (ms since the Unix epoch); absent in worlds made by older releases. */
+  expiresAtMs?: number;
+  /** Vendor requests this role may take over its life (a participant's quota); null or absent: no limit. */
+  requestQuota?: number | null;
 }

@@ -1,27 +1,40 @@
 /**
  * @module known-worlds
- * Which world ids exist, asked before a request reaches a Durable Object: the
- * runtime opens storage for every object it starts, so a request to a made-up
- * id must be answered without starting one. Ids seen to exist are remembered
- * per isolate (bounded); others are looked up in the archive of worlds.
+ * Which world ids are live, asked before a request reaches a Durable Object:
+ * the runtime opens storage for every object it starts, so a request to a
+ * made-up or ended world must be answered without starting one. Live ids are
+ * remembered per isolate (bounded) with their expiry; others are looked up in
+ * the archive of worlds.
  */
 import { findWorld } from "../control/world-lookup.ts";
 import type { Env } from "../env.ts";
 
 /** Ids remembered per isolate; past this the oldest are forgotten (and looked up again when used). */
 const REMEMBERED = 50_000;
-const known = new Map<string, true>();
+/** World id -> expiry (ms). */
+const known = new Map<string, number>();
 
 /** Remembers a world that was just created. */
-export function rememberWorld(id: string): void {
+export function rememberWorld(id: string, expiresAtMs: number): void {
   if (known.size >= REMEMBERED) known.delete(known.keys().next().value!);
-  known.set(id, true);
+  known.set(id, expiresAtMs);
 }
 
-/** Whether the world exists. */
+/** Forgets a world that has ended. */
+export function forgetWorld(id: string): void {
+  known.delete(id);
+}
+
+/** Whether the world is live. */
 export async function worldExists(env: Env, id: string): Promise<boolean> {
-  if (known.has(id)) return true;
-  if (!(await findWorld(env, id))) return false;
-  rememberWorld(id);
+  const expiry = known.get(id);
+  if (expiry !== undefined) {
+    if (Date.now() < expiry) return true;
+    known.delete(id);
+    return false;
+  }
+  const row = await findWorld(env, id);
+  if (!row || row.endedAt !== null || (row.expiresAt !== null && row.expiresAt <= Date.now())) return false;
+  rememberWorld(id, row.expiresAt ?? Number.MAX_SAFE_INTEGER);
   return true;
 }

@@ -4,8 +4,7 @@ import { ROLE_NAME } from "../../declarations/schema/role-name.ts";
 import { toVendorCall } from "./vendor-call.ts";
 import { worldExists } from "./known-worlds.ts";
 import { applyWireCut } from "./wire-cut.ts";
-
-const WORLD_SEGMENT = /^w_[0-9a-f]{16}$/;
+import { isWorldId } from "../world/world-id.ts";
 
 /** `ALL /w/:world/:role/*`: hands the request to the role's Durable Object. */
 export async function vendorSurface(c: AppContext): Promise<Response> {
@@ -16,7 +15,7 @@ export async function vendorSurface(c: AppContext): Promise<Response> {
   const prefix = `/w/${world}/${role}`;
   const path = pathname.slice(prefix.length) || "/";
   if (path === "/_health") return c.json({ status: "ok" });
-  if (!WORLD_SEGMENT.test(world) || !ROLE_NAME.test(role) || path.startsWith("/_wb/") || path === "/_wb") {
+  if (!isWorldId(world) || !ROLE_NAME.test(role) || path.startsWith("/_wb/") || path === "/_wb") {
     return c.json({ error: "not found" }, 404);
   }
   if (!(await worldExists(c.env, world))) return c.json({ error: "not found" }, 404);

@@ -33,4 +33,20 @@ describe("the alarm's schedule", () => {
       expect(await state.storage.getAlarm()).toBeNull();
     });
   });
+
+  it("applies the world's expiry only once it is due, and keeps it across a timeline reset", async () => {
+    const stub = env.WORLD.get(env.WORLD.idFromName("unit/schedule-lifecycle"));
+    await runInDurableObject(stub, async (_obj, state) => {
+      migrateWorld(state.storage.sql);
+      const s = new Schedule(state.storage.sql);
+      const t0 = Date.now() + 3_600_000;
+      s.add(t0 + 5000, { kind: "world-expire" });
+      s.add(t0, { kind: "fault-window", fault: "f", active: true });
+      expect(s.dueAt(0).map((d) => d.event.kind)).toEqual(["fault-window"]);
+      s.clear();
+      expect(s.next()).toBe(t0 + 5000);
+      expect(s.dueAt(0)).toEqual([]);
+      expect(s.dueAt(t0 + 5000).map((d) => d.event)).toEqual([{ kind: "world-expire" }]);
+    });
+  });
 });

@@ -11,7 +11,12 @@ export type ScheduledEvent =
   /** A timed fault window opens or closes. */
   | { kind: "fault-window"; fault: string; active: boolean }
   /** A webhook delivery attempt is due. */
-  | { kind: "webhook-deliver"; eventId: string; attempt: number; tampered: boolean; skewS: number; duplicate: boolean; fault: string | null };
+  | { kind: "webhook-deliver"; eventId: string; attempt: number; tampered: boolean; skewS: number; duplicate: boolean; fault: string | null }
+  /** The world's lifetime is over: the object deletes its storage. */
+  | { kind: "world-expire" };
+
+/** Events of the world's life rather than of an epoch's timeline: a recreate keeps them. */
+const LIFECYCLE_KINDS: ScheduledEvent["kind"][] = ["world-expire"];
 
 /** A pending event with its row id and due time. */
 export interface DueEvent {
@@ -32,9 +37,9 @@ export class Schedule {
     this.sql.exec("INSERT INTO schedule (due_ms, kind, payload) VALUES (?, ?, ?)", dueMs, kind, JSON.stringify(payload));
   }
 
-  /** Drops every pending event (a recreate starts a new timeline). */
+  /** Drops every pending timeline event (a recreate starts a new timeline); lifecycle events stay. */
   clear(): void {
-    this.sql.exec("DELETE FROM schedule");
+    this.sql.exec(`DELETE FROM schedule WHERE kind NOT IN (${LIFECYCLE_KINDS.map(() => "?").join(", ")})`, ...LIFECYCLE_KINDS);
   }
 
   /** Earliest pending due time, or null. */
@@ -49,14 +54,20 @@ export class Schedule {
 
   /**
    * The events an alarm firing now should apply: every one already due, and
-   * at least the earliest batch (an alarm forced early, as tests do, still
-   * applies the events it was set for).
+   * at least the earliest batch of timeline events (an alarm forced early, as
+   * tests do, still applies the events it was set for). A lifecycle event
+   * applies only once it is due: forcing an alarm never ends a world early.
    */
   dueAt(nowMs: number): DueEvent[] {
-    const earliest = this.next();
-    if (earliest === null) return [];
+    const kinds = LIFECYCLE_KINDS.map(() => "?").join(", ");
+    const earliest = (this.sql.exec(`SELECT min(due_ms) AS m FROM schedule WHERE done = 0 AND kind NOT IN (${kinds})`, ...LIFECYCLE_KINDS).one().m as number | null) ?? nowMs;
     return this.sql
-      .exec("SELECT id, due_ms, kind, payload FROM schedule WHERE done = 0 AND due_ms <= ? ORDER BY due_ms, id", Math.max(nowMs, earliest))
+      .exec(
+        `SELECT id, due_ms, kind, payload FROM schedule WHERE done = 0 AND (due_ms <= ? OR (due_ms <= ? AND kind NOT IN (${kinds}))) ORDER BY due_ms, id`,
+        nowMs,
+        Math.max(nowMs, earliest),
+        ...LIFECYCLE_KINDS,
+      )
       .toArray()
       .map((r) => ({ id: r.id as number, dueMs: r.due_ms as number, event: { kind: r.kind, ...JSON.parse(r.payload as string) } as ScheduledEvent }));
   }

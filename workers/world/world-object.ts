@@ -59,6 +59,10 @@ export interface InitArgs {
   relay?: boolean;
   /** Origin of the farm for links and docs. */
   publicOrigin: string;
+  /** When the world's lifetime ends (ms since the Unix epoch): the alarm then deletes this object's storage. */
+  expiresAtMs?: number;
+  /** Vendor requests this role may take (a participant's quota); null: no limit. */
+  requestQuota?: number | null;
 }
 
 /**
@@ -131,10 +135,13 @@ export class WorldObject extends DurableObject<Env> {
       epochStartSeq: 0,
       credentials: mintCredentials(vendor.auth),
     };
+    const schedule = new Schedule(this.ctx.storage.sql);
     this.ctx.storage.transactionSync(() => {
       new VendorEngine(vendor, this.ctx.storage.sql, config).records.replaceAll(buildState(vendor, args.seed, args.checkpoint, args.scale));
       this.save(config);
+      if (args.expiresAtMs !== undefined) schedule.add(args.expiresAtMs, { kind: "world-expire" });
     });
+    await schedule.arm(this.ctx.storage);
     return { credentials: config.credentials, status: await this.status() };
   }
 
@@ -219,6 +226,7 @@ export class WorldObject extends DurableObject<Env> {
    */
   private readonly handlers: { [K in ScheduledEvent["kind"]]: { apply?: (e: Extract<ScheduledEvent, { kind: K }>) => void; after?: (e: Extract<ScheduledEvent, { kind: K }>) => Promise<void> } } = {
     "fault-window": { apply: (e) => this.engine!.faults.setWindow(e.fault, e.active) },
+    "world-expire": { after: () => this.end("expired") },
     "webhook-deliver": {
       after: async (e) => {
         this.inFlight += 1;
@@ -246,8 +254,28 @@ export class WorldObject extends DurableObject<Env> {
         schedule.done(due.id);
       });
       await handler.after?.(due.event);
+      // An event that ended the world took the schedule with it.
+      if (!this.engine) return;
     }
     await schedule.arm(this.ctx.storage);
+  }
+
+  /**
+   * Ends this role of the world: its storage is deleted (records, logs,
+   * tokens, schedule), so it answers as an unknown world from now on. An
+   * expiry also marks the world ended in the archive; a DELETE does that itself.
+   */
+  async end(reason: "expired" | "deleted"): Promise<void> {
+    const world = this.config?.world;
+    this.engine?.logs.flush();
+    this.config = null;
+    this.engine = null;
+    this.dispatcher = null;
+    this.states.clear();
+    this.hash = null;
+    await this.ctx.storage.deleteAlarm();
+    await this.ctx.storage.deleteAll();
+    if (world && reason === "expired") await this.env.GRADER.endWorld(world, "expired", Date.now());
   }
 
   /** Puts delivery jobs on the alarm's schedule. */

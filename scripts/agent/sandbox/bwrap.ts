@@ -34,8 +34,8 @@ export interface SandboxSpec {
   mounts: { host: string; sandbox: string }[];
   /** The whole environment of the command (PATH and HOME are added). */
   env: Record<string, string>;
-  /** 127.0.0.1 ports forwarded to proxy sockets (socket names inside bridgeDir). */
-  forward: { port: number; socket: string }[];
+  /** Loopback ports forwarded to proxy sockets (socket names inside bridgeDir), on `host` (default 127.0.0.1). */
+  forward: { port: number; socket: string; host?: string }[];
   /** Sockets (names inside bridgeDir) forwarded to ports inside. */
   reverse: { socket: string; port: number }[];
   argv: string[];
@@ -57,6 +57,16 @@ export function pinnedNodeDir(): string {
   return dirname(dirname(process.execPath));
 }
 
+/**
+ * The loopback address the bridge listens on for a farm: the farm's own when it
+ * is an IPv4 loopback address (a farm on 127.0.0.2 keeps its vendor URLs valid
+ * inside the sandbox, whose loopback holds all of 127.0.0.0/8), else 127.0.0.1.
+ */
+export function bridgeHost(url: string): string {
+  const host = new URL(url).hostname;
+  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host) ? host : "127.0.0.1";
+}
+
 /** `bwrap` argv running `spec.argv` behind the network bridge. */
 export function sandboxArgv(spec: SandboxSpec): string[] {
   const netbridge = join(dirname(fileURLToPath(import.meta.url)), "netbridge.ts");
@@ -67,7 +77,7 @@ export function sandboxArgv(spec: SandboxSpec): string[] {
     LANG: "C.UTF-8",
     ...spec.env,
     WIREBENCH_BRIDGE: JSON.stringify({
-      forward: spec.forward.map((f) => ({ port: f.port, socket: `${SANDBOX.bridge}/${f.socket}` })),
+      forward: spec.forward.map((f) => ({ port: f.port, socket: `${SANDBOX.bridge}/${f.socket}`, host: f.host ?? "127.0.0.1" })),
       reverse: spec.reverse.map((r) => ({ socket: `${SANDBOX.bridge}/${r.socket}`, port: r.port })),
       argv: spec.argv,
       cwd: spec.cwd ?? SANDBOX.workspace,

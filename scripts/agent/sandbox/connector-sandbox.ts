@@ -13,7 +13,7 @@ import { join } from "node:path";
 import type { ConnectorHost, RunConnectorOptions, StartListenerOptions } from "../../harness/connector-host.ts";
 import { readOutput, type Listener } from "../../harness/connector-process.ts";
 import type { ConnectorRun, OutputFile } from "../../../declarations/evidence/verdict.ts";
-import { SANDBOX, type SandboxSpec } from "./bwrap.ts";
+import { bridgeHost, SANDBOX, type SandboxSpec } from "./bwrap.ts";
 import { hostPortTo } from "./host-port.ts";
 import { handOver, takeBack } from "./ownership.ts";
 import { AllowlistProxy } from "./proxy.ts";
@@ -56,7 +56,7 @@ export async function openConnectorSandbox(farmUrl: string, world: { world: stri
     bridgeDir: bridge,
     mounts: [],
     env,
-    forward: [{ port: farmPort, socket: AllowlistProxy.SOCKETS.farm }],
+    forward: [{ port: farmPort, socket: AllowlistProxy.SOCKETS.farm, host: bridgeHost(farmUrl) }],
     reverse: [{ socket: "serve.sock", port: INNER_SERVE_PORT }],
     argv,
   });

@@ -2,7 +2,7 @@
  * @module netbridge
  * The first process inside the sandbox. The sandbox has a network namespace
  * of its own (loopback only), so this bridge gives it exactly the ports the
- * attempt may use: each allowed 127.0.0.1 port is forwarded to a Unix socket
+ * attempt may use: each allowed loopback port is forwarded to a Unix socket
  * of the harness's allowlisting proxy, and the harness reaches the sandbox's
  * webhook listener (SERVE_PORT) through a socket the other way. Then it runs
  * the command, passes SIGTERM on, and exits with the command's code.
@@ -15,8 +15,8 @@ import { rmSync } from "node:fs";
 import { connect, createServer } from "node:net";
 
 interface BridgeConfig {
-  /** 127.0.0.1 ports inside the sandbox, each forwarded to a Unix socket of the proxy. */
-  forward: { port: number; socket: string }[];
+  /** Loopback ports inside the sandbox (on `host`: 127.0.0.1, or the farm's own 127.x address), each forwarded to a Unix socket of the proxy. */
+  forward: { port: number; socket: string; host: string }[];
   /** Unix sockets the harness connects to, each forwarded to a 127.0.0.1 port inside. */
   reverse: { socket: string; port: number }[];
   argv: string[];
@@ -48,7 +48,7 @@ function pipe(listen: (srv: ReturnType<typeof createServer>) => void, dial: () =
 await Promise.all([
   ...config.forward.map((f) =>
     pipe(
-      (srv) => srv.listen(f.port, "127.0.0.1"),
+      (srv) => srv.listen(f.port, f.host),
       () => connect(f.socket),
     ),
   ),

@@ -3,23 +3,26 @@ import { resolve } from "node:path";
 import { compareRows, leaderboard } from "../../publish/aggregate.ts";
 import { publish, SecretInRelease } from "../../publish/publish.ts";
 import { regrade } from "../../publish/regrade.ts";
-import { bundleDirs, loadAttempts } from "../../publish/runs.ts";
+import { bundleDirs, DuplicateAttempt, loadAttempts } from "../../publish/runs.ts";
 import { UsageError } from "../errors.ts";
 
-/** `wirebench publish`: the static site of a runs folder. */
-export function publishCommand(opts: { runs: string; out?: string; release: string; generatedAt?: string }): void {
+/** `wirebench publish`: the static site of one runs folder, or of several merged (the slices of a sharded sweep). */
+export function publishCommand(opts: { runs: string[]; out?: string; release: string; generatedAt?: string }): void {
   if (!opts.out) throw new UsageError("--out DIR is required");
-  const runs = resolve(opts.runs);
-  if (!bundleDirs(runs).length) throw new UsageError(`no attempt bundles in ${opts.runs} (run wirebench run or run-all first)`);
+  for (const dir of opts.runs) if (!existsSync(dir)) throw new UsageError(`no such runs folder: ${dir}`);
+  const runs = opts.runs.map((dir) => resolve(dir));
+  // A slice may be empty (more shards than attempts); the release may not.
+  if (!runs.some((dir) => bundleDirs(dir).length)) throw new UsageError(`no attempt bundles in ${opts.runs.join(", ")} (run wirebench run or run-all first)`);
   if (opts.generatedAt !== undefined && Number.isNaN(Date.parse(opts.generatedAt))) throw new UsageError(`--generated-at must be an ISO date, got "${opts.generatedAt}"`);
   if (!/^[A-Za-z0-9._-]+$/.test(opts.release)) throw new UsageError(`--release must be letters, digits, dots, dashes or underscores, got "${opts.release}"`);
   const started = performance.now();
   try {
-    const r = publish({ runsDir: runs, outDir: resolve(opts.out), release: opts.release, generatedAt: opts.generatedAt });
+    const r = publish({ runsDirs: runs, outDir: resolve(opts.out), release: opts.release, generatedAt: opts.generatedAt });
     console.log(
       `published ${r.attempts} attempts (${r.rows} model/lane rows) as ${r.files} files, ${(r.bytes / 1024 / 1024).toFixed(1)} MB, in ${((performance.now() - started) / 1000).toFixed(1)} s to ${opts.out}`,
     );
   } catch (err) {
+    if (err instanceof DuplicateAttempt) throw new UsageError(err.message);
     if (err instanceof SecretInRelease) {
       console.error(`wirebench: ${err.message}`);
       process.exit(1);
@@ -43,7 +46,12 @@ export function regradeCommand(dir: string, opts: { json?: boolean }): void {
 
 /** `wirebench compare A B`: paired bootstrap of two model/lane rows over the tasks both attempted. */
 export function compareCommand(a: string, b: string, opts: { runs: string; json?: boolean }): void {
-  const attempts = loadAttempts(resolve(opts.runs));
+  let attempts: ReturnType<typeof loadAttempts>;
+  try {
+    attempts = loadAttempts(resolve(opts.runs));
+  } catch (err) {
+    throw err instanceof DuplicateAttempt ? new UsageError(err.message) : err;
+  }
   if (!attempts.length) throw new UsageError(`no attempt bundles in ${opts.runs}`);
   const rows = leaderboard(attempts);
   const pick = (name: string) => {

@@ -26,6 +26,7 @@ export interface RunOptions {
   json?: boolean;
   farm?: string;
   jobs?: string;
+  shard?: string;
 }
 
 function positiveInt(name: string, value: string): number {
@@ -50,8 +51,27 @@ async function prepare(opts: RunOptions, taskIds: string[]): Promise<{ lane: Lan
   if (!bwrapVersion()) throw new UsageError("bubblewrap (bwrap) is not installed: apt-get install bubblewrap");
   checkModel(opts.model, lane, tasks);
   const farm = await openFarm(opts.farm);
-  await controlCall(farm, "GET", "/v1/vendors");
+  // Fails early on a farm that is down or refuses the token (the operator's or a participant's).
+  await controlCall(farm, "GET", "/v1/tasks");
   return { lane, tasks, trials, seed: opts.seed === undefined ? null : Number(opts.seed), timeLimitS, farm, cli: version.version };
+}
+
+/** `--shard i/n`: the i-th of n slices (1-based). */
+export function parseShard(value: string): { index: number; count: number } {
+  const m = /^([1-9]\d*)\/([1-9]\d*)$/.exec(value);
+  if (!m || Number(m[1]) > Number(m[2])) throw new UsageError(`--shard must be i/n with 1 <= i <= n (e.g. 2/4), got "${value}"`);
+  return { index: Number(m[1]), count: Number(m[2]) };
+}
+
+/**
+ * The attempts of slice `index` of `count`: the sweep's attempts sorted by task id
+ * and trial, dealt round-robin. It depends only on the sweep (tasks, trials), never
+ * on timing or the machine, so n shards run with the same arguments cover the
+ * sweep exactly once between them (sizes differ by at most one).
+ */
+export function shardOf<T extends { task: { id: string }; trial: number }>(items: T[], shard: { index: number; count: number }): T[] {
+  const sorted = [...items].sort((a, b) => (a.task.id < b.task.id ? -1 : a.task.id > b.task.id ? 1 : a.trial - b.trial));
+  return sorted.filter((_, k) => k % shard.count === shard.index - 1);
 }
 
 export function attemptId(task: string, lane: string, model: string, seed: number, trial: number): string {
@@ -101,12 +121,15 @@ export async function run(opts: RunOptions): Promise<void> {
   if (ungraded) process.exitCode = 1;
 }
 
-/** `wirebench run-all`: a sweep, one JSON line per attempt, resumable (finished attempts are skipped). */
+/** `wirebench run-all`: a sweep (or its `--shard i/n` slice), one JSON line per attempt, resumable (finished attempts are skipped). */
 export async function runAll(taskIds: string[], opts: RunOptions): Promise<void> {
-  const p = await prepare(opts, taskIds.length ? taskIds : Object.keys(TASKS));
+  const shard = opts.shard === undefined ? null : parseShard(opts.shard);
+  // A task named twice is one task: each attempt runs once (and lands in one shard).
+  const p = await prepare(opts, taskIds.length ? [...new Set(taskIds)] : Object.keys(TASKS));
   const jobs = positiveInt("--jobs", opts.jobs ?? "1");
-  const queue: { task: Task; trial: number }[] = [];
-  for (const task of p.tasks) for (let trial = 1; trial <= p.trials; trial++) queue.push({ task, trial });
+  const sweep: { task: Task; trial: number }[] = [];
+  for (const task of p.tasks) for (let trial = 1; trial <= p.trials; trial++) sweep.push({ task, trial });
+  const queue = shard ? shardOf(sweep, shard) : sweep;
   const bar = process.stderr.isTTY ? new SingleBar({ format: "{bar} {value}/{total} attempts  {last}", stream: process.stderr }) : null;
   bar?.start(queue.length, 0, { last: "" });
   let ungraded = false;

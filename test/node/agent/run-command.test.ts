@@ -45,6 +45,20 @@ describe("wirebench run (every lane is put through its paces in cli-lanes.test.t
     expect(Object.keys(requests.grading.roles.ats).length).toBeGreaterThan(0);
     expect(bundle(r.summary, "patch.diff")).toContain("diff --git a/src/main.ts");
     expect(r.summary.usage.input_tokens).toBeGreaterThan(0);
+    expect(r.summary.worlds).toEqual({ development: expect.stringMatching(/^r1-t0001-s\d+-[0-9a-f]{16}$/), grading: expect.stringMatching(/^r1-t0001-s\d+-[0-9a-f]{16}$/) });
+  });
+
+  it("publishes world ids from which anyone can seed the attempt's starting state again", async () => {
+    const r = run("scripted:nothing", ["--seed", "3"]);
+    expect(r.code, r.stderr).toBe(0);
+    const call = (body: unknown) =>
+      fetch(`${farm.url}/v1/worlds`, { method: "POST", headers: { authorization: `Bearer ${ENV.WIREBENCH_ADMIN_TOKEN}`, "content-type": "application/json" }, body: JSON.stringify(body) }).then(
+        (res) => res.json() as Promise<any>,
+      );
+    const again = await call({ reproduce: r.summary.worlds.development });
+    const fresh = await call({ task: "task-0001", seed: r.summary.seed });
+    expect(again.world).not.toBe(r.summary.worlds.development);
+    expect(again.vendors.ats.stateHash).toBe(fresh.vendors.ats.stateHash);
   });
 
   it("run-all prints one JSON line per attempt and skips finished attempts on a rerun", () => {

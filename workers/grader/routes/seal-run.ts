@@ -1,12 +1,15 @@
 import { drizzle } from "drizzle-orm/d1";
 import { z } from "zod";
-import { findTask } from "../../declarations/tasks/index.ts";
-import { randomToken } from "../engine/auth/credentials.ts";
-import { evidence, runs } from "../db/schema.ts";
-import type { ScenarioEvidence } from "../../declarations/evidence/verdict.ts";
-import { readJson } from "./read-json.ts";
-import { findWorld, roleStub, type AppContext } from "./world-lookup.ts";
-import { ROLE_NAME, roleEntry } from "../../declarations/schema/role-name.ts";
+import { findTask } from "../../../declarations/tasks/index.ts";
+import { randomToken } from "../../engine/auth/credentials.ts";
+import { evidence, runs } from "../../db/schema.ts";
+import type { ScenarioEvidence } from "../../../declarations/evidence/verdict.ts";
+import { readJson } from "../../control/read-json.ts";
+import { roleStub } from "../../world/role-stub.ts";
+import { ROLE_NAME, roleEntry } from "../../../declarations/schema/role-name.ts";
+import type { GraderContext } from "../context.ts";
+import { findWorldRow } from "../world-registry.ts";
+import { callerOf, owns } from "../caller.ts";
 
 /** Characters per evidence row: D1 caps a value at 2 MB, and a character may take up to three bytes. */
 const EVIDENCE_PART = 500_000;
@@ -38,12 +41,15 @@ const SealBody = z.strictObject({
  * used are copied from the world's Durable Objects into D1 beside the
  * harness's evidence, so the run can be graded (and re-graded) from D1 alone.
  */
-export async function sealRun(c: AppContext): Promise<Response> {
+export async function sealRun(c: GraderContext): Promise<Response> {
   const body = await readJson(c, SealBody);
   if (body instanceof Response) return body;
   if (!findTask(body.task)) return c.json({ error: `unknown task "${body.task}"` }, 404);
-  const world = await findWorld(c.env, body.world);
-  if (!world) return c.json({ error: `unknown world "${body.world}"` }, 404);
+  const caller = callerOf(c);
+  if (!caller) return c.json({ error: "no caller: the grader is reached through the farm" }, 401);
+  const world = await findWorldRow(c.env.DB, body.world);
+  if (!world || !owns(caller, world.participant)) return c.json({ error: `unknown world "${body.world}"` }, 404);
+  if (world.endedAt !== null) return c.json({ error: `world "${body.world}" has ended (${world.endReason}); its logs are gone` }, 410);
   const runId = `run_${randomToken(8)}`;
   /** Roles whose log lost requests outright: the evidence is incomplete, so the run is an infrastructure failure, never a clean grade. */
   const lost: { role: string; count: number }[] = [];
@@ -69,7 +75,7 @@ export async function sealRun(c: AppContext): Promise<Response> {
   const error =
     body.error ??
     (lost.length ? { class: "benchmark_infrastructure_failure" as const, message: `the farm could not log ${lost.map((l) => `${l.count} requests of role ${l.role}`).join(", ")}` } : null);
-  await db.insert(runs).values({ id: runId, task: body.task, seed: body.seed, world: body.world, error, createdAt: Date.now() });
+  await db.insert(runs).values({ id: runId, task: body.task, seed: body.seed, world: body.world, participant: world.participant, error, createdAt: Date.now() });
   for (const row of rows) await db.insert(evidence).values(row);
   return c.json({ run: runId, scenarios: rows.length }, 201);
 }

@@ -1,0 +1,24 @@
+/**
+ * @module world-quota
+ * A participant's world quotas, checked before a world is seeded: worlds per
+ * UTC day and worlds live at once. A refusal is a 429 whose Retry-After says
+ * when the quota frees up.
+ */
+import type { Principal } from "../middleware/principal/principal.ts";
+import type { AppContext } from "./world-lookup.ts";
+
+const DAY_MS = 86_400_000;
+
+/** The 429 to answer, or null when the participant may create a world now. */
+export async function quotaRefusal(c: AppContext, who: Extract<Principal, { kind: "participant" }>, nowMs: number): Promise<Response | null> {
+  const use = await c.env.GRADER.worldUse(who.id, nowMs);
+  if (use.createdToday >= who.quota.worldsPerDay) {
+    const retry = Math.max(1, Math.ceil((Math.floor(nowMs / DAY_MS + 1) * DAY_MS - nowMs) / 1000));
+    return c.json({ error: `quota: ${who.quota.worldsPerDay} worlds per UTC day, all used today` }, 429, { "retry-after": String(retry) });
+  }
+  if (use.live >= who.quota.liveWorlds) {
+    const retry = use.nextExpiryMs === null ? 60 : Math.max(1, Math.ceil((use.nextExpiryMs - nowMs) / 1000));
+    return c.json({ error: `quota: ${who.quota.liveWorlds} live worlds at once; end one (DELETE /v1/worlds/:world) or wait for one to expire` }, 429, { "retry-after": String(retry) });
+  }
+  return null;
+}
