@@ -13,7 +13,8 @@ import type { Verdict } from "../../declarations/evidence/verdict.ts";
 import type { RequestLogEntry } from "../../declarations/evidence/logs.ts";
 import { controlCall, type FarmHandle } from "../cli/farm-client.ts";
 import { gradeRepo, vendorEnv } from "../harness/grade-repo.ts";
-import { isLoopback, relayOnce } from "../harness/relay.ts";
+import { isLoopback, relayOnce, relayWanted } from "../harness/relay.ts";
+import { farmView, toSandbox } from "./sandbox/farm-view.ts";
 import { taskDir } from "../harness/workspace.ts";
 import { runDirectLoop, type DirectStop } from "./lanes/direct-loop.ts";
 import type { Lane, LaneSetup } from "./lanes/lane.ts";
@@ -22,7 +23,7 @@ import { agentPrompt } from "./prompt.ts";
 import { hostPortTo } from "./sandbox/host-port.ts";
 import { openConnectorSandbox } from "./sandbox/connector-sandbox.ts";
 import { handOver, takeBack } from "./sandbox/ownership.ts";
-import { bridgeHost, SANDBOX, type SandboxSpec } from "./sandbox/bwrap.ts";
+import { SANDBOX, type SandboxSpec } from "./sandbox/bwrap.ts";
 import { AllowlistProxy } from "./sandbox/proxy.ts";
 import { runSandboxed, streamText } from "./sandbox/run-sandboxed.ts";
 import { redact } from "./secrets.ts";
@@ -59,7 +60,8 @@ export interface AttemptSummary {
   versions: { wirebench: string; cli: string };
   hashes: { task_tree: string; harness: string };
   secret_redaction: { detected: boolean; locations: string[] };
-  proxy: { forwarded: number; refused: number };
+  /** What the proxy let through and refused, and the origin the sandbox saw the farm at (a local one for a remote farm). */
+  proxy: { forwarded: number; refused: number; farm_origin: string };
   /** The worlds the attempt used, by id: `POST /v1/worlds {reproduce}` seeds the same starting state again. */
   worlds: { development: string; grading: string | null };
 }
@@ -117,16 +119,17 @@ export async function runAttempt(o: AttemptOptions): Promise<AttemptSummary> {
   // The sandbox account must reach the three folders (and nothing else here).
   chmodSync(root, 0o711);
   handOver(bridge);
-  const farmUrl = new URL(o.farm.url);
-  if (!isLoopback(o.farm.url)) throw new Error("sandboxed attempts need a farm on this machine for now (a remote farm's TLS hides paths from the proxy)");
+  // A remote farm is seen inside the sandbox at a local origin the proxy forwards (farm-view.ts).
+  const view = farmView(o.farm.url);
   const roles = Object.keys(o.task.roles);
 
   // The host side of the sandbox's webhook listener.
   const serveSocket = join(bridge, "serve.sock");
   const listenerPort = await hostPortTo(serveSocket);
   const webhookTargets = Object.fromEntries(Object.entries(o.task.roles).map(([role, r]) => [role, `http://127.0.0.1:${listenerPort.port}/webhooks/${r.vendor}`]));
-  const dev = await controlCall<DevWorld>(o.farm, "POST", "/v1/worlds", { task: o.task.id, seed: o.seed, webhookTargets, relay: process.env.WIREBENCH_RELAY === "1" });
-  buildWorkspace(workspace, o.task, dev, o.seed);
+  const dev = await controlCall<DevWorld>(o.farm, "POST", "/v1/worlds", { task: o.task.id, seed: o.seed, webhookTargets, relay: relayWanted(o.farm.url) });
+  const seen = JSON.parse(toSandbox(view, JSON.stringify(dev))) as DevWorld;
+  buildWorkspace(workspace, o.task, seen, o.seed);
   handOver(workspace);
   handOver(home);
 
@@ -135,18 +138,19 @@ export async function runAttempt(o: AttemptOptions): Promise<AttemptSummary> {
   const proxy = new AllowlistProxy({
     bridgeDir: bridge,
     farmOrigin: o.farm.url,
+    sandboxOrigin: view.sandboxOrigin,
     allowedPrefixes: roles.map((r) => `/w/${dev.world}/${r}`),
     modelOrigin: modelIsLocal ? modelUrl.origin : null,
     egressAllow: modelIsLocal ? [] : [`${modelUrl.hostname}:${modelUrl.port || 443}`],
   });
   await proxy.start();
   const forward: SandboxSpec["forward"] = [
-    { port: Number(farmUrl.port || 80), socket: AllowlistProxy.SOCKETS.farm, host: bridgeHost(o.farm.url) },
+    { port: view.port, socket: AllowlistProxy.SOCKETS.farm, host: view.host },
     { port: SANDBOX_PROXY_PORT, socket: AllowlistProxy.SOCKETS.egress },
   ];
   if (modelIsLocal) forward.push({ port: Number(modelUrl.port), socket: AllowlistProxy.SOCKETS.model });
   // The farm is reached through the bridge, never the egress proxy, whichever loopback address it is on.
-  const noProxy = [...new Set(["127.0.0.1", "localhost", bridgeHost(o.farm.url)])].join(",");
+  const noProxy = [...new Set(["127.0.0.1", "localhost", view.host])].join(",");
   const proxyEnv = {
     HTTP_PROXY: `http://127.0.0.1:${SANDBOX_PROXY_PORT}`,
     HTTPS_PROXY: `http://127.0.0.1:${SANDBOX_PROXY_PORT}`,
@@ -155,7 +159,7 @@ export async function runAttempt(o: AttemptOptions): Promise<AttemptSummary> {
     https_proxy: `http://127.0.0.1:${SANDBOX_PROXY_PORT}`,
     no_proxy: noProxy,
   };
-  const baseEnv = { ...vendorEnv(dev), OUTPUT_DIR: `${SANDBOX.workspace}/output`, SERVE_PORT: String(SANDBOX_SERVE_PORT), ...proxyEnv };
+  const baseEnv = { ...vendorEnv(seen), OUTPUT_DIR: `${SANDBOX.workspace}/output`, SERVE_PORT: String(SANDBOX_SERVE_PORT), ...proxyEnv };
   const spec = (argv: string[], env: Record<string, string>): SandboxSpec => ({
     workspace,
     home,
@@ -184,7 +188,7 @@ export async function runAttempt(o: AttemptOptions): Promise<AttemptSummary> {
   // A farm that cannot reach this machine parks deliveries: drain them into the sandbox while the agent works.
   let relaying = true;
   const relayLoop = (async () => {
-    if (process.env.WIREBENCH_RELAY !== "1") return;
+    if (!relayWanted(o.farm.url)) return;
     while (relaying) {
       for (const role of roles) await relayOnce(o.farm, dev.world, role).catch(() => 0);
       await new Promise((r) => setTimeout(r, 250));
@@ -364,7 +368,7 @@ export async function runAttempt(o: AttemptOptions): Promise<AttemptSummary> {
     hashes: o.hashes,
     worlds: { development: dev.world, grading: report.world ?? null },
     secret_redaction: { detected: exfiltrated, locations },
-    proxy: { forwarded: proxy.log.filter((p) => !p.refused).length, refused: proxy.log.filter((p) => p.refused).length },
+    proxy: { forwarded: proxy.log.filter((p) => !p.refused).length, refused: proxy.log.filter((p) => p.refused).length, farm_origin: view.sandboxOrigin },
   };
 
   mkdirSync(o.bundleDir, { recursive: true });

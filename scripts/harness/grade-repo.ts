@@ -6,7 +6,7 @@ import type { FarmHandle } from "../cli/farm-client.ts";
 import { controlCall } from "../cli/farm-client.ts";
 import { connectorEnv, type Listener } from "./connector-process.ts";
 import { HOST_CONNECTORS, type ConnectorHost } from "./connector-host.ts";
-import { isLoopback, relayOnce } from "./relay.ts";
+import { relayOnce, relayWanted } from "./relay.ts";
 import { copyWorkspace, entryScript, removeDir } from "./workspace.ts";
 
 export interface WorldInfo {
@@ -97,7 +97,7 @@ class Drive implements DriveContext {
   private listener: Listener | null = null;
   /** A farm that cannot reach this machine delivers through the relay outbox, which settleWebhooks drains. */
   private get relay(): boolean {
-    return process.env.WIREBENCH_RELAY === "1" || !isLoopback(this.farm.url);
+    return relayWanted(this.farm.url);
   }
 
   async listen(args: string[], opts: { path?: string } = {}): Promise<void> {

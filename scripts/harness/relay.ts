@@ -7,6 +7,16 @@ export function isLoopback(url: string): boolean {
   return host === "localhost" || host === "::1" || host === "[::1]" || host.startsWith("127.");
 }
 
+/** Whether a farm is to be treated as remote: off this machine, or told so (`WIREBENCH_REMOTE=1`, a rehearsal on one machine). */
+export function farmIsRemote(url: string): boolean {
+  return !isLoopback(url) || process.env.WIREBENCH_REMOTE === "1";
+}
+
+/** Whether webhooks reach receivers through the relay: a remote farm cannot reach them, and `WIREBENCH_RELAY=1` asks for it. */
+export function relayWanted(url: string): boolean {
+  return process.env.WIREBENCH_RELAY === "1" || farmIsRemote(url);
+}
+
 /**
  * One pass of the relay: takes the pending deliveries of a role from the
  * farm's outbox, delivers each to its (local) target as the farm would, and

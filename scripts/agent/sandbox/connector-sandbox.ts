@@ -13,7 +13,8 @@ import { join } from "node:path";
 import type { ConnectorHost, RunConnectorOptions, StartListenerOptions } from "../../harness/connector-host.ts";
 import { readOutput, type Listener } from "../../harness/connector-process.ts";
 import type { ConnectorRun, OutputFile } from "../../../declarations/evidence/verdict.ts";
-import { bridgeHost, SANDBOX, type SandboxSpec } from "./bwrap.ts";
+import { SANDBOX, type SandboxSpec } from "./bwrap.ts";
+import { envForSandbox, farmView } from "./farm-view.ts";
 import { hostPortTo } from "./host-port.ts";
 import { handOver, takeBack } from "./ownership.ts";
 import { AllowlistProxy } from "./proxy.ts";
@@ -36,8 +37,9 @@ function outputsOf(names: string[], outputDir: string): Record<string, OutputFil
   return outputs;
 }
 
-/** Opens a sandboxed connector host for one grading world on a local farm. */
+/** Opens a sandboxed connector host for one grading world (a remote farm is seen at a local origin, see farm-view.ts). */
 export async function openConnectorSandbox(farmUrl: string, world: { world: string; roles: string[] }): Promise<ConnectorHost> {
+  const view = farmView(farmUrl);
   const root = mkdtempSync(join(tmpdir(), "wb-grade-sbx-"));
   chmodSync(root, 0o711);
   const bridge = join(root, "bridge");
@@ -46,17 +48,23 @@ export async function openConnectorSandbox(farmUrl: string, world: { world: stri
   mkdirSync(home);
   handOver(bridge);
   handOver(home);
-  const proxy = new AllowlistProxy({ bridgeDir: bridge, farmOrigin: farmUrl, allowedPrefixes: world.roles.map((r) => `/w/${world.world}/${r}`), modelOrigin: null, egressAllow: [] });
+  const proxy = new AllowlistProxy({
+    bridgeDir: bridge,
+    farmOrigin: farmUrl,
+    sandboxOrigin: view.sandboxOrigin,
+    allowedPrefixes: world.roles.map((r) => `/w/${world.world}/${r}`),
+    modelOrigin: null,
+    egressAllow: [],
+  });
   await proxy.start();
   const listenerPort = await hostPortTo(join(bridge, "serve.sock"));
-  const farmPort = Number(new URL(farmUrl).port || 80);
   const spec = (workspace: string, argv: string[], env: Record<string, string>): SandboxSpec => ({
     workspace,
     home,
     bridgeDir: bridge,
     mounts: [],
-    env,
-    forward: [{ port: farmPort, socket: AllowlistProxy.SOCKETS.farm, host: bridgeHost(farmUrl) }],
+    env: envForSandbox(view, env),
+    forward: [{ port: view.port, socket: AllowlistProxy.SOCKETS.farm, host: view.host }],
     reverse: [{ socket: "serve.sock", port: INNER_SERVE_PORT }],
     argv,
   });

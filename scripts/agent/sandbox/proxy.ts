@@ -15,7 +15,8 @@
  * sequence header so the farm's log rows can be matched to the proxy's.
  */
 import { chmodSync, rmSync } from "node:fs";
-import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { request as httpsRequest } from "node:https";
 import { connect } from "node:net";
 import { join } from "node:path";
 
@@ -40,8 +41,14 @@ export interface ProxyEntry {
 
 export interface ProxyOptions {
   bridgeDir: string;
-  /** Origin of the farm, e.g. http://127.0.0.1:8787. */
+  /** Origin of the farm, e.g. http://127.0.0.1:8787 or https://farm.example. */
   farmOrigin: string;
+  /**
+   * Origin the sandbox sees the farm at, when it is not the farm's own (a
+   * remote farm, see farm-view.ts): the farm's origin in answers (links,
+   * `Location`, documentation) is rewritten to it.
+   */
+  sandboxOrigin?: string;
   /** Path prefixes of the vendor surface the sandbox may reach (`/w/<world>/<role>`). */
   allowedPrefixes: string[];
   /** Origin of a plain-HTTP model endpoint, if any. */
@@ -51,6 +58,9 @@ export interface ProxyOptions {
 }
 
 const HOP_BY_HOP = ["connection", "keep-alive", "proxy-connection", "proxy-authorization", "te", "trailer", "transfer-encoding", "upgrade"];
+
+/** Answers whose text may carry the farm's origin (JSON, HTML, Markdown, XML, YAML, plain text). */
+const TEXTUAL = /^(application\/(json|xml|soap\+xml|problem\+json|yaml)|text\/)/i;
 
 export class AllowlistProxy {
   readonly log: ProxyEntry[] = [];
@@ -131,12 +141,35 @@ export class AllowlistProxy {
     for (const [k, v] of Object.entries(req.headers)) if (v !== undefined && !HOP_BY_HOP.includes(k)) headers[k] = v;
     headers.host = target.host;
     if (via === "farm") headers[PROXY_SEQ_HEADER] = String(row.seq);
+    const rewrite = via === "farm" && req.method !== "HEAD" && this.opts.sandboxOrigin && this.opts.sandboxOrigin !== origin ? { from: new URL(origin).origin, to: this.opts.sandboxOrigin } : null;
+    // A rewritten answer changes length: ask for it unencoded, so its text can be read.
+    if (rewrite) delete headers["accept-encoding"];
+    const request = target.protocol === "https:" ? httpsRequest : httpRequest;
     const upstream = request(target, { method: req.method, headers }, (up) => {
       row.status = up.statusCode ?? null;
       const out: Record<string, string | string[]> = {};
       for (const [k, v] of Object.entries(up.headers)) if (v !== undefined && !HOP_BY_HOP.includes(k)) out[k] = v;
-      res.writeHead(up.statusCode ?? 502, out);
-      up.pipe(res);
+      if (!rewrite) {
+        res.writeHead(up.statusCode ?? 502, out);
+        up.pipe(res);
+        return;
+      }
+      const swap = (text: string) => text.split(rewrite.from).join(rewrite.to);
+      if (typeof out.location === "string") out.location = swap(out.location);
+      if (!TEXTUAL.test(String(up.headers["content-type"] ?? ""))) {
+        res.writeHead(up.statusCode ?? 502, out);
+        up.pipe(res);
+        return;
+      }
+      const chunks: Buffer[] = [];
+      up.on("data", (c: Buffer) => chunks.push(c));
+      up.on("end", () => {
+        const body = Buffer.from(swap(Buffer.concat(chunks).toString("utf8")), "utf8");
+        delete out["content-length"];
+        res.writeHead(up.statusCode ?? 502, { ...out, "content-length": String(body.length) });
+        res.end(body);
+      });
+      up.on("error", () => res.destroy());
     });
     upstream.on("error", (err) => {
       row.reason = `upstream: ${err.message}`;

@@ -9,9 +9,12 @@ import { runCliAsync } from "../run-cli.ts";
 /**
  * A hosted farm rehearsed on one machine: the farm on a second loopback address
  * (Linux routes all of 127.0.0.0/8 to loopback), the harness told to treat it as
- * remote (WIREBENCH_RELAY=1: every webhook goes through the relay outbox), and a
- * real `wirebench run` child process putting the sandboxed direct lane through
- * the webhook task.
+ * remote (WIREBENCH_REMOTE=1: every webhook goes through the relay outbox, and the
+ * sandbox sees the farm only at a local origin of its own, 127.0.0.1:8790, which
+ * the harness's proxy forwards, rewriting the farm's origin in its answers), and
+ * a real `wirebench run` child process putting the sandboxed direct lane through
+ * the webhook task. Inside the sandbox nothing listens on 127.0.0.2: a connector
+ * or agent given the farm's own URL could not reach it at all.
  */
 let farm: LocalFarm;
 const out = mkdtempSync(join(tmpdir(), "wb-relay-runs-"));
@@ -30,10 +33,10 @@ describe("wirebench run --farm <remote> through the relay", () => {
     expect(((await res.json()) as { service: string }).service).toBe("wirebench farm");
   });
 
-  it("task-0007 gold scores 100 with the sandboxed agent and connector on the farm's address and every webhook relayed", async () => {
+  it("task-0007 gold scores 100 with the sandboxed agent and connector seeing the farm at a local origin, every webhook relayed", async () => {
     const r = await runCliAsync(
       ["run", "--task", "task-0007", "--agent", "direct", "--model", "scripted:gold", "--json", "--farm", farm.url, "--out", out],
-      { WIREBENCH_ADMIN_TOKEN: TEST_ADMIN, WIREBENCH_RELAY: "1", OPENAI_API_KEY: "" },
+      { WIREBENCH_ADMIN_TOKEN: TEST_ADMIN, WIREBENCH_REMOTE: "1", OPENAI_API_KEY: "" },
       240_000,
     );
     expect(r.code, r.stderr).toBe(0);
@@ -45,9 +48,11 @@ describe("wirebench run --farm <remote> through the relay", () => {
       failure_class: "candidate_result",
       stop_reason: "done",
     });
+    // The sandbox saw the farm only at its own local origin (the bridge listened there and nowhere else).
+    expect(summary.proxy.farm_origin).toBe("http://127.0.0.1:8790");
     const bundle = (file: string) => JSON.parse(readFileSync(join(out, summary.attempt, file), "utf8"));
 
-    // The agent reached the development world's vendor surface through the bridge on 127.0.0.2, nothing was refused.
+    // The agent reached the development world's vendor surface through the proxy, nothing was refused.
     const proxy = bundle("proxy-log.json") as { via: string; refused: boolean; target: string }[];
     expect(proxy.filter((p) => p.via === "farm" && !p.refused).length).toBeGreaterThan(0);
     expect(proxy.filter((p) => p.refused)).toEqual([]);
