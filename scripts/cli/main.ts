@@ -65,7 +65,8 @@ program
   .option("--write-gold", "grade gold against itself and write each task's gold-manifest.json first")
   .option("--runs <n>", "gold runs for the flake gate", "5")
   .option("--jobs <n>", "gradings at a time (default: twice the cores)")
-  .option("--farm <url>", "farm URL (default: reuse or start a local farm)")
+  .option("--farms <n>", "in-memory local farms to spread the gradings over (default: 2, or 1 on one core)")
+  .option("--farm <url>", "farm URL (default: start in-memory local farms)")
   .action((tasks, opts) => guarded(() => validate(tasks, opts)));
 
 const agentOptions = (cmd: Command) =>

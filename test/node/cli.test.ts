@@ -67,6 +67,16 @@ describe("wirebench serve and world create", () => {
     expect(r.stderr.trim().split("\n")).toHaveLength(1);
   });
 
+  it.each([
+    [["validate", "task-0001", "--farms", "0"], /--farms must be a positive integer/],
+    [["validate", "task-0001", "--farms", "2", "--farm", "http://127.0.0.1:9"], /cannot be combined with --farm/],
+  ])("validate exits 2 with one clear line for %j", (args, message) => {
+    const r = runCli(args);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(message);
+    expect(r.stderr.trim().split("\n")).toHaveLength(1);
+  });
+
   it("exits 2 when the admin token is wrong", () => {
     const r = runCli(["world", "create", "--vendors", "ats=hirewire", "--farm", farm.url], { WIREBENCH_ADMIN_TOKEN: "wrong" });
     expect(r.code).toBe(2);

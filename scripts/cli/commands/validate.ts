@@ -19,6 +19,7 @@ export interface ValidateOptions {
   writeGold?: boolean;
   runs: string;
   jobs?: string;
+  farms?: string;
   farm?: string;
 }
 
@@ -109,6 +110,10 @@ export async function validate(ids: string[], opts: ValidateOptions): Promise<vo
   const runs = Number(opts.runs);
   if (opts.jobs !== undefined && !/^[1-9]\d*$/.test(opts.jobs)) throw new UsageError(`--jobs must be a positive integer, got "${opts.jobs}"`);
   const jobsLimit = opts.jobs ? Number(opts.jobs) : availableParallelism() * 2;
+  if (opts.farms !== undefined && !/^[1-9]\d*$/.test(opts.farms)) throw new UsageError(`--farms must be a positive integer, got "${opts.farms}"`);
+  if (opts.farms !== undefined && opts.farm) throw new UsageError("--farms starts local farms; it cannot be combined with --farm");
+  // One farm runs its Worker's JavaScript on one thread: past about one core it is the bottleneck, so gradings spread over several.
+  const farmCount = opts.farm ? 1 : opts.farms ? Number(opts.farms) : Math.min(2, availableParallelism());
   if (opts.writeGold) {
     if (opts.farm) throw new UsageError("--write-gold needs the local farm: gold manifests are bundled into the Worker");
     await writeGold(entries);
@@ -121,7 +126,7 @@ export async function validate(ids: string[], opts: ValidateOptions): Promise<vo
   }
   for (const e of entries) if (!e.gold) throw new UsageError(`${e.task.id} has no gold manifest; run wirebench validate ${e.task.id} --write-gold`);
 
-  const farm = await freshFarm(opts.farm);
+  const farms = await Promise.all(Array.from({ length: farmCount }, () => freshFarm(opts.farm)));
   const jobs = entries.flatMap((entry) => (["empty", "stub", "naive", ...Array<Probe>(runs).fill("gold")] as Probe[]).map((probe) => ({ entry, probe })));
   const tty = process.stderr.isTTY && !opts.json;
   const bars = tty ? new MultiBar({ format: " {task} [{bar}] {value}/{total} {probe}", hideCursor: true, clearOnComplete: false }, Presets.shades_classic) : null;
@@ -129,9 +134,10 @@ export async function validate(ids: string[], opts: ValidateOptions): Promise<vo
   const started = performance.now();
   try {
     // Gradings mostly wait (on the connector, on rate-limit cooldowns), so more run at once than there are cores.
+    let handedOut = 0;
     const graded = await pool(jobs, jobsLimit, async ({ entry, probe }) => {
       const t0 = performance.now();
-      const verdict = await gradeProbe(farm, entry, probe);
+      const verdict = await gradeProbe(farms[handedOut++ % farms.length], entry, probe);
       const bar = progress.get(entry.task.id);
       if (bar) bar.increment({ probe });
       else console.error(`${entry.task.id}: ${probe} ${verdict.score}`);
@@ -153,7 +159,7 @@ export async function validate(ids: string[], opts: ValidateOptions): Promise<vo
     });
     bars?.stop();
     const total = Math.round((performance.now() - started) / 100) / 10;
-    if (opts.json) console.log(JSON.stringify({ ok: reports.every((r) => r.ok), seconds: total, concurrency: jobsLimit, tasks: reports }, null, 2));
+    if (opts.json) console.log(JSON.stringify({ ok: reports.every((r) => r.ok), seconds: total, concurrency: jobsLimit, farms: farms.length, tasks: reports }, null, 2));
     else {
       console.log(`task       gold  empty  stub  naive  flake  grading-s`);
       for (const r of reports) {
@@ -163,10 +169,12 @@ export async function validate(ids: string[], opts: ValidateOptions): Promise<vo
         );
         for (const b of r.bars.filter((x) => !x.ok)) console.log(`  ${b.bar}: ${b.detail}`);
       }
-      console.log(`${reports.filter((r) => r.ok).length}/${reports.length} tasks pass every bar; ${jobs.length} gradings in ${total}s wall (${jobsLimit} at a time)`);
+      console.log(
+        `${reports.filter((r) => r.ok).length}/${reports.length} tasks pass every bar; ${jobs.length} gradings in ${total}s wall (${jobsLimit} at a time over ${farms.length} farm${farms.length === 1 ? "" : "s"})`,
+      );
     }
     if (!reports.every((r) => r.ok)) process.exitCode = 1;
   } finally {
-    await farm.close();
+    await Promise.all(farms.map((f) => f.close()));
   }
 }
