@@ -112,6 +112,22 @@ describe("webhook faults", () => {
     expect(reversed).toEqual([...reversed].sort().reverse());
   });
 
+  it("drop beats duplicates: an event the vendor never sent has no copies either", async () => {
+    let collisions = 0;
+    for (const seed of [1, 2, 3, 4, 5, 6]) {
+      const res = await admin("POST", "/v1/worlds", { vendors: { ats: "talentloop" }, seed, webhookTargets: { ats: "http://receiver.test/hooks/tl" }, relay: true });
+      const w = res.body.world as string;
+      await admin("POST", `/v1/worlds/${w}/roles/ats/recreate`, { checkpoint: 1, faults: ["tl-duplicate-storm", "tl-drop-first-candidate-delete"] });
+      await runDurableObjectAlarm(env.WORLD.get(env.WORLD.idFromName(`${w}/ats`)));
+      const ids = (await drain(w)).map((d) => Number(d.eventId.slice(4)));
+      const missing = Array.from({ length: Math.max(...ids) }, (_, i) => i + 1).filter((n) => !ids.includes(n));
+      expect(missing, `seed ${seed}`).toHaveLength(1);
+      // Every second event is duplicated: an even-numbered dropped event is where the two faults meet.
+      if (missing[0] % 2 === 0) collisions += 1;
+    }
+    expect(collisions).toBeGreaterThan(0);
+  });
+
   it("tamper and stale: injected deliveries carry a wrong signature or an old timestamp and are flagged", async () => {
     const { out, log, secret } = await delivered(["tf-forged-delivery", "tf-stale-delivery"]);
     const forged = log.find((r) => r.tampered);

@@ -127,8 +127,8 @@ function droppedDeletes(ctx: JudgeContext, armed: string[], entity: string): num
 /**
  * Rows that were live in `before` and removed in `after` must each have been confirmed by
  * TalentLoop in the scenario's last epoch: a read of the record by id answering 410.
- * Recorded when such rows exist, or always with `always` (a webhook-drop fault's event is
- * still delivered when a duplicates fault copies it, so on some seeds no delete is lost).
+ * Recorded when such rows exist, or always with `always` (whether a dropped delete hits a
+ * record the hub held depends on the seed).
  */
 function removalsConfirmed(c: CheckRecorder, name: string, e: ScenarioEvidence, ctx: JudgeContext, before: ConnectorRun | undefined, after: ConnectorRun | undefined, always = false): void {
   const epoch = e.epochs[ROLE]?.at(-1);
@@ -354,7 +354,8 @@ export default defineTask({
           for (const { entity, file } of ENTITIES) {
             const actual = rows(listener, file);
             const byId = new Map(actual.map((r) => [String(r.source_id), r]));
-            const live = deletedBetween(cp0, cp1, entity).filter((id) => byId.get(id)?.is_deleted === false);
+            // Held before the day or created during it: a record whose delete event was dropped stays live.
+            const live = [...deletedIds(cp1, entity)].filter((id) => byId.get(id)?.is_deleted === false);
             const tolerated = live.length <= droppedDeletes(ctx, INCIDENT_FAULTS, entity) ? new Set(live) : new Set<string>();
             const cmp = compareHub(actual, cp1, entity, held[entity], tolerated);
             if (!cmp.ok) problems.push(`${file}: ${cmp.detail}`);

@@ -216,7 +216,8 @@ export class FaultRuntime implements FaultScope {
       if (shaping.drop) dropped = true;
       for (const e of shaping.extra ?? []) extra.push({ ...e, fault: a.fault.id });
     }
-    return { dropped, extra };
+    // An event the vendor never sent has no copies or late replays of it; only forgeries (which need no original) still arrive.
+    return { dropped, extra: dropped ? extra.filter((e) => e.tampered) : extra };
   }
 
   /** One batch of first deliveries, in the order the faults leave it. */
