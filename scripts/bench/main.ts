@@ -8,8 +8,11 @@ import { VENDORS } from "../../declarations/vendors/index.ts";
 import { gatewayStyle } from "../../mechanics/gateways/index.ts";
 import { firstPageFromDocs } from "../contract/openapi-contract.ts";
 import { firstPageFromWsdl } from "../contract/wsdl-contract.ts";
+import { worldScale } from "./world-scale.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+/** Live worlds the scale measurement creates (issue 15's target is 10,000 under 3 GB). */
+const WORLDS = Number(process.env.BENCH_WORLDS ?? 1000);
 const ADMIN = "bench-admin";
 
 function percentile(xs: number[], p: number): number {
@@ -92,6 +95,8 @@ async function main(): Promise<void> {
       (i < 3 ? cold : recreate).push(performance.now() - t0);
     }
 
+    const scale = await worldScale(farm.url, ADMIN, WORLDS);
+
     const get = (target: string, c: number) => load.find((r) => r.target.startsWith(target) && r.connections === c)!;
     const ratio = (c: number) => get("vendor list", c).rps / get("bare", c).rps;
     const report = {
@@ -102,6 +107,8 @@ async function main(): Promise<void> {
       worldCreationPlusFirstPageMs: { runs: creation.length, p50: round(percentile(creation, 50)), p99: round(percentile(creation, 99)) },
       /** Per vendor: world creation plus the first page, read from the true documents (token mints included); the run that also fetched the document is left out. */
       worldCreationPlusFirstPageByVendorMs: perVendor,
+      /** Live HireWire worlds, each answering a 50-row page: time per world and the farm's resident memory. */
+      worldScale: scale,
       recreate: {
         records: bigStatus.roles.ats.records,
         firstToEachCheckpointMs: cold.map(round),
@@ -115,6 +122,11 @@ async function main(): Promise<void> {
         doHopVsBareAt16: { value: round((get("Durable", 16).rps / get("bare", 16).rps) * 100), target: "(context: the ceiling any DO-backed route has here)", met: true },
         vendorVsPrismAt16: { value: get("vendor list", 16).rps, prism: get("Prism", 16).rps, target: ">= Prism", met: get("vendor list", 16).rps >= get("Prism", 16).rps },
         worldCreationPlusFirstPage: { value: round(percentile(creation, 50)), target: "<= 50 ms (p50)", met: percentile(creation, 50) <= 50 },
+        liveWorlds: {
+          value: scale.rssAfterMb,
+          target: `10,000 live worlds <= 3,072 MB RSS (measured ${scale.worlds}; BENCH_WORLDS=10000 for the target)`,
+          met: scale.worlds >= 10_000 && scale.rssAfterMb <= 3072,
+        },
         recreate5000: { value: round(percentile(recreate, 50)), target: "<= 100 ms (p50)", met: percentile(recreate, 50) <= 100 },
       },
     };
@@ -128,6 +140,9 @@ async function main(): Promise<void> {
     for (const v of perVendor) console.log(`  ${v.vendor.padEnd(12)} p50 ${String(v.p50).padStart(6)} ms  p99 ${String(v.p99).padStart(6)} ms  (${v.runs} runs)`);
     console.log(
       `recreate of ${report.recreate.records} records: p50 ${report.recreate.p50Ms} ms, p99 ${report.recreate.p99Ms} ms (${recreate.length} runs); first recreate to each checkpoint (state built): ${cold.map(round).join(", ")} ms`,
+    );
+    console.log(
+      `${scale.worlds} live worlds: ${scale.msPerWorld.p50} ms p50 per world (creation + first page); farm RSS ${scale.rssBeforeMb} -> ${scale.rssAfterMb} MB, ${scale.mbPerWorld} MB per world`,
     );
     console.log("\ntargets");
     for (const [name, t] of Object.entries(report.targets)) console.log(`  ${t.met ? "met " : "MISS"}  ${name}: ${t.value} (target ${t.target})`);
