@@ -3,11 +3,9 @@
  * marks the world expired; DELETE ends one at once. Sealed runs stay.
  */
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { admin, farm, rel } from "./helpers.ts";
+import { admin, farm, rel, roleObject as stubOf } from "./helpers.ts";
 
-const stubOf = (world: string, role: string) => env.WORLD.get(env.WORLD.idFromName(`${world}/${role}`));
 const tables = (world: string, role: string) =>
   runInDurableObject(stubOf(world, role), (_o, state) => state.storage.sql.exec("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table'").one().n as number);
 

@@ -20,5 +20,5 @@ export function taskPlan(id: string): TaskPlan | null {
   const entry = findTask(id);
   if (!entry) return null;
   const t = entry.task;
-  return { task: t.id, seed: t.seed, roles: structuredClone(t.roles), docsProfile: t.docsProfile };
+  return { task: t.id, seed: t.seed, roles: t.roles, docsProfile: t.docsProfile };
 }

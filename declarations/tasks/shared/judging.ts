@@ -1,5 +1,5 @@
 import type { CheckRecorder } from "../../evidence/recorder.ts";
-import type { ConnectorRun, Snapshot } from "../../evidence/verdict.ts";
+import type { ConnectorRun, ScenarioEvidence, Snapshot } from "../../evidence/verdict.ts";
 
 /** One row of the canonical mirror format most tasks use. */
 export interface MirrorRow {
@@ -8,6 +8,9 @@ export interface MirrorRow {
   updated_at: unknown;
   is_deleted: boolean;
 }
+
+/** The connector run of a scenario with the given label, if it ran. */
+export const byLabel = (e: ScenarioEvidence, label: string): ConnectorRun | undefined => e.runs.find((r) => r.label === label);
 
 /** The rows of an output file, or null when it is missing, unparseable or not an array. */
 export function outputRows<T = MirrorRow>(run: ConnectorRun | undefined, file: string): T[] | null {

@@ -1,7 +1,8 @@
-import { defineTask, type DriveContext } from "../../schema/task.ts";
+import { defineTask } from "../../schema/task.ts";
 import type { ConnectorRun, ScenarioEvidence, Snapshot } from "../../evidence/verdict.ts";
 import type { CheckRecorder } from "../../evidence/recorder.ts";
 import { compareRows, expectedRows, lastError, outputRows, type MirrorRow } from "../shared/judging.ts";
+import { settle } from "../shared/drive.ts";
 
 const FILES = ["candidates.json", "applications.json", "events.json"];
 const ENTITY_FILES = [
@@ -101,18 +102,6 @@ function ledgerCheck(c: CheckRecorder, name: string, run: ConnectorRun | undefin
         .filter(Boolean)
         .join("; ");
   c.check(name, ok, { pass: opts.pass, fail: 0, mandatory: opts.mandatory, level: opts.level, detail });
-}
-
-/**
- * Waits until no delivery is pending, twice, with a short pause between: the
- * world reports a delivery as done when its attempt starts, so the first
- * settle can return while the last attempt (or the retries it leads to) is
- * still on its way.
- */
-async function settle(h: DriveContext): Promise<void> {
-  await h.settleWebhooks();
-  await new Promise((r) => setTimeout(r, 400));
-  await h.settleWebhooks();
 }
 
 export default defineTask({

@@ -3,7 +3,7 @@ import type { Vendor } from "../../schema/vendor.ts";
 import type { CheckLevel, ConnectorRun, ScenarioEvidence, Snapshot, SnapshotRecord } from "../../evidence/verdict.ts";
 import type { CheckRecorder } from "../../evidence/recorder.ts";
 import type { RequestLogEntry } from "../../evidence/logs.ts";
-import { compareRows, expectedRows, fewIds, outputRows, plumbing, type MirrorRow } from "../shared/judging.ts";
+import { compareRows, expectedRows, fewIds, outputRows, plumbing, type MirrorRow, byLabel } from "../shared/judging.ts";
 import crm from "./repo/input/crm-notes.json" with { type: "json" };
 
 const ROLE = "ats";
@@ -152,7 +152,6 @@ function judgeMirror(c: CheckRecorder, name: string, run: ConnectorRun, truth: S
   c.check(name, cmp.ok, { pass: 2, mandatory: true, level, detail: cmp.detail });
 }
 
-const byLabel = (e: ScenarioEvidence, label: string): ConnectorRun | undefined => e.runs.find((r) => r.label === label);
 const writePath = (ctx: JudgeContext) => ctx.vendors[ROLE].writes.find((w) => w.name === WRITE)?.path ?? "";
 const bodyOf = (r: RequestLogEntry) => (r.body && typeof r.body === "object" ? (r.body as Record<string, unknown>) : {});
 

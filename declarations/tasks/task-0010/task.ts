@@ -3,7 +3,7 @@ import type { Vendor } from "../../schema/vendor.ts";
 import type { CheckLevel, ConnectorRun, ScenarioEvidence, Snapshot, SnapshotRecord } from "../../evidence/verdict.ts";
 import type { CheckRecorder } from "../../evidence/recorder.ts";
 import type { RequestLogEntry } from "../../evidence/logs.ts";
-import { fewIds, outputRows, plumbing } from "../shared/judging.ts";
+import { fewIds, outputRows, plumbing, byLabel } from "../shared/judging.ts";
 import legacy from "./repo/input/legacy-notes.json" with { type: "json" };
 
 const ROLE = "ats";
@@ -45,7 +45,6 @@ const writeOf = (vendor: Vendor, name: string) => {
   return w;
 };
 const bodyOf = (r: RequestLogEntry) => (r.body && typeof r.body === "object" ? (r.body as Record<string, unknown>) : {});
-const byLabel = (e: ScenarioEvidence, label: string): ConnectorRun | undefined => e.runs.find((r) => r.label === label);
 
 /** Why StaffLine refuses a row, in the ticket's order, or null when it takes it. */
 function refusal(vendor: Vendor, r: ExportRow, truth: Snapshot): Reason | null {

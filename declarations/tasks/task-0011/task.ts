@@ -1,9 +1,10 @@
-import { defineTask, type DriveContext } from "../../schema/task.ts";
+import { defineTask } from "../../schema/task.ts";
 import type { Vendor } from "../../schema/vendor.ts";
 import type { CheckRecorder } from "../../evidence/recorder.ts";
 import type { DeliveryLogEntry, RequestLogEntry } from "../../evidence/logs.ts";
 import type { ConnectorRun, ScenarioEvidence, Snapshot } from "../../evidence/verdict.ts";
-import { compareRows, expectedRows, fewIds, lastError, outputRows, type MirrorRow } from "../shared/judging.ts";
+import { compareRows, expectedRows, fewIds, lastError, outputRows, type MirrorRow, byLabel } from "../shared/judging.ts";
+import { settle } from "../shared/drive.ts";
 
 const LOG = "changes.json";
 const FILES = ["candidates.json", "applications.json", LOG];
@@ -36,24 +37,12 @@ interface ChangeRow {
 
 const ok2xx = (code: number | null) => code !== null && code >= 200 && code < 300;
 const objects = <T>(rows: T[] | null): T[] => (rows ?? []).filter((r) => r !== null && typeof r === "object");
-const byLabel = (e: ScenarioEvidence, label: string): ConnectorRun | undefined => e.runs.find((r) => r.label === label);
 const updatedField = (vendor: Vendor) => vendor.incremental?.field ?? "updated_at";
 const changeKey = (entity: unknown, id: unknown, updatedAt: unknown, deleted: unknown) => `${String(entity)} ${String(id)} @ ${String(updatedAt)}${deleted === true ? " (deleted)" : ""}`;
 
 /** Whether a run exited 0 and left every output readable: the drive stops early otherwise. */
 function usable(run: ConnectorRun): boolean {
   return run.exitCode === 0 && !run.timedOut && FILES.every((f) => outputRows(run, f) !== null);
-}
-
-/**
- * Waits until no delivery is pending, twice with a pause between: the world
- * counts a delivery done when its attempt starts, so the first settle can
- * return while the last attempt (or the retry it leads to) is on its way.
- */
-async function settle(h: DriveContext): Promise<void> {
-  await h.settleWebhooks();
-  await new Promise((r) => setTimeout(r, 400));
-  await h.settleWebhooks();
 }
 
 /** Plumbing (0/-1): every command of the scenario ran, exited 0 and left readable outputs (the listener counts when it was still up). */

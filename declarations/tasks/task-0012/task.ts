@@ -1,9 +1,10 @@
-import { defineTask, type DriveContext } from "../../schema/task.ts";
+import { defineTask } from "../../schema/task.ts";
 import type { Vendor } from "../../schema/vendor.ts";
 import type { CheckRecorder } from "../../evidence/recorder.ts";
 import type { DeliveryLogEntry, RequestLogEntry } from "../../evidence/logs.ts";
 import type { ConnectorRun, ScenarioEvidence, Snapshot } from "../../evidence/verdict.ts";
-import { compareRows, expectedRows, fewIds, lastError, outputRows, type MirrorRow } from "../shared/judging.ts";
+import { compareRows, expectedRows, fewIds, lastError, outputRows, type MirrorRow, byLabel } from "../shared/judging.ts";
+import { settle } from "../shared/drive.ts";
 
 const JOURNAL = "changes.json";
 const FILES = ["candidates.json", "applications.json", JOURNAL];
@@ -37,7 +38,6 @@ interface ChangeRow {
 
 const ok2xx = (code: number | null) => code !== null && code >= 200 && code < 300;
 const objects = <T>(rows: T[] | null): T[] => (rows ?? []).filter((r) => r !== null && typeof r === "object");
-const byLabel = (e: ScenarioEvidence, label: string): ConnectorRun | undefined => e.runs.find((r) => r.label === label);
 const updatedField = (vendor: Vendor) => vendor.incremental?.field ?? "updated_at";
 const changeKey = (entity: unknown, id: unknown, updatedAt: unknown, deleted: unknown) => `${String(entity)} ${String(id)} @ ${String(updatedAt)}${deleted === true ? " (deleted)" : ""}`;
 const journalOf = (run: ConnectorRun | undefined) => objects(outputRows<ChangeRow>(run, JOURNAL));
@@ -45,13 +45,6 @@ const mirrorOf = (run: ConnectorRun | undefined, entity: Entity) => objects(outp
 
 function usable(run: ConnectorRun): boolean {
   return run.exitCode === 0 && !run.timedOut && FILES.every((f) => outputRows(run, f) !== null);
-}
-
-/** Waits until no delivery is pending, twice with a pause: a delivery counts done when its attempt starts. */
-async function settle(h: DriveContext): Promise<void> {
-  await h.settleWebhooks();
-  await new Promise((r) => setTimeout(r, 400));
-  await h.settleWebhooks();
 }
 
 /** Plumbing (0/-1): every command ran, exited 0 and left readable outputs. */

@@ -3,7 +3,7 @@ import type { Vendor } from "../../schema/vendor.ts";
 import type { ConnectorRun, ScenarioEvidence, Snapshot, SnapshotRecord } from "../../evidence/verdict.ts";
 import type { CheckRecorder } from "../../evidence/recorder.ts";
 import type { RequestLogEntry } from "../../evidence/logs.ts";
-import { fewIds, outputRows, plumbing } from "../shared/judging.ts";
+import { fewIds, outputRows, plumbing, byLabel } from "../shared/judging.ts";
 import queue from "./repo/input/repair-queue.json" with { type: "json" };
 
 const ROLE = "ats";
@@ -54,7 +54,6 @@ interface Expected {
 const REPAIRS: Repair[] = [...(queue.repairs as Repair[])].sort((a, b) => (a.repair_id < b.repair_id ? -1 : 1));
 
 const objects = <T>(rows: T[] | null): T[] => (rows ?? []).filter((r) => r !== null && typeof r === "object");
-const byLabel = (e: ScenarioEvidence, label: string): ConnectorRun | undefined => e.runs.find((r) => r.label === label);
 const bookKey = (candidate: unknown, client: unknown) => `${String(candidate)}|${String(client)}`;
 const writeOf = (vendor: Vendor, name: string) => {
   const w = vendor.writes.find((x) => x.name === name);

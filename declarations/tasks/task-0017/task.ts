@@ -1,7 +1,8 @@
-import { defineTask, type DriveContext, type JudgeContext } from "../../schema/task.ts";
+import { defineTask, type JudgeContext } from "../../schema/task.ts";
 import type { CheckRecorder } from "../../evidence/recorder.ts";
 import type { ConnectorRun, ScenarioEvidence, Snapshot, SnapshotRecord } from "../../evidence/verdict.ts";
 import { compareRows, expectedRows, fewIds, liveIds, outputRows, plumbing, type MirrorRow } from "../shared/judging.ts";
+import { settle } from "../shared/drive.ts";
 import queue from "./repo/input/follow-ups.json" with { type: "json" };
 
 const ROLE = "ats";
@@ -268,16 +269,6 @@ function deliveryChecks(c: CheckRecorder, e: ScenarioEvidence, maxSkewS: number)
         : `${bogus.length} forged or stale deliveries answered 4xx`,
     });
   }
-}
-
-/**
- * Waits until no delivery is pending, twice, with a short pause between: a delivery counts as
- * done when its attempt starts, so the first settle can return while the last one is on its way.
- */
-async function settle(h: DriveContext): Promise<void> {
-  await h.settleWebhooks();
-  await new Promise((r) => setTimeout(r, 400));
-  await h.settleWebhooks();
 }
 
 export default defineTask({

@@ -1,7 +1,8 @@
-import { defineTask, type DriveContext, type JudgeContext } from "../../schema/task.ts";
+import { defineTask, type JudgeContext } from "../../schema/task.ts";
 import type { CheckRecorder } from "../../evidence/recorder.ts";
 import type { ConnectorRun, ScenarioEvidence, Snapshot, SnapshotRecord } from "../../evidence/verdict.ts";
 import { compareRows, expectedRows, fewIds, outputRows, plumbing, type MirrorRow } from "../shared/judging.ts";
+import { settle } from "../shared/drive.ts";
 
 const FILES = ["records.json", "freshness.json"];
 const ENTITIES = ["application", "candidate", "job", "note"] as const;
@@ -287,16 +288,6 @@ function deliveryCheck(c: CheckRecorder, e: ScenarioEvidence, maxSkewS: number):
       ? `${refused.length} of ${genuine.length} authentic deliveries answered ${[...new Set(refused.map((d) => d.responseCode))].join("/")} (first ${refused[0].eventId})`
       : `${genuine.length} authentic deliveries answered 2xx`,
   });
-}
-
-/**
- * Waits until no delivery is pending, twice, with a short pause between: a
- * delivery counts as done when its attempt starts.
- */
-async function settle(h: DriveContext): Promise<void> {
-  await h.settleWebhooks();
-  await new Promise((r) => setTimeout(r, 400));
-  await h.settleWebhooks();
 }
 
 export default defineTask({

@@ -1,7 +1,8 @@
-import { defineTask, type DriveContext, type JudgeContext } from "../../schema/task.ts";
+import { defineTask, type JudgeContext } from "../../schema/task.ts";
 import type { ConnectorRun, ScenarioEvidence, Snapshot } from "../../evidence/verdict.ts";
 import type { CheckRecorder } from "../../evidence/recorder.ts";
 import { compareRows, expectedRows, fewIds, lastError, outputRows, type MirrorRow } from "../shared/judging.ts";
+import { settle } from "../shared/drive.ts";
 
 const FILES = ["candidates.json", "applications.json", "events.json"];
 const ENTITY_FILES = [
@@ -181,18 +182,6 @@ function preSwitchCheck(c: CheckRecorder, name: string, log: Delivery[], maxSkew
       ? `${refused.length} of ${judged.length} authentic deliveries before the switch answered ${[...new Set(refused.map((d) => d.responseCode))].join("/")}`
       : `${judged.length} authentic deliveries before the switch answered 2xx`,
   });
-}
-
-/**
- * Waits until no delivery is pending, twice, with a short pause between: the
- * world reports a delivery as done when its attempt starts, so the first
- * settle can return while the last attempt (or the retries it leads to) is
- * still on its way.
- */
-async function settle(h: DriveContext): Promise<void> {
-  await h.settleWebhooks();
-  await new Promise((r) => setTimeout(r, 400));
-  await h.settleWebhooks();
 }
 
 export default defineTask({

@@ -3,6 +3,7 @@
  * Who is calling the control plane: the operator (admin token) or a
  * participant (a key the operator minted), with the participant's quotas.
  */
+import { sha256Hex } from "../../../mechanics/kit/hmac.ts";
 
 /** A participant's limits. */
 export interface ParticipantQuota {
@@ -25,7 +26,4 @@ export const PRINCIPAL_HEADER = "x-wirebench-principal";
 export const PARTICIPANT_KEY_PREFIX = "wbk_";
 
 /** Hex SHA-256 of a key: the archive keeps only this. */
-export async function keyHash(key: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(key));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
+export const keyHash = (key: string): Promise<string> => sha256Hex(key);
