@@ -11,8 +11,7 @@ import { principalAuth } from "./middleware/principal/index.ts";
 import { PRINCIPAL_HEADER, type Principal } from "./middleware/principal/principal.ts";
 import { deleteWorld } from "./control/delete-world.ts";
 import { vendorSurface } from "./surface/vendor-surface.ts";
-import { toVendorCall } from "./surface/vendor-call.ts";
-import { roleStub, type AppContext } from "./control/world-lookup.ts";
+import type { AppContext } from "./control/world-lookup.ts";
 
 /** The farm: control plane under /v1, vendor surfaces under /w/:world/:role. */
 export function buildRouter(): Hono<{ Bindings: Env; Variables: { principal: Principal } }> {
@@ -23,9 +22,8 @@ export function buildRouter(): Hono<{ Bindings: Env; Variables: { principal: Pri
     if (c.env.SITE && (c.req.header("accept") ?? "").includes("text/html")) return c.env.SITE.fetch(c.req.raw);
     return c.json({ service: "wirebench farm", controlPlane: "/v1", vendorSurface: "/w/:world/:role/", site: c.env.SITE ? "/" : null });
   });
+  // Benchmark control: the Worker answering without a Durable Object (a live world's `/_health` is the hop).
   app.get("/_bare", (c) => c.text("ok"));
-  // Benchmark control: one hop into a Durable Object that holds no world (and so no storage) and answers at once.
-  app.get("/_bare/hop", async (c) => roleStub(c.env, "_bench", "hop").serveVendor(await toVendorCall(c.req.raw, "/")));
 
   app.use(
     "/v1/*",

@@ -1,4 +1,5 @@
 import autocannon from "autocannon";
+import { farmCpuMs } from "./farm-processes.ts";
 
 /** One throughput measurement. */
 export interface LoadResult {
@@ -15,12 +16,16 @@ export interface LoadResult {
   errors: number;
   /** Total requests measured. */
   requests: number;
+  /** CPU time the farm's processes spent per request (µs): steadier than req/s on a shared machine. */
+  farmCpuUsPerRequest: number;
 }
 
 /** Drives one URL for `seconds` at a fixed concurrency after a short warm-up. */
 export async function measure(target: string, url: string, headers: Record<string, string>, connections: number, seconds: number): Promise<LoadResult> {
   await autocannon({ url, headers, connections, duration: 1 });
+  const cpu0 = farmCpuMs();
   const r = await autocannon({ url, headers, connections, duration: seconds });
+  const cpuMs = farmCpuMs() - cpu0;
   return {
     target,
     connections,
@@ -30,5 +35,6 @@ export async function measure(target: string, url: string, headers: Record<strin
     non2xx: r.non2xx,
     errors: r.errors,
     requests: r.requests.total,
+    farmCpuUsPerRequest: Math.round((cpuMs * 1000) / Math.max(1, r.requests.total)),
   };
 }

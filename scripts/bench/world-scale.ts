@@ -5,7 +5,7 @@
  * descendants, read from /proc) before and after. Linux only, as the farm is
  * measured on this machine.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { farmRssMb } from "./farm-processes.ts";
 
 /** What N live worlds cost. */
 export interface WorldScale {
@@ -16,38 +16,6 @@ export interface WorldScale {
   rssAfterMb: number;
   /** (after - before) / worlds. */
   mbPerWorld: number;
-}
-
-/** Resident memory (MB) of the workerd processes descended from this one. */
-export function farmRssMb(): number {
-  const parent = new Map<number, number>();
-  const name = new Map<number, string>();
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      // `pid (comm) state ppid ...`; comm may hold spaces, so read around the last parenthesis.
-      const close = stat.lastIndexOf(")");
-      parent.set(Number(entry), Number(stat.slice(close + 2).split(" ")[1]));
-      name.set(Number(entry), stat.slice(stat.indexOf("(") + 1, close));
-    } catch {
-      // The process ended while we looked.
-    }
-  }
-  const mine = (pid: number): boolean => {
-    for (let p = parent.get(pid); p !== undefined && p > 1; p = parent.get(p)) if (p === process.pid) return true;
-    return false;
-  };
-  let kb = 0;
-  for (const [pid, comm] of name) {
-    if (!comm.includes("workerd") || !mine(pid)) continue;
-    try {
-      kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
-    } catch {
-      // Gone.
-    }
-  }
-  return Math.round(kb / 1024);
 }
 
 /** Creates `n` HireWire worlds, each answering a 50-row page, and measures time and memory. */

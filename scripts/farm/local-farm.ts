@@ -18,6 +18,8 @@ export interface LocalFarmOptions {
   persistDir?: string;
   /** A published site (`wirebench publish --out`) the farm serves at `/`. */
   siteDir?: string;
+  /** Port of workerd's V8 inspector (for profiling); none when absent. */
+  inspectorPort?: number;
 }
 
 /** A running local farm. */
@@ -64,6 +66,7 @@ export async function startLocalFarm(opts: LocalFarmOptions): Promise<LocalFarm>
       host,
       port,
       ...(opts.persistDir ? { resourcePersistencePath: opts.persistDir } : {}),
+      ...(opts.inspectorPort !== undefined ? { inspectorPort: opts.inspectorPort } : {}),
       workers: [
         {
           ...common,

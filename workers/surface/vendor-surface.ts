@@ -14,7 +14,6 @@ export async function vendorSurface(c: AppContext): Promise<Response> {
   const pathname = url.pathname;
   const prefix = `/w/${world}/${role}`;
   const path = pathname.slice(prefix.length) || "/";
-  if (path === "/_health") return c.json({ status: "ok" });
   if (!isWorldId(world) || !ROLE_NAME.test(role) || path.startsWith("/_wb/") || path === "/_wb") {
     return c.json({ error: "not found" }, 404);
   }

@@ -1,5 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import { findVendor } from "../../declarations/vendors/index.ts";
+import type { Vendor } from "../../declarations/schema/vendor.ts";
 import { mintCredentials } from "../engine/auth/credentials.ts";
 import { createHash } from "node:crypto";
 import { DocsServer } from "./docs-server.ts";
@@ -15,7 +16,7 @@ import type { Env } from "../env.ts";
 import { WebhookDispatcher, type DeliveryJob } from "../engine/webhooks/dispatcher.ts";
 import type { DeliveryLogEntry } from "../../declarations/evidence/logs.ts";
 import { allFlags, checkpointEvents } from "../engine/webhooks/events.ts";
-import type { RecordRow } from "../engine/store/records.ts";
+import type { RecordRow, RecordStore } from "../engine/store/records.ts";
 import { Schedule, type ScheduledEvent } from "./schedule.ts";
 import { migrateWorld, worldSchemaExists } from "./schema.ts";
 import type { VendorCall } from "../surface/vendor-call.ts";
@@ -74,6 +75,10 @@ export class WorldObject extends DurableObject<Env> {
   private engine: VendorEngine | null = null;
   /** Built states and their hashes by checkpoint: pure functions of (declaration, seed, scale, checkpoint), so safe to reuse. */
   private readonly states = new Map<number, { packed: PackedState; hash?: string }>();
+  /** The store and version a recreate to `checkpoint` left, to tell whether the records changed since. */
+  private pristine: { checkpoint: number; records: RecordStore; version: number } | null = null;
+  /** The records of the last snapshot and the state they were read at (a read-only scenario ends where the last one did). */
+  private lastSnapshot: { mirror: object; version: number; entities: Snapshot["entities"] } | null = null;
   /** State hash and the record-store version it was computed at. */
   private hash: { version: number; value: string } | null = null;
   private dispatcher: WebhookDispatcher | null = null;
@@ -136,11 +141,15 @@ export class WorldObject extends DurableObject<Env> {
       credentials: mintCredentials(vendor.auth),
     };
     const schedule = new Schedule(this.ctx.storage.sql);
+    const seeding = new VendorEngine(vendor, this.ctx.storage.sql, config).records;
     this.ctx.storage.transactionSync(() => {
-      new VendorEngine(vendor, this.ctx.storage.sql, config).records.replaceAll(buildState(vendor, args.seed, args.checkpoint, args.scale));
+      seeding.replaceAll(this.stateFor(vendor, args.seed, args.checkpoint, args.scale).packed);
       this.save(config);
       if (args.expiresAtMs !== undefined) schedule.add(args.expiresAtMs, { kind: "world-expire" });
     });
+    const { records } = this.require().engine;
+    records.adopt(seeding);
+    this.pristine = { checkpoint: args.checkpoint, records, version: records.version };
     await schedule.arm(this.ctx.storage);
     return { credentials: config.credentials, status: await this.status() };
   }
@@ -155,14 +164,18 @@ export class WorldObject extends DurableObject<Env> {
     this.checkCheckpoint(checkpoint, engine.vendor.timeline.at(-1)?.checkpoint ?? 0);
     const next: WorldConfig = { ...config, checkpoint, armedFaults: faults, epoch: config.epoch + 1, epochStartSeq: engine.logs.nextRequestSeq() - 1 };
     const state = this.stateAt(checkpoint);
+    // Records still as the last recreate to this checkpoint left them (a read-only scenario) need not be written again.
+    const unchanged = this.pristine?.checkpoint === checkpoint && this.pristine.records === engine.records && engine.records.unchangedSince(this.pristine.version);
     engine.logs.flush();
     this.ctx.storage.transactionSync(() => {
-      engine.records.replaceAll(state.packed);
+      if (!unchanged) engine.records.replaceAll(state.packed);
       engine.tokens.clear();
       for (const table of ["idempotency", "rate", "accepted_writes"]) this.ctx.storage.sql.exec(`DELETE FROM ${table}`);
       this.save(next);
     });
     const fresh = this.require().engine;
+    fresh.records.adopt(engine.records);
+    this.pristine = { checkpoint, records: fresh.records, version: fresh.records.version };
     if (state.hash) this.hash = { version: fresh.records.version, value: state.hash };
     state.hash = this.stateHash(fresh);
     await this.scheduleFaults(fresh);
@@ -175,9 +188,13 @@ export class WorldObject extends DurableObject<Env> {
 
   private stateAt(checkpoint: number): { packed: PackedState; hash?: string } {
     const { config, engine } = this.require();
+    return this.stateFor(engine.vendor, config.seed, checkpoint, config.scale);
+  }
+
+  private stateFor(vendor: Vendor, seed: number, checkpoint: number, scale: number): { packed: PackedState; hash?: string } {
     let state = this.states.get(checkpoint);
     if (!state) {
-      state = { packed: packState(buildState(engine.vendor, config.seed, checkpoint, config.scale)) };
+      state = { packed: packState(buildState(vendor, seed, checkpoint, scale)) };
       this.states.set(checkpoint, state);
     }
     return state;
@@ -273,6 +290,8 @@ export class WorldObject extends DurableObject<Env> {
     this.dispatcher = null;
     this.states.clear();
     this.hash = null;
+    this.lastSnapshot = null;
+    this.pristine = null;
     await this.ctx.storage.deleteAlarm();
     await this.ctx.storage.deleteAll();
     if (world && reason === "expired") await this.env.GRADER.endWorld(world, "expired", Date.now());
@@ -355,7 +374,12 @@ export class WorldObject extends DurableObject<Env> {
   /** Every record as the vendor serves it (all optional fields on), with its deletion state: the ground truth. */
   snapshot(): Snapshot {
     const { config, engine } = this.require();
-    return takeSnapshot(this.ctx.storage.sql, engine.vendor, config);
+    const key = engine.records.stateKey();
+    const hit = this.lastSnapshot;
+    if (hit && hit.mirror === key.mirror && hit.version === key.version) return { checkpoint: config.checkpoint, epoch: config.epoch, entities: hit.entities };
+    const snap = takeSnapshot(this.ctx.storage.sql, engine.vendor, config);
+    this.lastSnapshot = { ...key, entities: snap.entities };
+    return snap;
   }
 
   /** Secret credential values and every token issued so far. */
@@ -394,6 +418,11 @@ export class WorldObject extends DurableObject<Env> {
     if (!this.engine) {
       await call.rest?.cancel();
       return Response.json({ error: "unknown world or role" }, { status: 404 });
+    }
+    // The farm's liveness probe, not API traffic: answered by the object, never logged.
+    if (call.path === "/_health") {
+      await call.rest?.cancel();
+      return Response.json({ status: "ok" });
     }
     return this.engine.serve(call, this.baseUrl(call.url));
   }

@@ -1,4 +1,5 @@
 import type { StateRecord } from "../data/generate.ts";
+import { type MirrorRow, RecordMirror } from "./record-mirror.ts";
 
 /** A record row as stored. */
 export interface RecordRow {
@@ -20,17 +21,31 @@ type Row = Record<string, SqlStorageValue>;
 
 const INSERT_BATCH = 1000;
 
-/** A state serialised for insertion: JSON arrays of rows, one per insert statement. */
+/** A state serialised for insertion: JSON arrays of rows, one per insert statement, and the rows as the mirror holds them. */
 export interface PackedState {
   batches: string[];
+  /** The rows as stored (never mutated: a store copies them). */
+  rows: readonly MirrorRow[];
 }
 
 export function packState(records: StateRecord[]): PackedState {
+  const rows: MirrorRow[] = records.map((r) => ({
+    entity: r.entity,
+    id: r.id,
+    seq: r.seq,
+    parent: r.parent,
+    text: JSON.stringify(r.data),
+    updatedMs: r.updatedMs,
+    deletedMs: r.deletedMs,
+    visibleAt: 0,
+    listedText: null,
+    version: 1,
+  }));
   const batches: string[] = [];
-  for (let i = 0; i < records.length; i += INSERT_BATCH) {
-    batches.push(JSON.stringify(records.slice(i, i + INSERT_BATCH).map((r) => [r.entity, r.id, r.seq, r.parent, JSON.stringify(r.data), r.updatedMs, r.deletedMs])));
+  for (let i = 0; i < rows.length; i += INSERT_BATCH) {
+    batches.push(JSON.stringify(rows.slice(i, i + INSERT_BATCH).map((r) => [r.entity, r.id, r.seq, r.parent, r.text, r.updatedMs, r.deletedMs])));
   }
-  return { batches };
+  return { batches, rows };
 }
 
 function fromRow(r: Row): RecordRow {
@@ -66,7 +81,47 @@ export interface ListFilter {
 /** The JSON path of a data field, for SQLite's `->>`. */
 const fieldPath = (field: string) => `$.${JSON.stringify(field)}`;
 
-/** Typed access to the records table. */
+function toMirror(r: RecordRow): MirrorRow {
+  return {
+    entity: r.entity,
+    id: r.id,
+    seq: r.seq,
+    parent: r.parent,
+    text: JSON.stringify(r.data),
+    updatedMs: r.updatedMs,
+    deletedMs: r.deletedMs,
+    visibleAt: r.visibleAt,
+    listedText: r.listedData ? JSON.stringify(r.listedData) : null,
+    version: r.version,
+  };
+}
+
+function fromMirror(r: MirrorRow): RecordRow {
+  return {
+    entity: r.entity,
+    id: r.id,
+    seq: r.seq,
+    parent: r.parent,
+    data: JSON.parse(r.text),
+    updatedMs: r.updatedMs,
+    deletedMs: r.deletedMs,
+    visibleAt: r.visibleAt,
+    listedData: r.listedText ? JSON.parse(r.listedText) : null,
+    version: r.version,
+  };
+}
+
+/** A filter's identity for the caches of totals and selected rows. */
+function filterKey(f: ListFilter): string {
+  return `${f.entity}|${f.parent ?? ""}|${f.includeDeleted}|${f.since?.ms ?? ""}|${f.since?.inclusive ?? ""}|${f.range ? `${f.range.field}|${f.range.fromMs}|${f.range.toMs}` : ""}`;
+}
+
+/**
+ * Typed access to the records table. Writes go to SQLite and to an in-memory
+ * mirror of every record; reads of single records and of lists without a
+ * time window are served from the mirror, time windows (ordered by a field
+ * of the data, as SQLite compares it) and the rarer reads from SQL.
+ */
 export class RecordStore {
   /** Bumped by every change, so derived values (the state hash, counts) can be cached. */
   version = 0;
@@ -74,6 +129,8 @@ export class RecordStore {
   private lagHorizon = 0;
   /** List totals by filter, valid for `version` once no listing lags. */
   private readonly counts = new Map<string, { version: number; n: number }>();
+  /** Every record in memory, loaded on first use and dropped when rows move in bulk. */
+  private loaded: RecordMirror | null = null;
 
   private readonly sql: SqlStorage;
 
@@ -90,6 +147,7 @@ export class RecordStore {
     const packed = Array.isArray(records) ? packState(records) : records;
     this.version += 1;
     this.lagHorizon = 0;
+    this.loaded = new RecordMirror(packed.rows.map((r) => ({ ...r })));
     this.sql.exec("DELETE FROM records");
     this.sql.exec("DELETE FROM meta WHERE key LIKE 'reserved:%'");
     for (const batch of packed.batches) {
@@ -99,6 +157,52 @@ export class RecordStore {
         batch,
       );
     }
+  }
+
+  /**
+   * Takes over the in-memory state of the store this one replaces, when the
+   * records did not change in between (a new engine over the same rows).
+   */
+  adopt(previous: RecordStore): void {
+    this.version = previous.version;
+    this.lagHorizon = previous.lagHorizon;
+    this.loaded = previous.loaded;
+  }
+
+  /** Identifies the records' current state: equal keys (same mirror, same version) mean equal records. */
+  stateKey(): { mirror: object; version: number } {
+    return { mirror: this.mirror(), version: this.version };
+  }
+
+  /** Whether anything changed since `version` was read from this store. */
+  unchangedSince(version: number): boolean {
+    return this.version === version;
+  }
+
+  private mirror(): RecordMirror {
+    this.loaded ??= new RecordMirror(
+      this.sql
+        .exec("SELECT entity, id, seq, parent, data, updated_ms, deleted_ms, visible_at, listed_data, version FROM records")
+        .toArray()
+        .map((r) => ({
+          entity: r.entity as string,
+          id: r.id as string,
+          seq: r.seq as number,
+          parent: (r.parent as string | null) ?? null,
+          text: r.data as string,
+          updatedMs: r.updated_ms as number,
+          deletedMs: (r.deleted_ms as number | null) ?? null,
+          visibleAt: r.visible_at as number,
+          listedText: (r.listed_data as string | null) ?? null,
+          version: r.version as number,
+        })),
+    );
+    return this.loaded;
+  }
+
+  /** The rows of a list without a time window, from the mirror (remembered while no record lags). */
+  private selected(f: ListFilter): MirrorRow[] {
+    return this.mirror().select(f, this.version, f.visibleTo > this.lagHorizon ? filterKey(f) : undefined);
   }
 
   private where(f: ListFilter): { clause: string; args: SqlStorageValue[] } {
@@ -121,8 +225,9 @@ export class RecordStore {
   }
 
   count(f: ListFilter): number {
+    if (!f.range) return this.selected(f).length;
     const stable = f.visibleTo > this.lagHorizon;
-    const key = `${f.entity}|${f.parent ?? ""}|${f.includeDeleted}|${f.since?.ms ?? ""}|${f.since?.inclusive ?? ""}|${f.range ? `${f.range.field}|${f.range.fromMs}|${f.range.toMs}` : ""}`;
+    const key = filterKey(f);
     const hit = stable ? this.counts.get(key) : undefined;
     if (hit && hit.version === this.version) return hit.n;
     const { clause, args } = this.where(f);
@@ -146,8 +251,8 @@ export class RecordStore {
   }
 
   get(entity: string, id: string): RecordRow | null {
-    const rows = this.sql.exec("SELECT * FROM records WHERE entity = ? AND id = ?", entity, id).toArray();
-    return rows.length ? fromRow(rows[0]) : null;
+    const row = this.mirror().get(entity, id);
+    return row ? fromMirror(row) : null;
   }
 
   /**
@@ -155,6 +260,14 @@ export class RecordStore {
    * lagging), so callers can skip parsing rows they have serialised before.
    */
   pageText(f: ListFilter, offset: number, limit: number): { id: string; version: number; deleted: boolean; lagging: boolean; text: string }[] {
+    if (!f.range) {
+      return this.selected(f)
+        .slice(offset, offset + limit)
+        .map((r) => {
+          const lagging = r.visibleAt > f.visibleTo && r.listedText !== null;
+          return { id: r.id, version: r.version, deleted: r.deletedMs !== null, lagging, text: (lagging ? r.listedText : r.text) as string };
+        });
+    }
     const { clause, args } = this.where(f);
     return this.sql
       .exec(
@@ -208,6 +321,7 @@ export class RecordStore {
     const tail = this.sql.exec("SELECT id, seq FROM records WHERE entity = ? AND deleted_ms IS NULL AND seq > 0 ORDER BY seq DESC LIMIT ?", entity, n).toArray();
     for (const r of tail) this.sql.exec("UPDATE records SET seq = ? WHERE entity = ? AND id = ?", -(r.seq as number), entity, r.id);
     this.version += 1;
+    this.loaded = null;
   }
 
   /** Index of the next record created through the API: records stored plus ids handed out for records that never landed. */
@@ -218,6 +332,7 @@ export class RecordStore {
   /** Hands out the next index without storing a record (a write that reports success and drops it). */
   reserveIndex(entity: string): number {
     const index = this.nextIndex(entity);
+    this.version += 1;
     this.sql.exec("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", `reserved:${entity}`, String(this.reserved(entity) + 1));
     return index;
   }
@@ -228,45 +343,49 @@ export class RecordStore {
   }
 
   countEntity(entity: string): number {
-    return this.sql.exec("SELECT count(*) AS n FROM records WHERE entity = ?", entity).one().n as number;
+    return this.mirror().countEntity(entity);
   }
 
   nextSeq(): number {
-    return ((this.sql.exec("SELECT max(seq) AS m FROM records").one().m as number | null) ?? 0) + 1;
+    return this.mirror().highestSeq() + 1;
   }
 
   insert(r: RecordRow): void {
     this.version += 1;
     this.lagHorizon = Math.max(this.lagHorizon, r.visibleAt);
+    const m = toMirror(r);
     this.sql.exec(
       "INSERT INTO records (entity, id, seq, parent, data, updated_ms, deleted_ms, visible_at, listed_data, version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
       r.entity,
       r.id,
       r.seq,
       r.parent,
-      JSON.stringify(r.data),
+      m.text,
       r.updatedMs,
       r.deletedMs,
       r.visibleAt,
-      r.listedData ? JSON.stringify(r.listedData) : null,
+      m.listedText,
       r.version,
     );
+    this.loaded?.insert(m);
   }
 
   update(r: RecordRow): void {
     this.version += 1;
     this.lagHorizon = Math.max(this.lagHorizon, r.visibleAt);
+    const m = toMirror(r);
     this.sql.exec(
       "UPDATE records SET data = ?, updated_ms = ?, deleted_ms = ?, visible_at = ?, listed_data = ?, version = ? WHERE entity = ? AND id = ?",
-      JSON.stringify(r.data),
+      m.text,
       r.updatedMs,
       r.deletedMs,
       r.visibleAt,
-      r.listedData ? JSON.stringify(r.listedData) : null,
+      m.listedText,
       r.version,
       r.entity,
       r.id,
     );
+    this.loaded?.update(m);
   }
 
   /** Canonical text of all records, the input of the state hash. */

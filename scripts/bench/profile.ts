@@ -1,0 +1,163 @@
+/**
+ * @module profile
+ * Where a vendor request's time goes inside workerd: drives one vendor URL
+ * under load while V8's sampling profiler runs in the farm Worker's isolate
+ * (world objects run in it too), then prints self time by function.
+ *
+ *   npm run bench:profile -- [list|single|hop] [seconds]
+ *
+ * The raw profile is written to bench-results/<target>.cpuprofile (open it in
+ * Chrome's DevTools, Performance tab).
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { join } from "node:path";
+import autocannon from "autocannon";
+import { startLocalFarm } from "../farm/local-farm.ts";
+import { projectRoot } from "../farm/paths.ts";
+
+const ADMIN = "bench-admin";
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  hitCount?: number;
+  children?: number[];
+}
+interface CpuProfile {
+  nodes: ProfileNode[];
+  startTime: number;
+  endTime: number;
+  samples?: number[];
+  timeDeltas?: number[];
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** A minimal Chrome DevTools Protocol session over the inspector's WebSocket. */
+async function inspect(wsUrl: string): Promise<{ send: (method: string, params?: object) => Promise<any>; close: () => void }> {
+  const ws = new WebSocket(wsUrl);
+  await new Promise((resolve, reject) => {
+    ws.addEventListener("open", resolve, { once: true });
+    ws.addEventListener("error", reject, { once: true });
+  });
+  let next = 1;
+  const waiting = new Map<number, (v: any) => void>();
+  ws.addEventListener("message", (ev) => {
+    const msg = JSON.parse(String(ev.data));
+    if (msg.id !== undefined) waiting.get(msg.id)?.(msg.error ? Promise.reject(new Error(msg.error.message)) : msg.result);
+  });
+  return {
+    send: (method, params = {}) =>
+      new Promise((resolve) => {
+        const id = next++;
+        waiting.set(id, resolve);
+        ws.send(JSON.stringify({ id, method, params }));
+      }),
+    close: () => ws.close(),
+  };
+}
+
+/** Self time per function (ms), largest first. */
+function selfTimes(p: CpuProfile): { name: string; ms: number }[] {
+  const byId = new Map(p.nodes.map((n) => [n.id, n]));
+  const out = new Map<string, number>();
+  const samples = p.samples ?? [];
+  const deltas = p.timeDeltas ?? [];
+  for (let i = 0; i < samples.length; i++) {
+    const n = byId.get(samples[i])!;
+    const f = n.callFrame;
+    const file = f.url.split("/").pop() ?? "";
+    const name = `${f.functionName || "(anonymous)"} ${file}:${f.lineNumber + 1}`;
+    out.set(name, (out.get(name) ?? 0) + (deltas[i] ?? 0) / 1000);
+  }
+  return [...out].map(([name, ms]) => ({ name, ms })).sort((a, b) => b.ms - a.ms);
+}
+
+/** Total time per function (ms) including what it calls, counted once per sample however deep it recurses, largest first. */
+function totalTimes(p: CpuProfile): { name: string; ms: number }[] {
+  const parent = new Map<number, number>();
+  for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const byId = new Map(p.nodes.map((n) => [n.id, n]));
+  const label = (n: ProfileNode) => `${n.callFrame.functionName || "(anonymous)"} ${n.callFrame.url.split("/").pop() ?? ""}:${n.callFrame.lineNumber + 1}`;
+  const out = new Map<string, number>();
+  const samples = p.samples ?? [];
+  const deltas = p.timeDeltas ?? [];
+  for (let i = 0; i < samples.length; i++) {
+    const seen = new Set<string>();
+    for (let id: number | undefined = samples[i]; id !== undefined; id = parent.get(id)) {
+      const name = label(byId.get(id)!);
+      if (seen.has(name)) continue;
+      seen.add(name);
+      out.set(name, (out.get(name) ?? 0) + (deltas[i] ?? 0) / 1000);
+    }
+  }
+  return [...out].map(([name, ms]) => ({ name, ms })).sort((a, b) => b.ms - a.ms);
+}
+
+async function main(): Promise<void> {
+  const target = process.argv[2] ?? "list";
+  const seconds = Number(process.argv[3] ?? 5);
+  const inspectorPort = await freePort();
+  const farm = await startLocalFarm({ port: 0, adminToken: ADMIN, inspectorPort });
+  try {
+    const res = await fetch(`${farm.url}/v1/worlds`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${ADMIN}`, "content-type": "application/json" },
+      body: JSON.stringify({ vendors: { ats: "hirewire" }, seed: 1, rateLimits: false }),
+    });
+    const world = (await res.json()) as any;
+    const ats = world.vendors.ats;
+    const urls: Record<string, string> = {
+      list: `${ats.baseUrl}/v1/candidates?page=1&per_page=50`,
+      single: `${ats.baseUrl}/v1/candidates/1001`,
+      hop: `${ats.baseUrl}/_health`,
+    };
+    const url = urls[target];
+    if (!url) throw new Error(`target must be one of ${Object.keys(urls).join(", ")}`);
+    const headers: Record<string, string> = target === "hop" ? {} : { "x-api-key": ats.credentials.api_key };
+    await autocannon({ url, headers, connections: 16, duration: 1 });
+
+    const targets = (await (await fetch(`http://127.0.0.1:${inspectorPort}/json`)).json()) as { id: string; title: string; webSocketDebuggerUrl: string }[];
+    const farmTarget = targets.find((t) => t.title.includes("wirebench-farm")) ?? targets[0];
+    const session = await inspect(farmTarget.webSocketDebuggerUrl ?? `ws://127.0.0.1:${inspectorPort}/${farmTarget.id}`);
+    await session.send("Profiler.enable");
+    await session.send("Profiler.setSamplingInterval", { interval: 200 });
+    await session.send("Profiler.start");
+    const load = await autocannon({ url, headers, connections: 16, duration: seconds });
+    const { profile } = (await session.send("Profiler.stop")) as { profile: CpuProfile };
+    const probe = process.env.PROFILE_EVAL ? await session.send("Runtime.evaluate", { expression: process.env.PROFILE_EVAL, returnByValue: true }) : null;
+    if (probe) console.log("eval:", JSON.stringify(probe.result?.value ?? probe));
+    session.close();
+
+    const dir = join(projectRoot(), "bench-results");
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, `${target}.cpuprofile`), JSON.stringify(profile));
+    const total = (profile.endTime - profile.startTime) / 1000;
+    const rows = selfTimes(profile);
+    const idle = rows.filter((r) => r.name.startsWith("(idle)")).reduce((s, r) => s + r.ms, 0);
+    console.log(`${target}: ${Math.round(load.requests.average)} req/s at 16 connections; isolate busy ${Math.round(total - idle)} of ${Math.round(total)} ms`);
+    console.log(`per request: ${(((total - idle) / load.requests.total) * 1000).toFixed(0)} µs of JavaScript in the farm isolate`);
+    const busy = total - idle;
+    console.log("\nself time");
+    for (const r of rows.slice(0, 30)) console.log(`${r.ms.toFixed(0).padStart(7)} ms  ${((r.ms / busy) * 100).toFixed(1).padStart(5)}%  ${r.name}`);
+    console.log("\ntotal time (with callees), the farm's own functions");
+    for (const r of totalTimes(profile)
+      .filter((r) => r.name.includes("farm.js"))
+      .slice(0, 45))
+      console.log(`${r.ms.toFixed(0).padStart(7)} ms  ${((r.ms / busy) * 100).toFixed(1).padStart(5)}%  ${r.name}`);
+  } finally {
+    await farm.stop();
+  }
+}
+
+await main();
