@@ -47,8 +47,13 @@ export function farmRssMb(): number {
 
 /** CPU time (ms, user + system) the farm's processes have used so far. */
 export function farmCpuMs(): number {
+  return cpuMsOf(farmPids());
+}
+
+/** CPU time (ms, user + system) the given processes have used so far. */
+export function cpuMsOf(pids: number[]): number {
   let ticks = 0;
-  for (const pid of farmPids()) {
+  for (const pid of pids) {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");

@@ -9,20 +9,12 @@ import { migrateWorld } from "../../workers/world/schema.ts";
 /** A row with an explicit sequence number and a path that names it. */
 const entry = (seq: number, over: Partial<RequestLogEntry> = {}): RequestLogEntry => req({ seq, ts: seq, path: `/r/${seq}`, ...over });
 
-/**
- * Real SQLite storage whose request inserts fail for the rows `fails` picks
- * (the first argument is the seq). A statement inserting a batch (one JSON
- * argument) fails as a whole when any of its rows would, as SQLite refuses a
- * statement; that is not counted as an attempt of the row.
- */
+/** Real SQLite storage whose request inserts fail for the rows `fails` picks (the first argument is the seq). */
 function failing(sql: SqlStorage, fails: (seq: number, attempt: number) => boolean): SqlStorage {
   const attempts = new Map<number, number>();
   return {
     exec(query: string, ...args: SqlStorageValue[]) {
-      if (query.trimStart().startsWith("INSERT INTO requests") && typeof args[0] === "string") {
-        const seqs = (JSON.parse(args[0]) as unknown[][]).map((row) => row[0] as number);
-        if (seqs.some((seq) => fails(seq, (attempts.get(seq) ?? 0) + 1))) throw new Error("SQLITE_TOOBIG: string or blob too big");
-      } else if (query.trimStart().startsWith("INSERT INTO requests")) {
+      if (query.trimStart().startsWith("INSERT INTO requests")) {
         const seq = args[0] as number;
         const n = (attempts.get(seq) ?? 0) + 1;
         attempts.set(seq, n);

@@ -71,19 +71,8 @@ export class LogStore {
   flush(): void {
     if (this.flushTimer) clearTimeout(this.flushTimer);
     this.flushTimer = null;
-    if (!this.pending.length) return;
-    const rows = this.pending;
-    this.pending = [];
-    // One statement for the whole queue; when it is refused, row by row, so a bad row takes no other with it.
-    if (rows.length > 1) {
-      try {
-        this.writeBatch(rows);
-        return;
-      } catch {
-        // Fall through to row-by-row writes.
-      }
-    }
-    for (const row of rows) {
+    while (this.pending.length) {
+      const row = this.pending.shift()!;
       try {
         this.write(row);
       } catch (err) {
@@ -94,38 +83,6 @@ export class LogStore {
         }
       }
     }
-  }
-
-  private writeBatch(rows: StoredRequest[]): void {
-    const packed = JSON.stringify(
-      rows.map((e) => [
-        e.seq,
-        e.epoch,
-        e.ts,
-        e.method,
-        e.path,
-        e.query,
-        e.headers,
-        e.body,
-        e.bodyBytes,
-        e.bodyNote,
-        e.bodySha256,
-        e.status,
-        e.authOutcome,
-        e.rateLimited ? 1 : 0,
-        e.retryAfter,
-        e.idempotencyKey,
-        JSON.stringify(e.faults),
-        JSON.stringify(e.lies),
-        e.logError ?? null,
-      ]),
-    );
-    this.sql.exec(
-      `INSERT INTO requests (seq, epoch, ts, method, path, query, headers, body, body_bytes, body_note, body_sha256, status, auth_outcome, rate_limited, retry_after, idempotency_key, faults, lies, log_error)
-       SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5, value ->> 6, value ->> 7, value ->> 8, value ->> 9,
-              value ->> 10, value ->> 11, value ->> 12, value ->> 13, value ->> 14, value ->> 15, value ->> 16, value ->> 17, value ->> 18 FROM json_each(?)`,
-      packed,
-    );
   }
 
   /** Requests of an epoch that reached the vendor but have no row at all. */
