@@ -30,8 +30,13 @@ function innerEnv(env: Record<string, string>): Record<string, string> {
   return { ...out, OUTPUT_DIR: `${SANDBOX.workspace}/output` };
 }
 
-function outputsOf(names: string[], outputDir: string): Record<string, OutputFile> {
-  takeBack(outputDir);
+/**
+ * The declared outputs as the run left them. Ownership comes back to the
+ * harness only when no listener still writes there: a listener running beside
+ * the run shares the folder, and would lose it.
+ */
+function outputsOf(names: string[], outputDir: string, reclaim = true): Record<string, OutputFile> {
+  if (reclaim) takeBack(outputDir);
   const outputs: Record<string, OutputFile> = {};
   for (const name of names) outputs[name] = readOutput(join(outputDir, name));
   return outputs;
@@ -58,16 +63,22 @@ export async function openConnectorSandbox(farmUrl: string, world: { world: stri
   });
   await proxy.start();
   const listenerPort = await hostPortTo(join(bridge, "serve.sock"));
-  const spec = (workspace: string, argv: string[], env: Record<string, string>): SandboxSpec => ({
+  // Only the listener's cell serves the reverse socket: a run started beside a listener (a
+  // cut-over while events arrive) would otherwise take the socket over and, on exit, cut the
+  // listener off from every delivery.
+  const spec = (workspace: string, argv: string[], env: Record<string, string>, listens = false): SandboxSpec => ({
     workspace,
     home,
     bridgeDir: bridge,
     mounts: [],
     env: envForSandbox(view, env),
     forward: [{ port: view.port, socket: AllowlistProxy.SOCKETS.farm, host: view.host }],
-    reverse: [{ socket: "serve.sock", port: INNER_SERVE_PORT }],
+    reverse: listens ? [{ socket: "serve.sock", port: INNER_SERVE_PORT }] : [],
     argv,
   });
+
+  /** Listeners started and not yet stopped. */
+  let listening = 0;
 
   return {
     adopt(workspace: string) {
@@ -87,7 +98,7 @@ export async function openConnectorSandbox(farmUrl: string, world: { world: stri
         timedOut: r.timedOut,
         durationMs: Math.round(r.durationS * 1000),
         stderrTail,
-        outputs: outputsOf(o.outputs, o.outputDir),
+        outputs: outputsOf(o.outputs, o.outputDir, listening === 0),
       };
     },
 
@@ -97,7 +108,8 @@ export async function openConnectorSandbox(farmUrl: string, world: { world: stri
       const stopped = new Promise<void>((resolve) => (stopNow = resolve));
       const started = performance.now();
       // The listener runs until stopped: a long limit, cut short by stop().
-      const running = runSandboxed(spec(o.cwd, [...o.command, ...o.args], { ...innerEnv(o.env), SERVE_PORT: String(INNER_SERVE_PORT) }), { timeLimitS: 3600, graceS: 2, until: stopped });
+      listening += 1;
+      const running = runSandboxed(spec(o.cwd, [...o.command, ...o.args], { ...innerEnv(o.env), SERVE_PORT: String(INNER_SERVE_PORT) }, true), { timeLimitS: 3600, graceS: 2, until: stopped });
       let exited = false;
       void running.then(() => (exited = true));
       const deadline = Date.now() + o.readyMs;
@@ -115,6 +127,7 @@ export async function openConnectorSandbox(farmUrl: string, world: { world: stri
           const wasRunning = !exited;
           stopNow();
           const r = await running;
+          listening -= 1;
           const stderrTail = streamText(r.lines, "stderr").slice(-TAIL);
           return {
             label: o.label,
