@@ -8,7 +8,7 @@
  *   npm run bench:ab -- <ref> [rounds]
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, rmSync, symlinkSync } from "node:fs";
+import { existsSync, mkdirSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import { projectRoot } from "../farm/paths.ts";
