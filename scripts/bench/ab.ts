@@ -12,6 +12,7 @@ import { existsSync, mkdirSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import { projectRoot } from "../farm/paths.ts";
+import { type BenchWorld, createBenchWorld } from "./bench-world.ts";
 import { cpuMsOf, farmPids } from "./farm-processes.ts";
 
 const ADMIN = "bench-admin";
@@ -19,10 +20,9 @@ const ROUND_S = 2;
 
 interface Farm {
   label: string;
-  url: string;
   pids: number[];
   stop(): Promise<void>;
-  targets: Record<string, { url: string; headers: Record<string, string> }>;
+  targets: BenchWorld["targets"];
 }
 
 async function startFarm(label: string, root: string): Promise<Farm> {
@@ -30,25 +30,8 @@ async function startFarm(label: string, root: string): Promise<Farm> {
   const { startLocalFarm } = (await import(join(root, "scripts", "farm", "local-farm.ts"))) as typeof import("../farm/local-farm.ts");
   const farm = await startLocalFarm({ port: 0, adminToken: ADMIN });
   const pids = farmPids().filter((p) => !before.has(p));
-  const res = await fetch(`${farm.url}/v1/worlds`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${ADMIN}`, "content-type": "application/json" },
-    body: JSON.stringify({ vendors: { ats: "hirewire" }, seed: 1, rateLimits: false }),
-  });
-  if (!res.ok) throw new Error(`${label}: world creation answered ${res.status}`);
-  const ats = ((await res.json()) as { vendors: { ats: { baseUrl: string; credentials: Record<string, string> } } }).vendors.ats;
-  const key = { "x-api-key": ats.credentials.api_key };
-  return {
-    label,
-    url: farm.url,
-    pids,
-    stop: () => farm.stop(),
-    targets: {
-      hop: { url: `${ats.baseUrl}/_health`, headers: {} },
-      single: { url: `${ats.baseUrl}/v1/candidates/1001`, headers: key },
-      list: { url: `${ats.baseUrl}/v1/candidates?page=1&per_page=50`, headers: key },
-    },
-  };
+  const { targets } = await createBenchWorld(farm.url, ADMIN);
+  return { label, pids, stop: () => farm.stop(), targets };
 }
 
 /** A checkout of `ref` beside the working tree, sharing its node_modules. */
@@ -73,7 +56,7 @@ async function main(): Promise<void> {
   const base = await startFarm(ref, checkout(ref));
   const work = await startFarm("working tree", projectRoot());
   try {
-    for (const target of Object.keys(base.targets)) {
+    for (const target of Object.keys(base.targets) as (keyof Farm["targets"])[]) {
       const seen: Record<string, { cpu: number[]; rps: number[] }> = { [base.label]: { cpu: [], rps: [] }, [work.label]: { cpu: [], rps: [] } };
       for (const f of [base, work]) await autocannon({ ...f.targets[target], connections: 16, duration: 1 });
       for (let i = 0; i < rounds; i++) {

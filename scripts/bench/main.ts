@@ -9,6 +9,7 @@ import { gatewayStyle } from "../../mechanics/gateways/index.ts";
 import { firstPageFromDocs } from "../contract/openapi-contract.ts";
 import { firstPageFromWsdl } from "../contract/wsdl-contract.ts";
 import { worldScale } from "./world-scale.ts";
+import { createBenchWorld } from "./bench-world.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 /** Live worlds the scale measurement creates (issue 15's target is 10,000 under 3 GB). */
@@ -33,19 +34,17 @@ async function main(): Promise<void> {
   console.error(`farm on ${farm.url}; ${SECONDS}s per measurement`);
   const load: LoadResult[] = [];
   try {
-    const world = await control(farm.url, "POST", "/v1/worlds", { vendors: { ats: "hirewire" }, seed: 1, rateLimits: false });
-    const ats = world.vendors.ats;
-    const listUrl = `${ats.baseUrl}/v1/candidates?page=1&per_page=50`;
-    const auth = { "x-api-key": ats.credentials.api_key };
-    const page = await (await fetch(listUrl, { headers: auth })).json();
+    const world = await createBenchWorld(farm.url, ADMIN);
+    const { hop, single, list } = world.targets;
+    const page = await (await fetch(list.url, { headers: list.headers })).json();
 
     const prism = await startPrism(4010 + (process.pid % 500), page);
     try {
       for (const c of [1, 16]) {
         load.push(await measure("bare route (same Worker, no DO)", `${farm.url}/_bare`, {}, c, SECONDS));
-        load.push(await measure("Durable Object hop (a live world's /_health, no work)", `${ats.baseUrl}/_health`, {}, c, SECONDS));
-        load.push(await measure("vendor single record (auth + DO + log)", `${ats.baseUrl}/v1/candidates/1001`, auth, c, SECONDS));
-        load.push(await measure("vendor list page (auth + DO + log, 50 rows)", listUrl, auth, c, SECONDS));
+        load.push(await measure("Durable Object hop (a live world's /_health, no work)", hop.url, hop.headers, c, SECONDS));
+        load.push(await measure("vendor single record (auth + DO + log)", single.url, single.headers, c, SECONDS));
+        load.push(await measure("vendor list page (auth + DO + log, 50 rows)", list.url, list.headers, c, SECONDS));
         load.push(await measure("Prism mock (50-row example, no state, no log)", `${prism.url}/v1/candidates?page=1&per_page=50`, {}, c, SECONDS));
       }
     } finally {

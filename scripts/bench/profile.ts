@@ -10,11 +10,12 @@
  * Chrome's DevTools, Performance tab).
  */
 import { mkdirSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import { startLocalFarm } from "../farm/local-farm.ts";
 import { projectRoot } from "../farm/paths.ts";
+import { freePort } from "../harness/connector-process.ts";
+import { type BenchWorld, createBenchWorld } from "./bench-world.ts";
 
 const ADMIN = "bench-admin";
 
@@ -32,17 +33,6 @@ interface CpuProfile {
   timeDeltas?: number[];
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 /** A minimal Chrome DevTools Protocol session over the inspector's WebSocket. */
 async function inspect(wsUrl: string): Promise<{ send: (method: string, params?: object) => Promise<any>; close: () => void }> {
   const ws = new WebSocket(wsUrl);
@@ -51,20 +41,29 @@ async function inspect(wsUrl: string): Promise<{ send: (method: string, params?:
     ws.addEventListener("error", reject, { once: true });
   });
   let next = 1;
-  const waiting = new Map<number, (v: any) => void>();
+  const waiting = new Map<number, { resolve: (v: any) => void; reject: (e: Error) => void }>();
   ws.addEventListener("message", (ev) => {
     const msg = JSON.parse(String(ev.data));
-    if (msg.id !== undefined) waiting.get(msg.id)?.(msg.error ? Promise.reject(new Error(msg.error.message)) : msg.result);
+    const w = msg.id === undefined ? undefined : waiting.get(msg.id);
+    if (!w) return;
+    waiting.delete(msg.id);
+    if (msg.error) w.reject(new Error(`${msg.error.message}`));
+    else w.resolve(msg.result);
   });
   return {
     send: (method, params = {}) =>
-      new Promise((resolve) => {
+      new Promise((resolve, reject) => {
         const id = next++;
-        waiting.set(id, resolve);
+        waiting.set(id, { resolve, reject });
         ws.send(JSON.stringify({ id, method, params }));
       }),
     close: () => ws.close(),
   };
+}
+
+/** A profile node's name: function, file and line. */
+function label(n: ProfileNode): string {
+  return `${n.callFrame.functionName || "(anonymous)"} ${n.callFrame.url.split("/").pop() ?? ""}:${n.callFrame.lineNumber + 1}`;
 }
 
 /** Self time per function (ms), largest first. */
@@ -74,10 +73,7 @@ function selfTimes(p: CpuProfile): { name: string; ms: number }[] {
   const samples = p.samples ?? [];
   const deltas = p.timeDeltas ?? [];
   for (let i = 0; i < samples.length; i++) {
-    const n = byId.get(samples[i])!;
-    const f = n.callFrame;
-    const file = f.url.split("/").pop() ?? "";
-    const name = `${f.functionName || "(anonymous)"} ${file}:${f.lineNumber + 1}`;
+    const name = label(byId.get(samples[i])!);
     out.set(name, (out.get(name) ?? 0) + (deltas[i] ?? 0) / 1000);
   }
   return [...out].map(([name, ms]) => ({ name, ms })).sort((a, b) => b.ms - a.ms);
@@ -88,7 +84,6 @@ function totalTimes(p: CpuProfile): { name: string; ms: number }[] {
   const parent = new Map<number, number>();
   for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
   const byId = new Map(p.nodes.map((n) => [n.id, n]));
-  const label = (n: ProfileNode) => `${n.callFrame.functionName || "(anonymous)"} ${n.callFrame.url.split("/").pop() ?? ""}:${n.callFrame.lineNumber + 1}`;
   const out = new Map<string, number>();
   const samples = p.samples ?? [];
   const deltas = p.timeDeltas ?? [];
@@ -110,33 +105,19 @@ async function main(): Promise<void> {
   const inspectorPort = await freePort();
   const farm = await startLocalFarm({ port: 0, adminToken: ADMIN, inspectorPort });
   try {
-    const res = await fetch(`${farm.url}/v1/worlds`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${ADMIN}`, "content-type": "application/json" },
-      body: JSON.stringify({ vendors: { ats: "hirewire" }, seed: 1, rateLimits: false }),
-    });
-    const world = (await res.json()) as any;
-    const ats = world.vendors.ats;
-    const urls: Record<string, string> = {
-      list: `${ats.baseUrl}/v1/candidates?page=1&per_page=50`,
-      single: `${ats.baseUrl}/v1/candidates/1001`,
-      hop: `${ats.baseUrl}/_health`,
-    };
-    const url = urls[target];
-    if (!url) throw new Error(`target must be one of ${Object.keys(urls).join(", ")}`);
-    const headers: Record<string, string> = target === "hop" ? {} : { "x-api-key": ats.credentials.api_key };
+    const { targets } = await createBenchWorld(farm.url, ADMIN);
+    if (!(target in targets)) throw new Error(`target must be one of ${Object.keys(targets).join(", ")}`);
+    const { url, headers } = targets[target as keyof BenchWorld["targets"]];
     await autocannon({ url, headers, connections: 16, duration: 1 });
 
-    const targets = (await (await fetch(`http://127.0.0.1:${inspectorPort}/json`)).json()) as { id: string; title: string; webSocketDebuggerUrl: string }[];
-    const farmTarget = targets.find((t) => t.title.includes("wirebench-farm")) ?? targets[0];
+    const isolates = (await (await fetch(`http://127.0.0.1:${inspectorPort}/json`)).json()) as { id: string; title: string; webSocketDebuggerUrl: string }[];
+    const farmTarget = isolates.find((t) => t.title.includes("wirebench-farm")) ?? isolates[0];
     const session = await inspect(farmTarget.webSocketDebuggerUrl ?? `ws://127.0.0.1:${inspectorPort}/${farmTarget.id}`);
     await session.send("Profiler.enable");
     await session.send("Profiler.setSamplingInterval", { interval: 200 });
     await session.send("Profiler.start");
     const load = await autocannon({ url, headers, connections: 16, duration: seconds });
     const { profile } = (await session.send("Profiler.stop")) as { profile: CpuProfile };
-    const probe = process.env.PROFILE_EVAL ? await session.send("Runtime.evaluate", { expression: process.env.PROFILE_EVAL, returnByValue: true }) : null;
-    if (probe) console.log("eval:", JSON.stringify(probe.result?.value ?? probe));
     session.close();
 
     const dir = join(projectRoot(), "bench-results");

@@ -16,7 +16,7 @@ import type { Env } from "../env.ts";
 import { WebhookDispatcher, type DeliveryJob } from "../engine/webhooks/dispatcher.ts";
 import type { DeliveryLogEntry } from "../../declarations/evidence/logs.ts";
 import { allFlags, checkpointEvents } from "../engine/webhooks/events.ts";
-import type { RecordRow, RecordStore } from "../engine/store/records.ts";
+import { type RecordRow, type RecordsKey, sameRecords } from "../engine/store/records.ts";
 import { Schedule, type ScheduledEvent } from "./schedule.ts";
 import { migrateWorld, worldSchemaExists } from "./schema.ts";
 import type { VendorCall } from "../surface/vendor-call.ts";
@@ -76,9 +76,9 @@ export class WorldObject extends DurableObject<Env> {
   /** Built states and their hashes by checkpoint: pure functions of (declaration, seed, scale, checkpoint), so safe to reuse. */
   private readonly states = new Map<number, { packed: PackedState; hash?: string }>();
   /** The store and version a recreate to `checkpoint` left, to tell whether the records changed since. */
-  private pristine: { checkpoint: number; records: RecordStore; version: number } | null = null;
+  private pristine: { checkpoint: number; records: RecordsKey } | null = null;
   /** The records of the last snapshot and the state they were read at (a read-only scenario ends where the last one did). */
-  private lastSnapshot: { mirror: object; version: number; entities: Snapshot["entities"] } | null = null;
+  private lastSnapshot: { records: RecordsKey; entities: Snapshot["entities"] } | null = null;
   /** State hash and the record-store version it was computed at. */
   private hash: { version: number; value: string } | null = null;
   private dispatcher: WebhookDispatcher | null = null;
@@ -149,7 +149,7 @@ export class WorldObject extends DurableObject<Env> {
     });
     const { records } = this.require().engine;
     records.adopt(seeding);
-    this.pristine = { checkpoint: args.checkpoint, records, version: records.version };
+    this.pristine = { checkpoint: args.checkpoint, records: records.stateKey() };
     await schedule.arm(this.ctx.storage);
     return { credentials: config.credentials, status: await this.status() };
   }
@@ -165,7 +165,7 @@ export class WorldObject extends DurableObject<Env> {
     const next: WorldConfig = { ...config, checkpoint, armedFaults: faults, epoch: config.epoch + 1, epochStartSeq: engine.logs.nextRequestSeq() - 1 };
     const state = this.stateAt(checkpoint);
     // Records still as the last recreate to this checkpoint left them (a read-only scenario) need not be written again.
-    const unchanged = this.pristine?.checkpoint === checkpoint && this.pristine.records === engine.records && engine.records.unchangedSince(this.pristine.version);
+    const unchanged = this.pristine?.checkpoint === checkpoint && sameRecords(this.pristine.records, engine.records.stateKey());
     engine.logs.flush();
     this.ctx.storage.transactionSync(() => {
       if (!unchanged) engine.records.replaceAll(state.packed);
@@ -175,7 +175,7 @@ export class WorldObject extends DurableObject<Env> {
     });
     const fresh = this.require().engine;
     fresh.records.adopt(engine.records);
-    this.pristine = { checkpoint, records: fresh.records, version: fresh.records.version };
+    this.pristine = { checkpoint, records: fresh.records.stateKey() };
     if (state.hash) this.hash = { version: fresh.records.version, value: state.hash };
     state.hash = this.stateHash(fresh);
     await this.scheduleFaults(fresh);
@@ -374,11 +374,10 @@ export class WorldObject extends DurableObject<Env> {
   /** Every record as the vendor serves it (all optional fields on), with its deletion state: the ground truth. */
   snapshot(): Snapshot {
     const { config, engine } = this.require();
-    const key = engine.records.stateKey();
-    const hit = this.lastSnapshot;
-    if (hit && hit.mirror === key.mirror && hit.version === key.version) return { checkpoint: config.checkpoint, epoch: config.epoch, entities: hit.entities };
+    const records = engine.records.stateKey();
+    if (this.lastSnapshot && sameRecords(this.lastSnapshot.records, records)) return { checkpoint: config.checkpoint, epoch: config.epoch, entities: this.lastSnapshot.entities };
     const snap = takeSnapshot(this.ctx.storage.sql, engine.vendor, config);
-    this.lastSnapshot = { ...key, entities: snap.entities };
+    this.lastSnapshot = { records, entities: snap.entities };
     return snap;
   }
 

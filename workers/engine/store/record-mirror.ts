@@ -45,14 +45,15 @@ export class RecordMirror {
 
   constructor(rows: MirrorRow[]) {
     rows.sort((a, b) => a.seq - b.seq);
-    for (const r of rows) this.add(r);
+    for (const r of rows) this.insert(r);
   }
 
   private static key(entity: string, id: string): string {
     return `${entity}\u0000${id}`;
   }
 
-  private add(r: MirrorRow): void {
+  /** A new record. */
+  insert(r: MirrorRow): void {
     this.byKey.set(RecordMirror.key(r.entity, r.id), r);
     let list = this.byEntity.get(r.entity);
     if (!list) this.byEntity.set(r.entity, (list = []));
@@ -65,11 +66,6 @@ export class RecordMirror {
 
   get(entity: string, id: string): MirrorRow | undefined {
     return this.byKey.get(RecordMirror.key(entity, id));
-  }
-
-  /** A new record. */
-  insert(r: MirrorRow): void {
-    this.add(r);
   }
 
   /** New values of a stored record (its seq, entity and id unchanged). */

@@ -29,18 +29,7 @@ export interface PackedState {
 }
 
 export function packState(records: StateRecord[]): PackedState {
-  const rows: MirrorRow[] = records.map((r) => ({
-    entity: r.entity,
-    id: r.id,
-    seq: r.seq,
-    parent: r.parent,
-    text: JSON.stringify(r.data),
-    updatedMs: r.updatedMs,
-    deletedMs: r.deletedMs,
-    visibleAt: 0,
-    listedText: null,
-    version: 1,
-  }));
+  const rows = records.map((r) => toMirror({ ...r, visibleAt: 0, listedData: null, version: 1 }));
   const batches: string[] = [];
   for (let i = 0; i < rows.length; i += INSERT_BATCH) {
     batches.push(JSON.stringify(rows.slice(i, i + INSERT_BATCH).map((r) => [r.entity, r.id, r.seq, r.parent, r.text, r.updatedMs, r.deletedMs])));
@@ -48,17 +37,18 @@ export function packState(records: StateRecord[]): PackedState {
   return { batches, rows };
 }
 
-function fromRow(r: Row): RecordRow {
+/** A stored row as the mirror holds it (values still as their JSON text). */
+function mirrorRowOf(r: Row): MirrorRow {
   return {
     entity: r.entity as string,
     id: r.id as string,
     seq: r.seq as number,
     parent: (r.parent as string | null) ?? null,
-    data: JSON.parse(r.data as string),
+    text: r.data as string,
     updatedMs: r.updated_ms as number,
     deletedMs: (r.deleted_ms as number | null) ?? null,
     visibleAt: r.visible_at as number,
-    listedData: r.listed_data ? JSON.parse(r.listed_data as string) : null,
+    listedText: (r.listed_data as string | null) ?? null,
     version: r.version as number,
   };
 }
@@ -109,6 +99,17 @@ function fromMirror(r: MirrorRow): RecordRow {
     listedData: r.listedText ? JSON.parse(r.listedText) : null,
     version: r.version,
   };
+}
+
+/** The state of a store's records at one moment: a mirror (replaced when rows are rewritten in bulk) and the store version. */
+export interface RecordsKey {
+  mirror: object;
+  version: number;
+}
+
+/** Whether two keys name the same records (nothing written in between). */
+export function sameRecords(a: RecordsKey | null | undefined, b: RecordsKey): boolean {
+  return a?.mirror === b.mirror && a.version === b.version;
 }
 
 /** A filter's identity for the caches of totals and selected rows. */
@@ -169,34 +170,13 @@ export class RecordStore {
     this.loaded = previous.loaded;
   }
 
-  /** Identifies the records' current state: equal keys (same mirror, same version) mean equal records. */
-  stateKey(): { mirror: object; version: number } {
+  /** Identifies the records' current state: equal keys (see {@link sameRecords}) mean equal records. */
+  stateKey(): RecordsKey {
     return { mirror: this.mirror(), version: this.version };
   }
 
-  /** Whether anything changed since `version` was read from this store. */
-  unchangedSince(version: number): boolean {
-    return this.version === version;
-  }
-
   private mirror(): RecordMirror {
-    this.loaded ??= new RecordMirror(
-      this.sql
-        .exec("SELECT entity, id, seq, parent, data, updated_ms, deleted_ms, visible_at, listed_data, version FROM records")
-        .toArray()
-        .map((r) => ({
-          entity: r.entity as string,
-          id: r.id as string,
-          seq: r.seq as number,
-          parent: (r.parent as string | null) ?? null,
-          text: r.data as string,
-          updatedMs: r.updated_ms as number,
-          deletedMs: (r.deleted_ms as number | null) ?? null,
-          visibleAt: r.visible_at as number,
-          listedText: (r.listed_data as string | null) ?? null,
-          version: r.version as number,
-        })),
-    );
+    this.loaded ??= new RecordMirror(this.sql.exec("SELECT entity, id, seq, parent, data, updated_ms, deleted_ms, visible_at, listed_data, version FROM records").toArray().map(mirrorRowOf));
     return this.loaded;
   }
 
@@ -246,7 +226,7 @@ export class RecordStore {
     const rows = this.sql
       .exec(`SELECT * FROM records WHERE deleted_ms IS NOT NULL ${cond} ORDER BY deleted_ms, seq LIMIT ? OFFSET ?`, ...args, limit, offset)
       .toArray()
-      .map(fromRow);
+      .map((r) => fromMirror(mirrorRowOf(r)));
     return { rows, total };
   }
 
