@@ -9,6 +9,7 @@
 import type { z } from "zod";
 import type { AuthOutcome } from "../../declarations/evidence/logs.ts";
 import type { Reply } from "../kit/reply.ts";
+import type { HeaderReader } from "../kit/request-headers.ts";
 
 /** A token the vendor has issued. */
 export interface IssuedToken {
@@ -35,7 +36,7 @@ export interface AuthRequest {
   method: string;
   path: string;
   query: URLSearchParams;
-  headers: Headers;
+  headers: HeaderReader;
   rawBody: string;
   body: Record<string, unknown> | null;
   bodyInvalid: boolean;
@@ -82,7 +83,7 @@ export interface AuthScheme<S extends z.ZodObject = z.ZodObject, P = z.infer<S>>
   refs(p: P): Reference[];
   verify(p: P, req: AuthRequest, ctx: VerifyContext): AuthCheck | Promise<AuthCheck>;
   /** The token a request presents under this requirement (revocation answers), if it carries one. */
-  presentedToken?(p: P, headers: Headers): string | null;
+  presentedToken?(p: P, headers: HeaderReader): string | null;
   /** Headers whose values are credentials (redacted in the log). */
   secretHeaders(p: P): string[];
   /** Headers a client must send: what a header-name lie may rename. */

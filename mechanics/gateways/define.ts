@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import type { Reply } from "../kit/reply.ts";
+import type { HeaderReader } from "../kit/request-headers.ts";
 
 /** One operation a gateway offers, mapped onto what the rest of the declaration defines. */
 export const GatewayOperation = z.object({
@@ -52,7 +53,7 @@ export type ParsedCall = { ok: true; call: GatewayCall } | { ok: false; refusal:
 
 /** The request parts a style reads. */
 export interface GatewayRequest {
-  headers: Headers;
+  headers: HeaderReader;
   rawBody: string;
 }
 

@@ -139,7 +139,7 @@ export class VendorEngine {
       const failure = vendorError(this.vendor, 500, "log_unavailable", "the request could not be logged");
       return new Response(bodyText(failure.body), { status: 500, headers: { "content-type": "application/json; charset=utf-8" } });
     }
-    if (cut) headers.set(CUT_HEADER, String(cut.cutAfterBytes));
+    if (cut) headers[CUT_HEADER] = String(cut.cutAfterBytes);
     return new Response(body, { status: reply.status, headers });
   }
 
@@ -301,11 +301,17 @@ export class VendorEngine {
     return json(201, { url, events: this.vendor.webhooks!.entities.flatMap((e) => [`${e}.created`, `${e}.updated`, `${e}.deleted`]) });
   }
 
-  private responseHeaders(turn: Turn, reply: Reply): Headers {
-    const headers = new Headers({ "content-type": "application/json; charset=utf-8", ...turn.extraHeaders, ...reply.headers });
-    headers.set("date", new Date(turn.req.nowMs + this.vendor.clock.wireOffsetS * 1000).toUTCString());
+  /**
+   * The response's headers, lower-cased as `Headers` would keep them. A plain
+   * record: the `Response` builds its own `Headers` from it, and a second one
+   * built here would cost a runtime object on every request.
+   */
+  private responseHeaders(turn: Turn, reply: Reply): Record<string, string> {
+    const headers: Record<string, string> = { "content-type": "application/json; charset=utf-8" };
+    for (const extra of [turn.extraHeaders, reply.headers]) for (const name in extra) headers[name.toLowerCase()] = extra[name];
+    headers.date = new Date(turn.req.nowMs + this.vendor.clock.wireOffsetS * 1000).toUTCString();
     const clock = this.vendor.clock;
-    if (clock.serverTimeHeader) headers.set(clock.serverTimeHeader, String(formatTime(vendorNow(clock, this.config.checkpoint, turn.requestsInEpoch), clock.format, "", clock.zone)));
+    if (clock.serverTimeHeader) headers[clock.serverTimeHeader.toLowerCase()] = String(formatTime(vendorNow(clock, this.config.checkpoint, turn.requestsInEpoch), clock.format, "", clock.zone));
     return headers;
   }
 

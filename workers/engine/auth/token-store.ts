@@ -1,6 +1,7 @@
 import type { Requirement } from "../../../declarations/schema/auth.ts";
 import type { IssuedToken, TokenLedger } from "../../../mechanics/auth/define.ts";
 import { authScheme } from "../../../mechanics/auth/index.ts";
+import type { HeaderReader } from "../../../mechanics/kit/request-headers.ts";
 import { randomToken } from "./credentials.ts";
 
 export type { IssuedToken };
@@ -59,7 +60,7 @@ export class TokenStore implements TokenLedger {
   }
 
   /** Whether the request presents a token that was revoked. */
-  presentsRevoked(headers: Headers, present: readonly Requirement[]): boolean {
+  presentsRevoked(headers: HeaderReader, present: readonly Requirement[]): boolean {
     for (const p of present) {
       const value = authScheme(p).presentedToken?.(p, headers);
       if (value && this.sql.exec("SELECT 1 FROM revoked WHERE value = ?", value).toArray().length) return true;

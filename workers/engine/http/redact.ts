@@ -1,4 +1,5 @@
 import { authScheme } from "../../../mechanics/auth/index.ts";
+import type { HeaderReader } from "../../../mechanics/kit/request-headers.ts";
 import type { Vendor } from "../../../declarations/schema/vendor.ts";
 
 const ALWAYS_SECRET = new Set(["authorization", "cookie", "proxy-authorization", "set-cookie"]);
@@ -13,7 +14,7 @@ export function secretHeaderNames(vendor: Vendor): Set<string> {
 }
 
 /** Lower-cased headers with secret values replaced, for the request log. */
-export function redactHeaders(headers: Headers, secretNames: Set<string>, secretValues: string[]): Record<string, string> {
+export function redactHeaders(headers: HeaderReader, secretNames: Set<string>, secretValues: string[]): Record<string, string> {
   const out: Record<string, string> = {};
   headers.forEach((value, name) => {
     const lower = name.toLowerCase();

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { VendorCall } from "../../surface/vendor-call.ts";
+import { type HeaderReader, RequestHeaders } from "../../../mechanics/kit/request-headers.ts";
 import { decodeBody, jsonDepthExceeds, LOGGED_BODY_CHARS, MAX_JSON_DEPTH, truncateText } from "./request-body.ts";
 import type { BodyNote } from "../../../declarations/evidence/logs.ts";
 
@@ -9,7 +10,7 @@ export interface VendorRequest {
   /** Path relative to the vendor root, e.g. `/svc/candidates`. */
   path: string;
   query: URLSearchParams;
-  headers: Headers;
+  headers: HeaderReader;
   /** Body text as received, up to the body limit ("" when none). */
   rawBody: string;
   /** Body bytes exactly as received (empty when there was none, or it was over the limit). */
@@ -45,7 +46,7 @@ export interface LoggedBody {
  */
 export async function readVendorRequest(call: VendorCall, seq: number, nowMs: number, secrets: () => readonly string[]): Promise<VendorRequest> {
   const url = new URL(call.url);
-  const headers = new Headers(call.headers);
+  const headers = new RequestHeaders(call.headers);
   const base = { method: call.method, path: call.path, query: url.searchParams, headers, seq, nowMs, bytes: call.head };
   if (call.head.byteLength === 0 && !call.rest) {
     return { ...base, rawBody: "", body: null, bodyInvalid: false, bodyTooLarge: false, logged: { body: null, bytes: 0, note: null, sha256: null } };

@@ -1,5 +1,6 @@
 import type { Write } from "../../../declarations/schema/writes.ts";
 import type { Reply } from "../../../mechanics/kit/reply.ts";
+import type { HeaderReader } from "../../../mechanics/kit/request-headers.ts";
 
 /** A stored first answer to an idempotent write. */
 interface Stored {
@@ -17,7 +18,7 @@ export class IdempotencyLedger {
   }
 
   /** The key a request carries for this write, or null. */
-  keyOf(write: Write, headers: Headers, body: Record<string, unknown> | null): string | null {
+  keyOf(write: Write, headers: HeaderReader, body: Record<string, unknown> | null): string | null {
     const idem = write.idempotency;
     if (!idem) return null;
     if (idem.in === "header") return headers.get(idem.name)?.trim() || null;
