@@ -16,7 +16,7 @@ import { type BenchWorld, createBenchWorld } from "./bench-world.ts";
 import { cpuMsOf, farmPids } from "./farm-processes.ts";
 
 const ADMIN = "bench-admin";
-const ROUND_S = 2;
+const ROUND_S = Number(process.env.AB_ROUND_S ?? 2);
 
 interface Farm {
   label: string;
@@ -56,23 +56,31 @@ async function main(): Promise<void> {
   const base = await startFarm(ref, checkout(ref));
   const work = await startFarm("working tree", projectRoot());
   try {
-    for (const target of Object.keys(base.targets) as (keyof Farm["targets"])[]) {
-      const seen: Record<string, { cpu: number[]; rps: number[] }> = { [base.label]: { cpu: [], rps: [] }, [work.label]: { cpu: [], rps: [] } };
-      for (const f of [base, work]) await autocannon({ ...f.targets[target], connections: 16, duration: 1 });
-      for (let i = 0; i < rounds; i++) {
+    const targets = Object.keys(base.targets) as (keyof Farm["targets"])[];
+    const seen = new Map<Farm, Record<string, { cpu: number[]; rps: number[] }>>();
+    for (const f of [base, work]) seen.set(f, Object.fromEntries(targets.map((t) => [t, { cpu: [], rps: [] }])));
+    for (const f of [base, work]) for (const t of targets) await autocannon({ ...f.targets[t], connections: 16, duration: 1 });
+    // Every round measures every target on both farms, so each farm's hop is measured beside its own reads.
+    for (let i = 0; i < rounds; i++) {
+      for (const t of targets) {
         for (const f of i % 2 ? [work, base] : [base, work]) {
           const cpu0 = cpuMsOf(f.pids);
-          const r = await autocannon({ ...f.targets[target], connections: 16, duration: ROUND_S });
-          seen[f.label].cpu.push(((cpuMsOf(f.pids) - cpu0) * 1000) / Math.max(1, r.requests.total));
-          seen[f.label].rps.push(r.requests.average);
+          const r = await autocannon({ ...f.targets[t], connections: 16, duration: ROUND_S });
+          seen.get(f)![t].cpu.push(((cpuMsOf(f.pids) - cpu0) * 1000) / Math.max(1, r.requests.total));
+          seen.get(f)![t].rps.push(r.requests.average);
         }
       }
-      const b = seen[base.label];
-      const w = seen[work.label];
+    }
+    const b = seen.get(base)!;
+    const w = seen.get(work)!;
+    for (const t of targets) {
       console.log(
-        `${target.padEnd(7)} ${base.label}: ${median(b.cpu).toFixed(0).padStart(5)} µs/req ${median(b.rps).toFixed(0).padStart(5)} req/s | working tree: ${median(w.cpu).toFixed(0).padStart(5)} µs/req ${median(w.rps).toFixed(0).padStart(5)} req/s | CPU ${((median(w.cpu) / median(b.cpu) - 1) * 100).toFixed(1)}%`,
+        `${t.padEnd(7)} ${base.label}: ${median(b[t].cpu).toFixed(0).padStart(5)} µs/req ${median(b[t].rps).toFixed(0).padStart(5)} req/s | working tree: ${median(w[t].cpu).toFixed(0).padStart(5)} µs/req ${median(w[t].rps).toFixed(0).padStart(5)} req/s | CPU ${((median(w[t].cpu) / median(b[t].cpu) - 1) * 100).toFixed(1)}%`,
       );
     }
+    // The issue's own measure: a target's throughput as a share of the same farm's hop, round by round.
+    const share = (s: Record<string, { rps: number[] }>, t: string) => median(s[t].rps.map((rps, i) => rps / s.hop.rps[i])) * 100;
+    for (const t of targets.filter((t) => t !== "hop")) console.log(`${t.padEnd(7)} share of the hop: ${base.label} ${share(b, t).toFixed(0)}% | working tree ${share(w, t).toFixed(0)}%`);
   } finally {
     await base.stop();
     await work.stop();

@@ -1,5 +1,6 @@
 import { runInDurableObject } from "cloudflare:test";
 import { toVendorCall } from "../../workers/surface/vendor-call.ts";
+import { answerResponse } from "../../workers/surface/vendor-answer.ts";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { parseVendor } from "../../declarations/schema/define.ts";
@@ -52,7 +53,7 @@ describe("session login returning a cookie (engine, inline declaration)", () => 
     const stub = env.WORLD.get(env.WORLD.idFromName("inline/cookie"));
     await runInDurableObject(stub, async (_obj, state) => {
       const engine = inlineEngine(cookieVendor, state.storage.sql, "w_inline");
-      const call = async (path: string, init: RequestInit = {}) => engine.serve(await toVendorCall(new Request(`http://x${path}`, init), path), "http://x");
+      const call = async (path: string, init: RequestInit = {}) => answerResponse(await engine.serve(await toVendorCall(new Request(`http://x${path}`, init), path), "http://x"));
 
       const bad = await call("/session", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: "user_a", password: "nope" }) });
       expect(bad.status).toBe(401);
@@ -93,7 +94,7 @@ describe("cookie sessions with a CSRF token (engine, inline declaration)", () =>
     const stub = env.WORLD.get(env.WORLD.idFromName("inline/csrf"));
     await runInDurableObject(stub, async (_obj, state) => {
       const engine = inlineEngine(csrfVendor, state.storage.sql, "w_inline_csrf");
-      const call = async (path: string, init: RequestInit = {}) => engine.serve(await toVendorCall(new Request(`http://x${path}`, init), path), "http://x");
+      const call = async (path: string, init: RequestInit = {}) => answerResponse(await engine.serve(await toVendorCall(new Request(`http://x${path}`, init), path), "http://x"));
       const login = async () => {
         const res = await call("/session", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: "user_a", password: "pw_b" }) });
         return { cookie: res.headers.get("set-cookie")!.split(";")[0], csrf: ((await res.json()) as { csrf_token: string }).csrf_token };

@@ -10,7 +10,7 @@ import type { Vendor } from "../../declarations/schema/vendor.ts";
 import type { AuthOutcome } from "../../declarations/evidence/logs.ts";
 import { json, vendorError, type Reply } from "../../mechanics/kit/reply.ts";
 import type { VendorCall } from "../surface/vendor-call.ts";
-import { CUT_HEADER } from "../surface/wire-cut.ts";
+import type { VendorAnswer } from "../surface/vendor-answer.ts";
 import { handleMint } from "./auth/mint.ts";
 import { TokenStore } from "./auth/token-store.ts";
 import { verifyRequest } from "./auth/verify.ts";
@@ -97,7 +97,7 @@ export class VendorEngine {
   }
 
   /** Serves one request; `baseUrl` is the vendor root as the client reached it. */
-  async serve(call: VendorCall, baseUrl: string): Promise<Response> {
+  async serve(call: VendorCall, baseUrl: string): Promise<VendorAnswer> {
     // Stage: read the request. Secrets are only needed when a body must be cut.
     const seq = this.logs.allocateRequestSeq();
     const req = await readVendorRequest(call, seq, Date.now(), () => this.secretValues());
@@ -137,10 +137,9 @@ export class VendorEngine {
     // Stage: log, before anything leaves.
     if (!this.log(turn, reply)) {
       const failure = vendorError(this.vendor, 500, "log_unavailable", "the request could not be logged");
-      return new Response(bodyText(failure.body), { status: 500, headers: { "content-type": "application/json; charset=utf-8" } });
+      return { status: 500, headers: { "content-type": "application/json; charset=utf-8" }, body: bodyText(failure.body), cutAfterBytes: null };
     }
-    if (cut) headers[CUT_HEADER] = String(cut.cutAfterBytes);
-    return new Response(body, { status: reply.status, headers });
+    return { status: reply.status, headers, body, cutAfterBytes: cut ? cut.cutAfterBytes : null };
   }
 
   /** The stages between reading a request and responding: what the vendor answers. */
@@ -302,9 +301,8 @@ export class VendorEngine {
   }
 
   /**
-   * The response's headers, lower-cased as `Headers` would keep them. A plain
-   * record: the `Response` builds its own `Headers` from it, and a second one
-   * built here would cost a runtime object on every request.
+   * The response's headers, lower-cased as `Headers` would keep them, as a
+   * plain record (a runtime `Headers` object costs a crossing per call).
    */
   private responseHeaders(turn: Turn, reply: Reply): Record<string, string> {
     const headers: Record<string, string> = { "content-type": "application/json; charset=utf-8" };

@@ -3,7 +3,7 @@ import { roleStub } from "../control/world-lookup.ts";
 import { ROLE_NAME } from "../../declarations/schema/role-name.ts";
 import { toVendorCall } from "./vendor-call.ts";
 import { worldExists } from "./known-worlds.ts";
-import { applyWireCut } from "./wire-cut.ts";
+import { answerResponse } from "./vendor-answer.ts";
 import { isWorldId } from "../world/world-id.ts";
 
 /** `ALL /w/:world/:role/*`: hands the request to the role's Durable Object. */
@@ -23,5 +23,5 @@ export async function vendorSurface(c: AppContext): Promise<Response> {
     if (c.req.method !== "GET" && c.req.method !== "HEAD") return c.json({ error: "documentation is read-only" }, 405);
     return roleStub(c.env, world, role).serveDocs(path.slice("/_docs".length), c.req.url);
   }
-  return applyWireCut(await roleStub(c.env, world, role).serveVendor(await toVendorCall(c.req.raw, path)));
+  return answerResponse(await roleStub(c.env, world, role).serveVendor(await toVendorCall(c.req.raw, path)));
 }

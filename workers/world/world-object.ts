@@ -20,6 +20,7 @@ import { type RecordRow, type RecordsKey, sameRecords } from "../engine/store/re
 import { Schedule, type ScheduledEvent } from "./schedule.ts";
 import { migrateWorld, worldSchemaExists } from "./schema.ts";
 import type { VendorCall } from "../surface/vendor-call.ts";
+import type { VendorAnswer } from "../surface/vendor-answer.ts";
 
 /** Status of one (world, role) as the control plane reports it. */
 export interface RoleStatus {
@@ -413,15 +414,15 @@ export class WorldObject extends DurableObject<Env> {
   }
 
   /** Serves the vendor surface. Unknown worlds answer 404 without creating state. */
-  async serveVendor(call: VendorCall): Promise<Response> {
+  async serveVendor(call: VendorCall): Promise<VendorAnswer> {
     if (!this.engine) {
       await call.rest?.cancel();
-      return Response.json({ error: "unknown world or role" }, { status: 404 });
+      return plainJson(404, { error: "unknown world or role" });
     }
     // The farm's liveness probe, not API traffic: answered by the object, never logged.
     if (call.path === "/_health") {
       await call.rest?.cancel();
-      return Response.json({ status: "ok" });
+      return plainJson(200, { status: "ok" });
     }
     return this.engine.serve(call, this.baseUrl(call.url));
   }
@@ -430,4 +431,8 @@ export class WorldObject extends DurableObject<Env> {
     if (!this.config || !this.engine) throw new Error("unknown world or role");
     return { config: this.config, engine: this.engine };
   }
+}
+
+function plainJson(status: number, body: unknown): VendorAnswer {
+  return { status, headers: { "content-type": "application/json" }, body: JSON.stringify(body), cutAfterBytes: null };
 }

@@ -1,0 +1,26 @@
+/**
+ * @module vendor-answer
+ * What a world's Durable Object answers a vendor request with. It crosses the
+ * RPC as plain parts rather than as a `Response`: a `Response` would be built
+ * in the object, its body streamed through a pipe to the Worker and pumped on
+ * to the client, where a string is copied once. The Worker builds the one
+ * `Response` the client gets.
+ */
+import { cutOffResponse } from "./wire-cut.ts";
+
+/** A vendor response in plain parts. */
+export interface VendorAnswer {
+  status: number;
+  /** Lower-cased names. */
+  headers: Record<string, string>;
+  /** Null for none (HEAD, 304). */
+  body: string | null;
+  /** When a declared fault cuts the response off: the body bytes that go out before the connection drops. */
+  cutAfterBytes: number | null;
+}
+
+/** The response as the client gets it: whole, or cut off on the wire. */
+export function answerResponse(answer: VendorAnswer): Response {
+  if (answer.cutAfterBytes !== null && answer.body !== null) return cutOffResponse(answer.status, answer.headers, answer.body, answer.cutAfterBytes);
+  return new Response(answer.body, { status: answer.status, headers: answer.headers });
+}
