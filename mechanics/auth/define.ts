@@ -10,6 +10,7 @@ import type { z } from "zod";
 import type { AuthOutcome } from "../../declarations/evidence/logs.ts";
 import type { Reply } from "../kit/reply.ts";
 import type { HeaderReader } from "../kit/request-headers.ts";
+import type { QueryReader } from "../kit/query-params.ts";
 
 /** A token the vendor has issued. */
 export interface IssuedToken {
@@ -35,7 +36,7 @@ export interface TokenLedger {
 export interface AuthRequest {
   method: string;
   path: string;
-  query: URLSearchParams;
+  query: QueryReader;
   headers: HeaderReader;
   rawBody: string;
   body: Record<string, unknown> | null;

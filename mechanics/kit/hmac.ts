@@ -2,6 +2,7 @@
  * @module hmac
  * HMAC-SHA256 helpers shared by request signing (auth) and webhook signatures.
  */
+import type { QueryReader } from "./query-params.ts";
 
 /** What a request-signing recipe says: the parts, their order, the separator and the encoding. */
 export interface SigningRecipe {
@@ -15,7 +16,7 @@ export interface SignableRequest {
   method: string;
   /** Path relative to the vendor root. */
   path: string;
-  query: URLSearchParams;
+  query: QueryReader;
   timestamp: string;
   rawBody: string;
 }
@@ -39,7 +40,7 @@ export async function sha256Hex(text: string): Promise<string> {
 }
 
 /** Query string with pairs sorted by key, then value, each part percent-encoded. */
-export function canonicalQuery(query: URLSearchParams): string {
+export function canonicalQuery(query: QueryReader): string {
   return [...query.entries()]
     .sort(([ak, av], [bk, bv]) => (ak < bk ? -1 : ak > bk ? 1 : av < bv ? -1 : av > bv ? 1 : 0))
     .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)

@@ -8,6 +8,7 @@ import { cursorPaging } from "./cursor.ts";
 import { type CursorScope, type DocParam, type PagingStyle, styleOf } from "./define.ts";
 import { offsetPaging } from "./offset.ts";
 import { pagePaging } from "./page.ts";
+import type { QueryReader } from "../kit/query-params.ts";
 
 export const PAGING_STYLES = [offsetPaging, pagePaging, cursorPaging] as const;
 
@@ -51,7 +52,7 @@ export interface PageRequest {
 export type PageParse = { ok: true; page: PageRequest } | { ok: false; param: string; message: string; invalidated?: boolean };
 
 /** Reads the paging parameters of a list request. */
-export function parsePage(p: PagingLike, query: URLSearchParams, scope: CursorScope): PageParse {
+export function parsePage(p: PagingLike, query: QueryReader, scope: CursorScope): PageParse {
   const style = pagingStyle(p);
   const { position, size: sizeParam } = style.params(p);
   const raw = query.get(sizeParam);

@@ -9,6 +9,7 @@
  */
 import type { z } from "zod";
 import type { DocParam } from "../paging/define.ts";
+import type { QueryReader } from "../kit/query-params.ts";
 
 /** A window as served: half-open, `[fromMs, toMs)` on the data clock. */
 export interface ServedWindow {
@@ -48,7 +49,7 @@ export interface WindowStyle<S extends z.ZodObject = z.ZodObject, W = z.infer<S>
   /** The envelope field that reports the window served. */
   reportField(w: W): string;
   /** Reads the window a request asks for and decides the one served. */
-  read(w: W, query: URLSearchParams, ctx: WindowReadContext): WindowRead;
+  read(w: W, query: QueryReader, ctx: WindowReadContext): WindowRead;
   /** Why the style cannot window this resource (the field is not one of its timestamps), or null. */
   checkResource?(w: W, r: WindowedResource): string | null;
   docs: {

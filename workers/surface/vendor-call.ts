@@ -13,6 +13,8 @@ export interface VendorCall {
   method: string;
   /** Full request URL (its query is the vendor's query). */
   url: string;
+  /** The URL's origin, as the client reached the farm. */
+  origin: string;
   /** Path relative to the vendor root, e.g. `/svc/candidates`. */
   path: string;
   headers: [string, string][];
@@ -22,11 +24,15 @@ export interface VendorCall {
   rest: ReadableStream<Uint8Array> | null;
 }
 
-/** Reads a request into a {@link VendorCall}, holding at most the limit (plus one chunk) in memory. */
-export async function toVendorCall(request: Request, path: string): Promise<VendorCall> {
+/**
+ * Reads a request into a {@link VendorCall}, holding at most the limit (plus
+ * one chunk) in memory. `origin` is the request URL's, when the caller has
+ * parsed it already.
+ */
+export async function toVendorCall(request: Request, path: string, origin = new URL(request.url).origin): Promise<VendorCall> {
   const headers: [string, string][] = [];
   request.headers.forEach((value, name) => headers.push([name, value]));
-  const base = { method: request.method.toUpperCase(), url: request.url, path, headers };
+  const base = { method: request.method.toUpperCase(), url: request.url, origin, path, headers };
   if (!request.body) return { ...base, head: new Uint8Array(0), rest: null };
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];

@@ -23,5 +23,5 @@ export async function vendorSurface(c: AppContext): Promise<Response> {
     if (c.req.method !== "GET" && c.req.method !== "HEAD") return c.json({ error: "documentation is read-only" }, 405);
     return roleStub(c.env, world, role).serveDocs(path.slice("/_docs".length), c.req.url);
   }
-  return answerResponse(await roleStub(c.env, world, role).serveVendor(await toVendorCall(c.req.raw, path)));
+  return answerResponse(await roleStub(c.env, world, role).serveVendor(await toVendorCall(c.req.raw, path, url.origin)));
 }

@@ -102,8 +102,8 @@ export class WorldObject extends DurableObject<Env> {
   }
 
   /** Vendor root for links and docs: the farm origin the world was made at, else (older worlds) the one the request came to. */
-  private baseUrl(requestUrl: string): string {
-    const origin = this.config?.publicOrigin ?? new URL(requestUrl).origin;
+  private baseUrl(requestOrigin: string): string {
+    const origin = this.config?.publicOrigin ?? requestOrigin;
     return `${origin}/w/${this.config!.world}/${this.config!.role}`;
   }
 
@@ -410,7 +410,7 @@ export class WorldObject extends DurableObject<Env> {
    */
   async serveDocs(subpath: string, requestUrl: string): Promise<Response> {
     if (!this.config || !this.engine) return Response.json({ error: "unknown world or role" }, { status: 404 });
-    return this.docs.serve(this.engine.vendor, this.config, this.baseUrl(requestUrl), subpath);
+    return this.docs.serve(this.engine.vendor, this.config, this.baseUrl(new URL(requestUrl).origin), subpath);
   }
 
   /** Serves the vendor surface. Unknown worlds answer 404 without creating state. */
@@ -424,7 +424,7 @@ export class WorldObject extends DurableObject<Env> {
       await call.rest?.cancel();
       return plainJson(200, { status: "ok" });
     }
-    return this.engine.serve(call, this.baseUrl(call.url));
+    return this.engine.serve(call, this.baseUrl(call.origin));
   }
 
   private require(): { config: WorldConfig; engine: VendorEngine } {

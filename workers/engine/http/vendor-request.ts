@@ -3,13 +3,14 @@ import type { VendorCall } from "../../surface/vendor-call.ts";
 import { type HeaderReader, RequestHeaders } from "../../../mechanics/kit/request-headers.ts";
 import { decodeBody, jsonDepthExceeds, LOGGED_BODY_CHARS, MAX_JSON_DEPTH, truncateText } from "./request-body.ts";
 import type { BodyNote } from "../../../declarations/evidence/logs.ts";
+import { QueryParams, type QueryReader } from "../../../mechanics/kit/query-params.ts";
 
 /** A request to a vendor, with the world prefix stripped. */
 export interface VendorRequest {
   method: string;
   /** Path relative to the vendor root, e.g. `/svc/candidates`. */
   path: string;
-  query: URLSearchParams;
+  query: QueryReader;
   headers: HeaderReader;
   /** Body text as received, up to the body limit ("" when none). */
   rawBody: string;
@@ -45,9 +46,8 @@ export interface LoggedBody {
  * that leak checks look for: a body cut for the log names those it held.
  */
 export async function readVendorRequest(call: VendorCall, seq: number, nowMs: number, secrets: () => readonly string[]): Promise<VendorRequest> {
-  const url = new URL(call.url);
   const headers = new RequestHeaders(call.headers);
-  const base = { method: call.method, path: call.path, query: url.searchParams, headers, seq, nowMs, bytes: call.head };
+  const base = { method: call.method, path: call.path, query: QueryParams.ofUrl(call.url), headers, seq, nowMs, bytes: call.head };
   if (call.head.byteLength === 0 && !call.rest) {
     return { ...base, rawBody: "", body: null, bodyInvalid: false, bodyTooLarge: false, logged: { body: null, bytes: 0, note: null, sha256: null } };
   }
@@ -85,7 +85,7 @@ export async function readVendorRequest(call: VendorCall, seq: number, nowMs: nu
 function parseBody(raw: string, contentType: string): { body: Record<string, unknown> | null; invalid: boolean; tooDeep: boolean } {
   if (raw.trim() === "") return { body: null, invalid: false, tooDeep: false };
   if (contentType.includes("application/x-www-form-urlencoded")) {
-    return { body: Object.fromEntries(new URLSearchParams(raw)), invalid: false, tooDeep: false };
+    return { body: Object.fromEntries(new QueryParams(raw)), invalid: false, tooDeep: false };
   }
   if (jsonDepthExceeds(raw, MAX_JSON_DEPTH)) return { body: null, invalid: true, tooDeep: true };
   try {

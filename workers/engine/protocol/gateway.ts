@@ -17,6 +17,7 @@ import { bodyText } from "../http/raw-json.ts";
 import type { VendorRequest } from "../http/vendor-request.ts";
 import type { RouteAction } from "../routing/route-table.ts";
 import { listTombstones } from "./tombstones.ts";
+import { QueryParams } from "../../../mechanics/kit/query-params.ts";
 
 /** Reads the call a request makes (pure: a refusal is answered later, after auth). */
 export function parseGatewayCall(g: Gateway, req: VendorRequest): ParsedCall {
@@ -71,8 +72,8 @@ export function operationContext(ctx: HandlerContext, action: OperationAction, c
   }
   const req: VendorRequest =
     action.kind === "write"
-      ? { ...ctx.req, query: new URLSearchParams(), body: operationBody(action.write, params), bodyInvalid: false }
-      : { ...ctx.req, query: new URLSearchParams(params), body: null, bodyInvalid: false };
+      ? { ...ctx.req, query: new QueryParams(), body: operationBody(action.write, params), bodyInvalid: false }
+      : { ...ctx.req, query: new QueryParams(Object.entries(params).map(([k, v]) => [k, String(v)])), body: null, bodyInvalid: false };
   return { ...ctx, req, params: pathParams };
 }
 

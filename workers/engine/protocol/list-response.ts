@@ -3,6 +3,7 @@ import type { HandlerContext } from "../handler-context.ts";
 import { RawJson } from "../http/raw-json.ts";
 import { json, vendorError, type Reply } from "../../../mechanics/kit/reply.ts";
 import { type CursorScope, nextBodyValue, nextPageParams, type PageRequest, parsePage } from "../../../mechanics/paging/index.ts";
+import { QueryParams } from "../../../mechanics/kit/query-params.ts";
 
 const ITEMS_PLACEHOLDER = "\u0000items\u0000";
 
@@ -53,7 +54,7 @@ export function pagedReply(
 }
 
 function withParams(ctx: HandlerContext, params: Record<string, string>): string {
-  const q = new URLSearchParams(ctx.req.query);
+  const q = new QueryParams(ctx.req.query);
   for (const [k, v] of Object.entries(params)) q.set(k, v);
   const qs = q.toString();
   return `${ctx.baseUrl}${ctx.req.path}${qs ? `?${qs}` : ""}`;

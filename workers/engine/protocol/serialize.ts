@@ -3,13 +3,14 @@ import type { Resource, Vendor } from "../../../declarations/schema/vendor.ts";
 import { formatTime, recordZone } from "../data/clock.ts";
 import { wireId } from "../data/ids.ts";
 import type { RecordRow } from "../store/records.ts";
+import type { QueryReader } from "../../../mechanics/kit/query-params.ts";
 
 /** Renders a stored record as the vendor serves it to this request. */
 export function serializeRecord(
   vendor: Vendor,
   resource: Resource,
   row: Pick<RecordRow, "id" | "data" | "deletedMs">,
-  query: URLSearchParams,
+  query: QueryReader,
   renames?: Map<string, { to: string }>,
 ): Record<string, unknown> {
   const out: Record<string, unknown> = { [resource.idField]: wireId(resource, row.id) };
@@ -33,7 +34,7 @@ export function serializeRecord(
 }
 
 /** Which `onlyWith` fields this query turns on, as a cache key fragment ("" when the resource has none). */
-export function viewKey(resource: Resource, query: URLSearchParams): string {
+export function viewKey(resource: Resource, query: QueryReader): string {
   let key = "";
   for (const f of resource.fields) if (f.onlyWith) key += query.get(f.onlyWith.param) === f.onlyWith.value ? "1" : "0";
   return key;

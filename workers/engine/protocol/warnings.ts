@@ -1,13 +1,14 @@
 import type { Resource, Vendor } from "../../../declarations/schema/vendor.ts";
 import { pagingParamNames } from "../../../mechanics/paging/index.ts";
 import { windowStyle } from "../../../mechanics/windows/index.ts";
+import type { QueryReader } from "../../../mechanics/kit/query-params.ts";
 
 /**
  * RFC 7234-style `Warning` values for a read: query parameters the endpoint
  * ignores, and fields left out because their flag was not sent. This is how
  * a careful client can notice that documentation is wrong.
  */
-export function readWarnings(vendor: Vendor, r: Resource, query: URLSearchParams, isList: boolean): string[] {
+export function readWarnings(vendor: Vendor, r: Resource, query: QueryReader, isList: boolean): string[] {
   const known = new Set<string>(r.fields.flatMap((f) => (f.onlyWith ? [f.onlyWith.param] : [])));
   if (isList) {
     for (const name of pagingParamNames(r.paging ?? vendor.paging)) known.add(name);
