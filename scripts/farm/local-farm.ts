@@ -1,4 +1,3 @@
-import { createServer } from "node:net";
 import { join } from "node:path";
 import { Miniflare, convertV4MiniflareOptions } from "miniflare";
 import { buildWorker } from "./build-worker.ts";
@@ -30,21 +29,6 @@ export interface LocalFarm {
   stop(): Promise<void>;
 }
 
-/** Hosts Miniflare's `ready` URL names as they are; for any other it answers with a second, 127.0.0.1 socket. */
-const MINIFLARE_LOCAL_HOSTS = ["localhost", "127.0.0.1", "0.0.0.0", "::", "*", "::1"];
-
-/** A free TCP port on `host` (released again before it is returned). */
-function freePort(host: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once("error", reject);
-    srv.listen(0, host, () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 /**
  * Serves the built farm and grader Workers directly through Miniflare (no
  * `wrangler dev` proxy in between), with SQLite-backed Durable Objects and a
@@ -54,17 +38,15 @@ export async function startLocalFarm(opts: LocalFarmOptions): Promise<LocalFarm>
   const root = projectRoot();
   const bundles = buildWorker();
   const host = opts.host ?? "127.0.0.1";
-  // On another address (127.0.0.2, a LAN address) Miniflare's `ready` URL is an extra 127.0.0.1
-  // socket, not the one bound: the farm's URL is then the host and port asked for, a free one for 0.
-  const named = MINIFLARE_LOCAL_HOSTS.includes(host);
-  const port = named || opts.port !== 0 ? opts.port : await freePort(host);
   const common = { modules: true, compatibilityDate: "2026-11-01", compatibilityFlags: ["nodejs_compat"] };
-  // The first Worker is the one Miniflare serves on the port: the farm. The grader is
-  // reached only through the farm's GRADER binding, as in production.
+  // Clients reach the farm Worker on a socket of its own, as a deployed Worker is reached:
+  // Miniflare's entry Worker (on a loopback port of its own, unused) would copy every
+  // request and pump every response body through one more Worker. The grader is reached
+  // only through the farm's GRADER binding, as in production.
   const mf = new Miniflare(
     convertV4MiniflareOptions({
-      host,
-      port,
+      host: "127.0.0.1",
+      port: 0,
       ...(opts.persistDir ? { resourcePersistencePath: opts.persistDir } : {}),
       ...(opts.inspectorPort !== undefined ? { inspectorPort: opts.inspectorPort } : {}),
       workers: [
@@ -72,6 +54,7 @@ export async function startLocalFarm(opts: LocalFarmOptions): Promise<LocalFarm>
           ...common,
           name: "wirebench-farm",
           scriptPath: bundles.farm,
+          unsafeDirectSockets: [{ host, port: opts.port }],
           bindings: { WIREBENCH_ADMIN_TOKEN: opts.adminToken },
           durableObjects: { WORLD: { className: "WorldObject", useSQLite: true } },
           serviceBindings: { GRADER: "wirebench-grader", ...(opts.siteDir ? { SITE: siteHandler(opts.siteDir) } : {}) },
@@ -86,8 +69,8 @@ export async function startLocalFarm(opts: LocalFarmOptions): Promise<LocalFarm>
       ],
     } as never),
   );
-  const ready = await mf.ready;
+  await mf.ready;
   await applyMigrations((await mf.getD1Database("DB", "wirebench-grader")) as never, join(root, "migrations"));
-  const url = named ? ready.origin : `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+  const url = (await mf.unsafeGetDirectURL("wirebench-farm")).origin;
   return { url, adminToken: opts.adminToken, stop: () => mf.dispose() };
 }
