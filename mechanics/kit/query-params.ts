@@ -117,14 +117,19 @@ function decodeComponent(raw: string): string {
   return utf8.decode(bytes.subarray(0, n));
 }
 
+const SURROGATE = /[\uD800-\uDFFF]/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** As a USVString: lone surrogates become U+FFFD, as the runtime converts what it is given. */
 function usv(s: string): string {
-  return String(s).replace(LONE_SURROGATE, "\uFFFD");
+  const text = String(s);
+  return SURROGATE.test(text) ? text.replace(LONE_SURROGATE, "\uFFFD") : text;
 }
 
+const BARE = /^[A-Za-z0-9*\-._]*$/;
+
 function encodeComponent(s: string): string {
+  if (BARE.test(s)) return s;
   return encodeURIComponent(s)
     .replace(/[!'()~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
     .replaceAll("%20", "+");

@@ -41,7 +41,8 @@ export function pagedReply(
   if (paging.total) body[env.total] = total;
   if (extra) Object.assign(body, extra);
   const headers: Record<string, string> = {};
-  const nextUrl = next ? withParams(ctx, next) : null;
+  // Only links carry a URL; a body cursor (or no next at all) does not need one built.
+  const nextUrl = next && (paging.next === "link-header" || paging.next === "hal") ? withParams(ctx, next) : null;
   if (paging.next === "body") {
     body[env.next] = next ? nextBodyValue(paging, next) : null;
   } else if (paging.next === "link-header" && nextUrl) {

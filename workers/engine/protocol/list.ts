@@ -7,6 +7,7 @@ import { pagedReply } from "./list-response.ts";
 import { embeddedFor } from "./embeds.ts";
 import { serializeRecord, viewKey } from "./serialize.ts";
 import { readWindow } from "./windows.ts";
+import { rowVariants, variantOf } from "./row-json-cache.ts";
 
 /**
  * GET on a resource's list path; a legacy list (`truncateAt`) ends silently
@@ -33,7 +34,7 @@ export function listRecords(ctx: HandlerContext, resource: Resource, truncateAt 
     range: win?.range,
   };
   const listKey = `${resource.name}|${parent ?? ""}|${wm.since ? wm.since.ms : ""}${win ? `|${win.range.fromMs}|${win.range.toMs}` : ""}`;
-  const view = viewKey(resource, req.query);
+  const variants = rowVariants(resource.name, viewKey(resource, req.query));
   const renames = ctx.faults.renames(ctx.config.checkpoint);
   for (const [key, r] of renames) if (key.startsWith(`${resource.name}.`)) ctx.notes.faults.push(r.fault);
   return pagedReply(
@@ -50,12 +51,12 @@ export function listRecords(ctx: HandlerContext, resource: Resource, truncateAt 
         renames,
       );
       const items = rows.map((r) => {
-        const key = `${resource.name}|${r.id}|${r.version}|${r.lagging ? 1 : 0}|${r.deleted ? 1 : 0}|${view}`;
-        let json = embedded.size ? undefined : ctx.rowCache.get(key);
+        const variant = variantOf(variants, r);
+        let json = embedded.size ? undefined : ctx.rowCache.get(r, variant);
         if (json === undefined) {
           const data = JSON.parse(r.text) as Record<string, unknown>;
           json = JSON.stringify({ ...serializeRecord(vendor, resource, { id: r.id, data, deletedMs: r.deleted ? 1 : null }, req.query, renames), ...embedded.get(r.id) });
-          if (!embedded.size) ctx.rowCache.set(key, json);
+          if (!embedded.size) ctx.rowCache.set(r, variant, json);
         }
         return json;
       });

@@ -117,6 +117,18 @@ function filterKey(f: ListFilter): string {
   return `${f.entity}|${f.parent ?? ""}|${f.includeDeleted}|${f.since?.ms ?? ""}|${f.since?.inclusive ?? ""}|${f.range ? `${f.range.field}|${f.range.fromMs}|${f.range.toMs}` : ""}`;
 }
 
+/** A row of a list page, as stored text. */
+export interface PageRow {
+  id: string;
+  version: number;
+  deleted: boolean;
+  /** Whether the row shows its pre-update text (`text` is then that text). */
+  lagging: boolean;
+  text: string;
+  /** The mirror's row object (one per record, lasting while the record does), or null for a row read from SQLite. */
+  source: object | null;
+}
+
 /**
  * Typed access to the records table. Writes go to SQLite and to an in-memory
  * mirror of every record; reads of single records and of lists without a
@@ -239,13 +251,13 @@ export class RecordStore {
    * One page of a list as stored JSON text (the pre-update text for rows still
    * lagging), so callers can skip parsing rows they have serialised before.
    */
-  pageText(f: ListFilter, offset: number, limit: number): { id: string; version: number; deleted: boolean; lagging: boolean; text: string }[] {
+  pageText(f: ListFilter, offset: number, limit: number): PageRow[] {
     if (!f.range) {
       return this.selected(f)
         .slice(offset, offset + limit)
         .map((r) => {
           const lagging = r.visibleAt > f.visibleTo && r.listedText !== null;
-          return { id: r.id, version: r.version, deleted: r.deletedMs !== null, lagging, text: (lagging ? r.listedText : r.text) as string };
+          return { id: r.id, version: r.version, deleted: r.deletedMs !== null, lagging, text: (lagging ? r.listedText : r.text) as string, source: r };
         });
     }
     const { clause, args } = this.where(f);
@@ -260,7 +272,7 @@ export class RecordStore {
       .toArray()
       .map((r) => {
         const lagging = (r.visible_at as number) > f.visibleTo && r.listed_data !== null;
-        return { id: r.id as string, version: r.version as number, deleted: r.deleted_ms !== null, lagging, text: (lagging ? r.listed_data : r.data) as string };
+        return { id: r.id as string, version: r.version as number, deleted: r.deleted_ms !== null, lagging, text: (lagging ? r.listed_data : r.data) as string, source: null };
       });
   }
 
