@@ -108,11 +108,11 @@ function decodeComponent(raw: string): string {
   const bytes = new Uint8Array(source.length);
   let n = 0;
   for (let i = 0; i < source.length; i++) {
-    const b = source[i];
-    if (b === 0x25 && i + 2 < source.length && HEX.test(String.fromCharCode(source[i + 1], source[i + 2]))) {
-      bytes[n++] = Number.parseInt(String.fromCharCode(source[i + 1], source[i + 2]), 16);
+    const hex = source[i] === 0x25 && i + 2 < source.length ? String.fromCharCode(source[i + 1], source[i + 2]) : "";
+    if (HEX.test(hex)) {
+      bytes[n++] = Number.parseInt(hex, 16);
       i += 2;
-    } else bytes[n++] = b;
+    } else bytes[n++] = source[i];
   }
   return utf8.decode(bytes.subarray(0, n));
 }

@@ -55,11 +55,6 @@ async function main(): Promise<void> {
   const rounds = Number(process.argv[3] ?? 5);
   const base = await startFarm(ref, checkout(ref));
   const work = await startFarm("working tree", projectRoot());
-  // Pinned, both farms share one core and the load generator has the other, so neither steals from a measurement.
-  if (process.env.AB_PIN === "1") {
-    for (const pid of [...base.pids, ...work.pids]) execFileSync("taskset", ["-a", "-cp", "1", String(pid)], { stdio: "ignore" });
-    execFileSync("taskset", ["-a", "-cp", "0", String(process.pid)], { stdio: "ignore" });
-  }
   try {
     const targets = Object.keys(base.targets) as (keyof Farm["targets"])[];
     const seen = new Map<Farm, Record<string, { cpu: number[]; rps: number[] }>>();

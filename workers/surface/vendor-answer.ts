@@ -1,10 +1,9 @@
 /**
  * @module vendor-answer
  * What a world's Durable Object answers a vendor request with. It crosses the
- * RPC as plain parts rather than as a `Response`: a `Response` would be built
- * in the object, its body streamed through a pipe to the Worker and pumped on
- * to the client, where a string is copied once. The Worker builds the one
- * `Response` the client gets.
+ * RPC as plain parts rather than as a `Response`, whose body would be streamed
+ * through a pipe to the Worker and pumped on to the client; a string crosses
+ * as one copy. The Worker builds the one `Response` the client gets.
  */
 import { cutOffResponse } from "./wire-cut.ts";
 
