@@ -24,8 +24,8 @@ function newestSource(dir: string): number {
   return newest;
 }
 
-/** Bundles one Worker with `wrangler deploy --dry-run` into `bundle`. */
-function bundle(root: string, config: string, target: string): void {
+/** Bundles the Worker of the wrangler config `config` with `wrangler deploy --dry-run` into the file `target`. */
+export function bundle(root: string, config: string, target: string): void {
   // Build into a private folder, then move the bundle into place in one rename, so
   // processes building at the same time never see (or serve) a half-written file.
   const scratch = join(root, ".wirebench", `build-${process.pid}-${Date.now()}`);

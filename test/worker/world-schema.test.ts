@@ -45,6 +45,7 @@ describe("world object schema migrations", () => {
       expect(columns(sql, "deliveries")).toContain("acked");
       expect(columns(sql, "requests")).toContain("body_sha256");
       expect(sql.exec("SELECT seq, body_bytes FROM requests").toArray()).toEqual([{ seq: 1, body_bytes: 0 }]);
+      expect(columns(sql, "request_segments")).toEqual(["id", "max_seq", "epoch", "faults", "rows"]);
     });
   });
 });

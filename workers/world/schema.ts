@@ -105,6 +105,17 @@ export const WORLD_MIGRATIONS: { version: number; name: string; up: (sql: SqlSto
          request_id TEXT PRIMARY KEY, write TEXT NOT NULL, due_seq INTEGER NOT NULL,
          params TEXT NOT NULL, body TEXT NOT NULL, landed INTEGER NOT NULL DEFAULT 0)`),
   },
+  {
+    version: 6,
+    // The rows of one epoch queued between two flushes, stored as one JSON array in the order they were
+    // queued; `max_seq` is their highest sequence number, `faults` the set of fault ids among them.
+    // `rows` is the last column, so a scan by epoch never reads a segment's rows it skips.
+    name: "request log segments",
+    up: (sql) =>
+      sql.exec(`CREATE TABLE IF NOT EXISTS request_segments (
+         id INTEGER PRIMARY KEY, max_seq INTEGER NOT NULL, epoch INTEGER NOT NULL,
+         faults TEXT NOT NULL, rows TEXT NOT NULL)`),
+  },
 ];
 
 /** Brings an object's storage to the newest schema, running each pending migration once. */

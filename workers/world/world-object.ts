@@ -365,9 +365,7 @@ export class WorldObject extends DurableObject<Env> {
   }
 
   private firedFaults(epoch: number): string[] {
-    const fired = new Set<string>();
-    this.engine?.logs.flush();
-    for (const r of this.ctx.storage.sql.exec("SELECT faults FROM requests WHERE epoch = ? AND faults != '[]'", epoch).toArray()) for (const f of JSON.parse(r.faults as string)) fired.add(f);
+    const fired = this.engine ? this.engine.logs.faultsFired(epoch) : new Set<string>();
     for (const r of this.ctx.storage.sql.exec("SELECT id FROM fault_fired WHERE epoch = ?", epoch).toArray()) fired.add(r.id as string);
     return [...fired];
   }

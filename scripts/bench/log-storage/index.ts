@@ -1,0 +1,89 @@
+/**
+ * @module log-storage-worker
+ * Writes request-log rows in a Durable Object, k rows per turn of the event
+ * loop (a busy world queues several requests between two flushes): through
+ * the real `LogStore` (one segment per flush), or as one SQLite row per
+ * request, the layout the log had before segments. The rows are the ones a
+ * single-record read logs.
+ */
+import { DurableObject } from "cloudflare:workers";
+import type { RequestLogEntry } from "../../../declarations/evidence/logs.ts";
+import { LogStore } from "../../../workers/engine/store/logs.ts";
+import { migrateWorld } from "../../../workers/world/schema.ts";
+
+const ROW: Omit<RequestLogEntry, "seq"> = {
+  epoch: 0,
+  ts: 1764640000.123,
+  method: "GET",
+  path: "/v1/candidates/1001",
+  query: {},
+  headers: { accept: "*/*", "accept-encoding": "gzip, deflate", connection: "keep-alive", host: "127.0.0.1:44929", "user-agent": "node", "x-api-key": "[redacted]" },
+  body: null,
+  bodyBytes: 0,
+  bodyNote: null,
+  bodySha256: null,
+  status: 200,
+  authOutcome: "ok",
+  rateLimited: false,
+  retryAfter: null,
+  idempotencyKey: null,
+  faults: [],
+  lies: [],
+};
+
+/** One row per request, as the `requests` table was written. */
+function insertRow(sql: SqlStorage, e: RequestLogEntry): void {
+  sql.exec(
+    `INSERT INTO requests (seq, epoch, ts, method, path, query, headers, body, body_bytes, body_note, body_sha256, status, auth_outcome, rate_limited, retry_after, idempotency_key, faults, lies, log_error)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    e.seq,
+    e.epoch,
+    e.ts,
+    e.method,
+    e.path,
+    JSON.stringify(e.query),
+    JSON.stringify(e.headers),
+    null,
+    e.bodyBytes,
+    e.bodyNote,
+    e.bodySha256,
+    e.status,
+    e.authOutcome,
+    e.rateLimited ? 1 : 0,
+    e.retryAfter,
+    e.idempotencyKey,
+    JSON.stringify(e.faults),
+    JSON.stringify(e.lies),
+    null,
+  );
+}
+
+export class LogBench extends DurableObject {
+  /** Writes `turns` × `perTurn` rows; `layout` is "segments" or "rows". */
+  async run(layout: string, turns: number, perTurn: number): Promise<number> {
+    const sql = this.ctx.storage.sql;
+    migrateWorld(sql);
+    const logs = new LogStore(sql);
+    const queued: RequestLogEntry[] = [];
+    for (let t = 0; t < turns; t++) {
+      for (let i = 0; i < perTurn; i++) {
+        const e = { ...ROW, seq: logs.allocateRequestSeq() };
+        if (layout === "segments") logs.appendRequest(e);
+        else queued.push(e);
+      }
+      // The next turn: LogStore flushes on its timer; the row layout writes its rows there too.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      for (const e of queued.splice(0)) insertRow(sql, e);
+    }
+    logs.flush();
+    return logs.requests().length;
+  }
+}
+
+export default {
+  async fetch(request: Request, env: { BENCH: DurableObjectNamespace<LogBench> }): Promise<Response> {
+    const q = new URL(request.url).searchParams;
+    const stub = env.BENCH.get(env.BENCH.idFromName(q.get("object") ?? "x"));
+    return Response.json({ rows: await stub.run(q.get("layout") ?? "segments", Number(q.get("turns")), Number(q.get("perTurn"))) });
+  },
+};
