@@ -177,6 +177,11 @@ export class FaultRuntime implements FaultScope {
     return null;
   }
 
+  /** Whether some armed fault is told of every record served (`afterRead`), and so needs its body. */
+  watchesReads(): boolean {
+    return this.armed.some((a) => a.hooks.afterRead !== undefined);
+  }
+
   afterRead(resource: string, id: string, body: unknown, etag: string, nowMs: number): void {
     for (const a of this.armed) a.hooks.afterRead?.(a.fault, this, { resource, id, body, etag, nowMs });
   }

@@ -6,6 +6,7 @@ import { type CursorScope, nextBodyValue, nextPageParams, type PageRequest, pars
 import { QueryParams } from "../../../mechanics/kit/query-params.ts";
 
 const ITEMS_PLACEHOLDER = "\u0000items\u0000";
+const PLACEHOLDER_JSON = JSON.stringify(ITEMS_PLACEHOLDER);
 
 /**
  * Builds a paged list reply in the vendor's envelope, with next links as
@@ -50,7 +51,10 @@ export function pagedReply(
   } else if (paging.next === "hal") {
     body._links = { self: { href: withParams(ctx, {}) }, ...(nextUrl ? { next: { href: nextUrl } } : {}) };
   }
-  const text = JSON.stringify(body).replace(JSON.stringify(ITEMS_PLACEHOLDER), `[${items.join(",")}]`);
+  // Spliced by position: String.replace would read `$&` and `$'` in a record's text as patterns.
+  const envelope = JSON.stringify(body);
+  const at = envelope.indexOf(PLACEHOLDER_JSON);
+  const text = `${envelope.slice(0, at)}[${items.join(",")}]${envelope.slice(at + PLACEHOLDER_JSON.length)}`;
   return json(200, new RawJson(text), headers);
 }
 

@@ -41,6 +41,6 @@ export function viewKey(resource: Resource, query: QueryReader): string {
 }
 
 /** Strong ETag of a record version. */
-export function etagOf(row: RecordRow): string {
+export function etagOf(row: Pick<RecordRow, "id" | "version">): string {
   return `"${row.id}-v${row.version}"`;
 }

@@ -247,6 +247,12 @@ export class RecordStore {
     return row ? fromMirror(row) : null;
   }
 
+  /** One record as stored JSON text, for callers that may not need to parse it. */
+  getText(entity: string, id: string): PageRow | null {
+    const r = this.mirror().get(entity, id);
+    return r ? { id: r.id, version: r.version, deleted: r.deletedMs !== null, lagging: false, text: r.text, source: r } : null;
+  }
+
   /**
    * One page of a list as stored JSON text (the pre-update text for rows still
    * lagging), so callers can skip parsing rows they have serialised before.
