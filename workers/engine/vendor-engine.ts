@@ -38,6 +38,8 @@ import { LogStore } from "./store/logs.ts";
 import { RecordStore } from "./store/records.ts";
 import type { WorldConfig } from "./world-config.ts";
 
+const UTF8 = new TextEncoder();
+
 /** What the engine asks of the object that hosts it (the world Durable Object). */
 export interface EngineHooks {
   /** A change made through the API (webhook vendors announce it). */
@@ -130,14 +132,14 @@ export class VendorEngine {
 
     // Stage: respond (headers), and faults that cut the response off on the wire.
     const headers = this.responseHeaders(turn, reply);
-    const body = reply.body === null || req.method === "HEAD" ? null : bodyText(reply.body);
-    const cut = body === null ? null : this.faults.onRespond(() => new TextEncoder().encode(body).byteLength);
+    const body = reply.body === null || req.method === "HEAD" ? null : UTF8.encode(bodyText(reply.body));
+    const cut = body === null ? null : this.faults.onRespond(() => body.byteLength);
     if (cut) turn.notes.faults.push(cut.fault);
 
     // Stage: log, before anything leaves.
     if (!this.log(turn, reply)) {
       const failure = vendorError(this.vendor, 500, "log_unavailable", "the request could not be logged");
-      return { status: 500, headers: { "content-type": "application/json; charset=utf-8" }, body: bodyText(failure.body), cutAfterBytes: null };
+      return { status: 500, headers: { "content-type": "application/json; charset=utf-8" }, body: UTF8.encode(bodyText(failure.body)), cutAfterBytes: null };
     }
     return { status: reply.status, headers, body, cutAfterBytes: cut ? cut.cutAfterBytes : null };
   }

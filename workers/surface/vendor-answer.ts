@@ -2,8 +2,10 @@
  * @module vendor-answer
  * What a world's Durable Object answers a vendor request with. It crosses the
  * RPC as plain parts rather than as a `Response`, whose body would be streamed
- * through a pipe to the Worker and pumped on to the client; a string crosses
- * as one copy. The Worker builds the one `Response` the client gets.
+ * through a pipe to the Worker and pumped on to the client. The body crosses
+ * as its UTF-8 bytes, encoded once by `TextEncoder`: a `Response` made from a
+ * string transcodes it again, char by char once it holds any non-ASCII
+ * character. The Worker builds the one `Response` the client gets.
  */
 import { cutOffResponse } from "./wire-cut.ts";
 
@@ -12,8 +14,8 @@ export interface VendorAnswer {
   status: number;
   /** Lower-cased names. */
   headers: Record<string, string>;
-  /** Null for none (HEAD, 304). */
-  body: string | null;
+  /** The body's UTF-8 bytes; null for none (HEAD, 304). */
+  body: Uint8Array | null;
   /** When a declared fault cuts the response off: the body bytes that go out before the connection drops. */
   cutAfterBytes: number | null;
 }

@@ -432,5 +432,5 @@ export class WorldObject extends DurableObject<Env> {
 }
 
 function plainJson(status: number, body: unknown): VendorAnswer {
-  return { status, headers: { "content-type": "application/json" }, body: JSON.stringify(body), cutAfterBytes: null };
+  return { status, headers: { "content-type": "application/json" }, body: new TextEncoder().encode(JSON.stringify(body)), cutAfterBytes: null };
 }
