@@ -1,8 +1,8 @@
 /**
  * @module bench-world
  * The world every throughput measurement drives: a HireWire world without
- * rate limits, and the three vendor targets on it (the hop into its Durable
- * Object, a single record, a 50-row list page).
+ * rate limits, and the vendor targets on it: the hop into its Durable Object,
+ * the cheapest logged request, a single record, a 50-row list page.
  */
 
 /** One URL to drive, with the headers it needs. */
@@ -14,7 +14,7 @@ export interface BenchTarget {
 /** The bench world's targets. */
 export interface BenchWorld {
   world: string;
-  targets: { hop: BenchTarget; single: BenchTarget; list: BenchTarget };
+  targets: { hop: BenchTarget; floor: BenchTarget; single: BenchTarget; list: BenchTarget };
 }
 
 /** Creates the bench world on a farm through its control plane. */
@@ -32,6 +32,8 @@ export async function createBenchWorld(farmUrl: string, adminToken: string): Pro
     world: made.world,
     targets: {
       hop: { url: `${ats.baseUrl}/_health`, headers: {} },
+      // No route matches: the credentials are checked (for the log's auth outcome), a 404 goes out, and the request is logged.
+      floor: { url: `${ats.baseUrl}/v1/unrouted`, headers: key },
       single: { url: `${ats.baseUrl}/v1/candidates/1001`, headers: key },
       list: { url: `${ats.baseUrl}/v1/candidates?page=1&per_page=50`, headers: key },
     },
