@@ -1,3 +1,8 @@
+/**
+ * @module load
+ * Throughput measurements with autocannon: each target in interleaved rounds,
+ * with the farm's CPU time per request.
+ */
 import autocannon from "autocannon";
 import { farmCpuMs } from "./farm-processes.ts";
 
@@ -6,8 +11,10 @@ export interface LoadResult {
   /** What was measured. */
   target: string;
   connections: number;
-  /** Mean requests per second over the measured window. */
+  /** Requests per second: the median over the rounds (the mean over the window when measured once). */
   rps: number;
+  /** Requests per second of each round, when the target was measured in rounds interleaved with others. */
+  rpsByRound?: number[];
   /** Latency percentiles in milliseconds. */
   p50: number;
   p99: number;
@@ -20,21 +27,52 @@ export interface LoadResult {
   farmCpuUsPerRequest: number;
 }
 
-/** Drives one URL for `seconds` at a fixed concurrency after a short warm-up. */
-export async function measure(target: string, url: string, headers: Record<string, string>, connections: number, seconds: number): Promise<LoadResult> {
-  await autocannon({ url, headers, connections, duration: 1 });
-  const cpu0 = farmCpuMs();
-  const r = await autocannon({ url, headers, connections, duration: seconds });
-  const cpuMs = farmCpuMs() - cpu0;
-  return {
-    target,
-    connections,
-    rps: Math.round(r.requests.average),
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    non2xx: r.non2xx,
-    errors: r.errors,
-    requests: r.requests.total,
-    farmCpuUsPerRequest: Math.round((cpuMs * 1000) / Math.max(1, r.requests.total)),
-  };
+/** A URL to drive, with its headers, under the name it is reported by. */
+export interface LoadTarget {
+  target: string;
+  url: string;
+  headers: Record<string, string>;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/**
+ * Measures the targets in `rounds` interleaved rounds of `seconds / rounds`
+ * each (after a warm-up of each), so a drift in the machine's speed hits every
+ * target alike and a ratio between two targets can be taken round by round.
+ * Latency percentiles are the medians of the rounds'; CPU per request is over
+ * all of them.
+ */
+export async function measureInRounds(targets: LoadTarget[], connections: number, seconds: number, rounds: number): Promise<LoadResult[]> {
+  const perRound = Math.max(1, Math.round(seconds / rounds));
+  for (const t of targets) await autocannon({ url: t.url, headers: t.headers, connections, duration: 1 });
+  const seen = targets.map(() => ({ rps: [] as number[], p50: [] as number[], p99: [] as number[], non2xx: 0, errors: 0, requests: 0, cpuMs: 0 }));
+  for (let round = 0; round < rounds; round++)
+    for (const [i, t] of targets.entries()) {
+      const cpu0 = farmCpuMs();
+      const r = await autocannon({ url: t.url, headers: t.headers, connections, duration: perRound });
+      const s = seen[i];
+      s.cpuMs += farmCpuMs() - cpu0;
+      s.rps.push(Math.round(r.requests.average));
+      s.p50.push(r.latency.p50);
+      s.p99.push(r.latency.p99);
+      s.non2xx += r.non2xx;
+      s.errors += r.errors;
+      s.requests += r.requests.total;
+    }
+  return targets.map((t, i) => {
+    const s = seen[i];
+    return {
+      target: t.target,
+      connections,
+      rps: median(s.rps),
+      rpsByRound: s.rps,
+      p50: median(s.p50),
+      p99: median(s.p99),
+      non2xx: s.non2xx,
+      errors: s.errors,
+      requests: s.requests,
+      farmCpuUsPerRequest: Math.round((s.cpuMs * 1000) / Math.max(1, s.requests)),
+    };
+  });
 }
