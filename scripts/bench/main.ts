@@ -104,7 +104,10 @@ async function main(): Promise<void> {
     /** `a`'s req/s over `b`'s at 16 connections: the median of the rounds' ratios, each round measuring both. */
     const ratio = (a: string, b: string) => {
       const [x, y] = [get(a, 16).rpsByRound!, get(b, 16).rpsByRound!];
-      return [...x.map((v, i) => v / y[i])].sort((p, q) => p - q)[Math.floor(x.length / 2)];
+      return percentile(
+        x.map((v, i) => v / y[i]),
+        50,
+      );
     };
     const report = {
       measuredAt: new Date().toISOString(),

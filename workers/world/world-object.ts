@@ -431,6 +431,8 @@ export class WorldObject extends DurableObject<Env> {
   }
 }
 
+const UTF8 = new TextEncoder();
+
 function plainJson(status: number, body: unknown): VendorAnswer {
-  return { status, headers: { "content-type": "application/json" }, body: new TextEncoder().encode(JSON.stringify(body)), cutAfterBytes: null };
+  return { status, headers: { "content-type": "application/json" }, body: UTF8.encode(JSON.stringify(body)), cutAfterBytes: null };
 }

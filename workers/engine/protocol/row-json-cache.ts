@@ -1,7 +1,8 @@
 /**
- * Serialised list rows. A row from the records mirror is cached on its row
- * object (by identity, with the version it was serialised at): a list page
- * then looks up fifty rows without building fifty key strings. A row read
+ * Serialised rows, of list pages and single reads. A row from the records
+ * mirror is cached on its row object (by identity, with the version it was
+ * serialised at): a list page then looks up fifty rows without building fifty
+ * key strings. A row read
  * from SQLite is cached by (entity, id, version) instead. Either way a write
  * bumps the version and a recreate builds a new engine, so entries never go
  * stale; the cap bounds the keyed entries only (row-held ones go with their

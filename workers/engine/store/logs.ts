@@ -29,9 +29,9 @@ interface Encoded {
  * stored together as one segment (one SQLite row holding a JSON array): a
  * busy world queues ten or so rows per flush, and at 16 a row stored so costs
  * 2.6x less than a SQLite row of its own, at one about the same
- * (`npm run bench:log`). A segment that cannot be stored is stored row by row; a row that
- * cannot be stored is replaced by a stand-in naming the error, and never
- * takes another row with it. Rows written before segments existed stay in
+ * (`npm run bench:log`). A segment that cannot be stored is stored row by
+ * row; a row that cannot be stored is replaced by a stand-in naming the
+ * error, and never takes another row with it. Rows written before segments existed stay in
  * the `requests` table and are read with the rest.
  */
 export class LogStore {
