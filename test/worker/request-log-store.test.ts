@@ -1,7 +1,7 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { LogStore, SEGMENT_CHARS } from "../../workers/engine/store/logs.ts";
+import { FLUSH_AT_CHARS, FLUSH_DELAY_MS, LogStore, SEGMENT_CHARS } from "../../workers/engine/store/logs.ts";
 import { req } from "../node/grading/log-fixtures.ts";
 import type { RequestLogEntry } from "../../declarations/evidence/logs.ts";
 import { migrateWorld } from "../../workers/world/schema.ts";
@@ -163,6 +163,33 @@ describe("request log store", () => {
       logs.appendRequest(entry(later));
       expect(logs.requests(0).map((r) => r.seq)).toEqual([slow, fast, later]);
       expect(new LogStore(state.storage.sql).nextRequestSeq()).toBe(later + 1);
+    });
+  });
+  it("writes queued rows once the flush delay has passed, with no read to ask for them", async () => {
+    const stub = env.WORLD.get(env.WORLD.idFromName("unit/log-flush-delay"));
+    await runInDurableObject(stub, async (_obj, state) => {
+      const sql = state.storage.sql;
+      migrateWorld(sql);
+      const logs = new LogStore(sql);
+      for (let i = 0; i < 3; i++) logs.appendRequest(entry(logs.allocateRequestSeq()));
+      expect(segments(sql)).toEqual([]);
+      await new Promise((resolve) => setTimeout(resolve, FLUSH_DELAY_MS + 50));
+      expect(segments(sql).map((r) => r.seqs)).toEqual([[1, 2, 3]]);
+    });
+  });
+
+  it("writes the queue at once when it holds FLUSH_AT_CHARS, without waiting out the delay", async () => {
+    const stub = env.WORLD.get(env.WORLD.idFromName("unit/log-flush-size"));
+    await runInDurableObject(stub, (_obj, state) => {
+      const sql = state.storage.sql;
+      migrateWorld(sql);
+      const logs = new LogStore(sql);
+      const body = "x".repeat(SEGMENT_CHARS / 2);
+      const rows = Math.ceil(FLUSH_AT_CHARS / body.length);
+      for (let i = 0; i < rows - 1; i++) logs.appendRequest(entry(logs.allocateRequestSeq(), { body }));
+      expect(segments(sql)).toEqual([]);
+      logs.appendRequest(entry(logs.allocateRequestSeq(), { body }));
+      expect(segments(sql).flatMap((r) => r.seqs)).toEqual(Array.from({ length: rows }, (_, i) => i + 1));
     });
   });
 });
