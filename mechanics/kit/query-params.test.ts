@@ -60,9 +60,14 @@ describe("QueryParams reads a query as URLSearchParams does", () => {
     }
   });
 
-  it("copies pairs", () => {
-    const copy = new QueryParams(new QueryParams("a=1&b=2"));
+  it("copies pairs, leaving the original as it was", () => {
+    const original = new QueryParams("a=1&b=2&a=3&c=%ED%A0%80");
+    const copy = new QueryParams(original);
+    expect([...copy]).toEqual([...original]);
     copy.set("a", "9");
-    expect(copy.toString()).toBe("a=9&b=2");
+    const reference = new URLSearchParams("a=1&b=2&a=3&c=%ED%A0%80");
+    expect(original.toString()).toBe(reference.toString());
+    reference.set("a", "9");
+    expect(copy.toString()).toBe(reference.toString());
   });
 });

@@ -25,6 +25,11 @@ export class QueryParams implements QueryReader {
 
   /** From a query string (with or without its leading "?"), or from pairs. */
   constructor(init: string | Iterable<readonly [string, string]> = "") {
+    // Another query's pairs are USVStrings already: copied as they are, without the iterator.
+    if (init instanceof QueryParams) {
+      this.pairs = init.pairs.map(([name, value]) => [name, value]);
+      return;
+    }
     if (typeof init !== "string") {
       this.pairs = [...init].map(([name, value]) => [usv(name), usv(value)]);
       return;

@@ -43,7 +43,31 @@ describe("a single read served from cached JSON", () => {
   });
 });
 
-describe("a list page spliced from cached rows", () => {
+describe("a list page built from cached items", () => {
+  it("repeats byte for byte while its records stand, and shows a write once the list shows it", async () => {
+    const w = await createWorld({ ats: "hirewire" });
+    const hw = hirewireClient(w.vendors.ats);
+    const page = () => hw("/v1/candidates?page=1&per_page=50");
+    const rowsOf = (res: { body: unknown }) => Object.values(res.body as Record<string, unknown>).find(Array.isArray) as { id: string | number; stage: string }[];
+    const first = await page();
+    expect(first.status).toBe(200);
+    expect((await page()).text).toBe(first.text);
+
+    const target = rowsOf(first)[3];
+    const stage = target.stage === "offer" ? "hired" : "offer";
+    const moved = await hw(`/v1/candidates/${target.id}/stage`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ stage }) });
+    expect(moved.status).toBe(200);
+    // The list may show the old stage for a few requests; once it shows the new one, it keeps showing it.
+    const seen: string[] = [];
+    for (let i = 0; i < 12; i++) seen.push(rowsOf(await page()).find((r) => r.id === target.id)!.stage);
+    expect(seen.at(-1)).toBe(stage);
+    expect(seen.slice(seen.indexOf(stage)).every((s) => s === stage)).toBe(true);
+    const settled = await page();
+    expect(rowsOf(settled).map((r) => r.id)).toEqual(rowsOf(first).map((r) => r.id));
+    expect((await page()).text).toBe(settled.text);
+  });
+
+
   it("keeps `$&` and `$'` in a record's text verbatim", async () => {
     const w = await createWorld({ ats: "hirewire" });
     const hw = hirewireClient(w.vendors.ats);

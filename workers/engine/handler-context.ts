@@ -1,6 +1,7 @@
 import type { Vendor } from "../../declarations/schema/vendor.ts";
 import type { VendorRequest } from "./http/vendor-request.ts";
 import type { FaultRuntime } from "./faults/fault-runtime.ts";
+import type { PageItemsCache } from "./protocol/page-items-cache.ts";
 import type { RowJsonCache } from "./protocol/row-json-cache.ts";
 import type { RecordRow, RecordStore } from "./store/records.ts";
 import type { WorldConfig } from "./world-config.ts";
@@ -24,6 +25,8 @@ export interface HandlerContext {
   records: RecordStore;
   /** Serialised list rows of this engine. */
   rowCache: RowJsonCache;
+  /** Joined items of list pages of this engine. */
+  pageCache: PageItemsCache;
   sql: SqlStorage;
   /** Requests served in this epoch before this one (drives the data clock). */
   requestsInEpoch: number;

@@ -17,6 +17,7 @@ import { verifyRequest } from "./auth/verify.ts";
 import { formatTime, vendorNow } from "./data/clock.ts";
 import { FaultRuntime } from "./faults/fault-runtime.ts";
 import type { HandlerContext, LogNotes } from "./handler-context.ts";
+import { httpDate } from "./http/http-date.ts";
 import { bodyText } from "./http/raw-json.ts";
 import { redactHeaders, secretHeaderNames } from "./http/redact.ts";
 import { readVendorRequest, type VendorRequest } from "./http/vendor-request.ts";
@@ -25,6 +26,7 @@ import { getRecord } from "./protocol/get.ts";
 import { IdempotencyLedger } from "./protocol/idempotency.ts";
 import { listRecords } from "./protocol/list.ts";
 import { rateLimit, tooManyRequests } from "./protocol/rate-limit.ts";
+import { PageItemsCache } from "./protocol/page-items-cache.ts";
 import { RowJsonCache } from "./protocol/row-json-cache.ts";
 import { readWarnings } from "./protocol/warnings.ts";
 import { applyChange, handleWrite } from "./protocol/writes.ts";
@@ -77,6 +79,7 @@ export class VendorEngine {
   private readonly routes: RouteTable;
   private readonly secretNames: Set<string>;
   private readonly rowCache = new RowJsonCache();
+  private readonly pageCache = new PageItemsCache();
   private readonly sql: SqlStorage;
   private readonly config: WorldConfig;
   private readonly hooks: EngineHooks;
@@ -246,6 +249,7 @@ export class VendorEngine {
       params: match.params,
       records: this.records,
       rowCache: this.rowCache,
+      pageCache: this.pageCache,
       sql: this.sql,
       requestsInEpoch: turn.requestsInEpoch,
       notes,
@@ -309,7 +313,7 @@ export class VendorEngine {
   private responseHeaders(turn: Turn, reply: Reply): Record<string, string> {
     const headers: Record<string, string> = { "content-type": "application/json; charset=utf-8" };
     for (const extra of [turn.extraHeaders, reply.headers]) for (const name in extra) headers[name.toLowerCase()] = extra[name];
-    headers.date = new Date(turn.req.nowMs + this.vendor.clock.wireOffsetS * 1000).toUTCString();
+    headers.date = httpDate(turn.req.nowMs + this.vendor.clock.wireOffsetS * 1000);
     const clock = this.vendor.clock;
     if (clock.serverTimeHeader) headers[clock.serverTimeHeader.toLowerCase()] = String(formatTime(vendorNow(clock, this.config.checkpoint, turn.requestsInEpoch), clock.format, "", clock.zone));
     return headers;

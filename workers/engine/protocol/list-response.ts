@@ -4,19 +4,20 @@ import { RawJson } from "../http/raw-json.ts";
 import { json, vendorError, type Reply } from "../../../mechanics/kit/reply.ts";
 import { type CursorScope, nextBodyValue, nextPageParams, type PageRequest, parsePage } from "../../../mechanics/paging/index.ts";
 import { QueryParams } from "../../../mechanics/kit/query-params.ts";
+import type { PageItems } from "./page-items-cache.ts";
 
 const ITEMS_PLACEHOLDER = "\u0000items\u0000";
 const PLACEHOLDER_JSON = JSON.stringify(ITEMS_PLACEHOLDER);
 
 /**
  * Builds a paged list reply in the vendor's envelope, with next links as
- * declared. `fetch` returns each item as JSON text, spliced into the envelope.
+ * declared. `fetch` returns the items as joined JSON text, spliced into the envelope.
  */
 export function pagedReply(
   ctx: HandlerContext,
   paging: Paging,
   listKey: string,
-  fetch: (page: PageRequest) => { items: string[]; total: number },
+  fetch: (page: PageRequest) => PageItems,
   resource?: string,
   skip = 0,
   /** Envelope fields the list adds (the window a windowed list served). */
@@ -35,8 +36,8 @@ export function pagedReply(
     ctx.notes.faults.push(pageFault.fault);
     return pageFault.reply;
   }
-  const { items, total } = fetch(parsed.page);
-  const next = nextPageParams(paging, parsed.page, items.length, total, scope, skip);
+  const { json: items, count, total } = fetch(parsed.page);
+  const next = nextPageParams(paging, parsed.page, count, total, scope, skip);
   const env = vendor.envelope;
   const body: Record<string, unknown> = { [env.items]: ITEMS_PLACEHOLDER };
   if (paging.total) body[env.total] = total;
@@ -54,7 +55,7 @@ export function pagedReply(
   // Spliced by position: String.replace would read `$&` and `$'` in a record's text as patterns.
   const envelope = JSON.stringify(body);
   const at = envelope.indexOf(PLACEHOLDER_JSON);
-  const text = `${envelope.slice(0, at)}[${items.join(",")}]${envelope.slice(at + PLACEHOLDER_JSON.length)}`;
+  const text = `${envelope.slice(0, at)}[${items}]${envelope.slice(at + PLACEHOLDER_JSON.length)}`;
   return json(200, new RawJson(text), headers);
 }
 

@@ -34,15 +34,23 @@ export function listRecords(ctx: HandlerContext, resource: Resource, truncateAt 
     range: win?.range,
   };
   const listKey = `${resource.name}|${parent ?? ""}|${wm.since ? wm.since.ms : ""}${win ? `|${win.range.fromMs}|${win.range.toMs}` : ""}`;
-  const variants = rowVariants(resource.name, viewKey(resource, req.query));
+  const view = viewKey(resource, req.query);
+  const variants = rowVariants(resource.name, view);
   const renames = ctx.faults.renames(ctx.config.checkpoint);
   for (const [key, r] of renames) if (key.startsWith(`${resource.name}.`)) ctx.notes.faults.push(r.fault);
+  // A page is the same for every request while its records stand, unless it embeds children, a fault renames fields or it reads a window.
+  const cacheable = !resource.embeds.length && !renames.size && !win;
   return pagedReply(
     ctx,
     resource.paging ?? vendor.paging,
     listKey,
     (page) => {
-      const rows = records.pageText(filter, page.offset, Math.max(0, Math.min(page.limit, truncateAt - page.offset)));
+      const limit = Math.max(0, Math.min(page.limit, truncateAt - page.offset));
+      const version = cacheable ? records.listingVersion(req.seq) : null;
+      const key = `${listKey}|${wm.since?.inclusive ?? ""}|${view}|${truncateAt}|${page.offset}|${limit}`;
+      const cached = version === null ? undefined : ctx.pageCache.get(key, version);
+      if (cached) return cached;
+      const rows = records.pageText(filter, page.offset, limit);
       // Embedded children change without their parent's version: such rows are not cached.
       const embedded = embeddedFor(
         ctx,
@@ -60,7 +68,9 @@ export function listRecords(ctx: HandlerContext, resource: Resource, truncateAt 
         }
         return json;
       });
-      return { items, total: Math.min(records.count(filter), truncateAt) };
+      const built = { json: items.join(","), count: items.length, total: Math.min(records.count(filter), truncateAt) };
+      if (version !== null) ctx.pageCache.set(key, version, built);
+      return built;
     },
     resource.name,
     skip,

@@ -21,6 +21,6 @@ export function listTombstones(ctx: HandlerContext): Reply {
       const resource = vendor.resources.find((x) => x.name === r.entity)!;
       return JSON.stringify(feed.entry(d, { id: wireId(resource, r.id), entity: r.entity, deletedAt: formatTime(r.deletedMs!, vendor.clock.format, r.id, recordZone(vendor.clock, r.data)) }));
     });
-    return { items, total };
+    return { json: items.join(","), count: items.length, total };
   });
 }

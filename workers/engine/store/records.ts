@@ -192,6 +192,14 @@ export class RecordStore {
     return this.loaded;
   }
 
+  /**
+   * The store version a listing for request `visibleTo` can be remembered
+   * against; null while some record still shows an older view to it.
+   */
+  listingVersion(visibleTo: number): number | null {
+    return visibleTo > this.lagHorizon ? this.version : null;
+  }
+
   /** The rows of a list without a time window, from the mirror (remembered while no record lags). */
   private selected(f: ListFilter): MirrorRow[] {
     return this.mirror().select(f, this.version, f.visibleTo > this.lagHorizon ? filterKey(f) : undefined);
