@@ -67,7 +67,6 @@ describe("a list page built from cached items", () => {
     expect((await page()).text).toBe(settled.text);
   });
 
-
   it("keeps `$&` and `$'` in a record's text verbatim", async () => {
     const w = await createWorld({ ats: "hirewire" });
     const hw = hirewireClient(w.vendors.ats);
