@@ -40,6 +40,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
  * Measures the targets in `rounds` interleaved rounds of `seconds / rounds`
  * each (after a warm-up of each), so a drift in the machine's speed hits every
  * target alike and a ratio between two targets can be taken round by round.
+ * The order rotates from round to round.
  * Latency percentiles are the medians of the rounds'; CPU per request is over
  * all of them.
  */
@@ -48,7 +49,10 @@ export async function measureInRounds(targets: LoadTarget[], connections: number
   for (const t of targets) await autocannon({ url: t.url, headers: t.headers, connections, duration: 1 });
   const seen = targets.map(() => ({ rps: [] as number[], p50: [] as number[], p99: [] as number[], non2xx: 0, errors: 0, requests: 0, cpuMs: 0 }));
   for (let round = 0; round < rounds; round++)
-    for (const [i, t] of targets.entries()) {
+    for (let k = 0; k < targets.length; k++) {
+      // Each round starts one target further on, so no target always follows the same one (and the garbage it left).
+      const i = (k + round) % targets.length;
+      const t = targets[i];
       const cpu0 = farmCpuMs();
       const r = await autocannon({ url: t.url, headers: t.headers, connections, duration: perRound });
       const s = seen[i];

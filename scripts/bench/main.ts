@@ -13,7 +13,7 @@ import { createBenchWorld } from "./bench-world.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 /** Interleaved rounds the SECONDS of each target are split into. */
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 8);
 /** Live worlds the scale measurement creates (issue 15's target is 10,000 under 3 GB). */
 const WORLDS = Number(process.env.BENCH_WORLDS ?? 1000);
 const ADMIN = "bench-admin";
