@@ -46,13 +46,16 @@ export function decodeBody(bytes: Uint8Array): { text: string; utf8: boolean } {
   }
 }
 
+/** The most characters JSON gives one UTF-16 unit (`\u001f`): text this short surely fits, unserialised. */
+const JSON_CHARS_PER_UNIT = 6;
+
 /**
  * `text` cut so its JSON encoding has at most `maxChars` characters. Secrets
  * that occur in the cut-off part are named after the marker, so leak checks
  * still see them.
  */
 export function truncateText(text: string, maxChars: number, secrets: readonly string[] = []): string {
-  if (JSON.stringify(text).length <= maxChars) return text;
+  if (text.length * JSON_CHARS_PER_UNIT + 2 <= maxChars || JSON.stringify(text).length <= maxChars) return text;
   const marker = (kept: number) => {
     const dropped = text.slice(kept);
     const held = secrets.filter((s) => s.length >= 8 && dropped.includes(s) && !text.slice(0, kept).includes(s));
@@ -72,7 +75,9 @@ export function truncateText(text: string, maxChars: number, secrets: readonly s
  * values are cut first, then entries beyond what fits are dropped and counted.
  */
 export function boundedStringMap(map: Record<string, string>, maxChars: number, secrets: readonly string[] = []): Record<string, string> {
-  if (JSON.stringify(map).length <= maxChars) return map;
+  let bound = 2;
+  for (const k in map) bound += (k.length + map[k].length) * JSON_CHARS_PER_UNIT + 6;
+  if (bound <= maxChars || JSON.stringify(map).length <= maxChars) return map;
   const perValue = 2048;
   // No prototype: a client may name a key `__proto__`.
   const out: Record<string, string> = Object.create(null);
