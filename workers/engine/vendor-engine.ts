@@ -83,7 +83,6 @@ export class VendorEngine {
   private readonly sql: SqlStorage;
   private readonly config: WorldConfig;
   private readonly hooks: EngineHooks;
-  private secrets: { live: string[]; liveCount: number; all: string[] } | null = null;
 
   constructor(vendor: Vendor, sql: SqlStorage, config: WorldConfig, hooks: Partial<EngineHooks> = {}) {
     this.hooks = { changed: () => {}, subscribe: () => {}, drainDeadLetters: () => [], ...hooks };
@@ -349,13 +348,8 @@ export class VendorEngine {
     );
   }
 
-  /** Secret credential values and live tokens; rebuilt when the token store's list is replaced or grows (it only appends). */
   private secretValues(): string[] {
-    const live = this.tokens.liveValues();
-    if (this.secrets?.live !== live || this.secrets.liveCount !== live.length) {
-      const credentials = this.vendor.auth.credentials.filter((c) => c.secret).map((c) => this.config.credentials[c.name]);
-      this.secrets = { live, liveCount: live.length, all: [...credentials, ...live] };
-    }
-    return this.secrets.all;
+    const secrets = this.vendor.auth.credentials.filter((c) => c.secret).map((c) => this.config.credentials[c.name]);
+    return [...secrets, ...this.tokens.liveValues()];
   }
 }

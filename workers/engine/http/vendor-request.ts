@@ -47,25 +47,10 @@ export interface LoggedBody {
  */
 export async function readVendorRequest(call: VendorCall, seq: number, nowMs: number, secrets: () => readonly string[]): Promise<VendorRequest> {
   const headers = new RequestHeaders(call.headers);
-  const query = QueryParams.ofUrl(call.url);
-  // Most requests have no body: their request is built in one literal, without the spread below.
+  const base = { method: call.method, path: call.path, query: QueryParams.ofUrl(call.url), headers, seq, nowMs, bytes: call.head };
   if (call.head.byteLength === 0 && !call.rest) {
-    return {
-      method: call.method,
-      path: call.path,
-      query,
-      headers,
-      seq,
-      nowMs,
-      bytes: call.head,
-      rawBody: "",
-      body: null,
-      bodyInvalid: false,
-      bodyTooLarge: false,
-      logged: { body: null, bytes: 0, note: null, sha256: null },
-    };
+    return { ...base, rawBody: "", body: null, bodyInvalid: false, bodyTooLarge: false, logged: { body: null, bytes: 0, note: null, sha256: null } };
   }
-  const base = { method: call.method, path: call.path, query, headers, seq, nowMs, bytes: call.head };
   const { text, utf8 } = decodeBody(call.head);
   if (call.rest) {
     const rest = await drain(call.rest, call.head, secrets());
