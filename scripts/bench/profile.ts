@@ -4,7 +4,11 @@
  * under load while V8's sampling profiler runs in the farm Worker's isolate
  * (world objects run in it too), then prints self time by function.
  *
- *   npm run bench:profile -- [list|single|hop] [seconds]
+ *   npm run bench:profile -- [list|single|hop] [seconds] [--alloc]
+ *
+ * With `--alloc` it samples allocations instead (V8's sampling heap profiler,
+ * counting objects already collected) and prints the bytes each function
+ * allocates per request: what drives the isolate's garbage collections.
  *
  * The raw profile is written to bench-results/<target>.cpuprofile (open it in
  * Chrome's DevTools, Performance tab).
@@ -99,9 +103,29 @@ function totalTimes(p: CpuProfile): { name: string; ms: number }[] {
   return [...out].map(([name, ms]) => ({ name, ms })).sort((a, b) => b.ms - a.ms);
 }
 
+interface SamplingHeapNode {
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  selfSize: number;
+  children: SamplingHeapNode[];
+}
+
+/** Bytes allocated per function over a sampling heap profile, largest first. */
+function allocations(head: SamplingHeapNode): { name: string; bytes: number }[] {
+  const out = new Map<string, number>();
+  const stack = [head];
+  for (let n = stack.pop(); n; n = stack.pop()) {
+    const name = label({ id: 0, callFrame: n.callFrame });
+    if (n.selfSize) out.set(name, (out.get(name) ?? 0) + n.selfSize);
+    stack.push(...n.children);
+  }
+  return [...out].map(([name, bytes]) => ({ name, bytes })).sort((a, b) => b.bytes - a.bytes);
+}
+
 async function main(): Promise<void> {
-  const target = process.argv[2] ?? "list";
-  const seconds = Number(process.argv[3] ?? 5);
+  const args = process.argv.slice(2).filter((a) => a !== "--alloc");
+  const alloc = process.argv.includes("--alloc");
+  const target = args[0] ?? "list";
+  const seconds = Number(args[1] ?? 5);
   const inspectorPort = await freePort();
   const farm = await startLocalFarm({ port: 0, adminToken: ADMIN, inspectorPort });
   try {
@@ -113,6 +137,19 @@ async function main(): Promise<void> {
     const isolates = (await (await fetch(`http://127.0.0.1:${inspectorPort}/json`)).json()) as { id: string; title: string; webSocketDebuggerUrl: string }[];
     const farmTarget = isolates.find((t) => t.title.includes("wirebench-farm")) ?? isolates[0];
     const session = await inspect(farmTarget.webSocketDebuggerUrl ?? `ws://127.0.0.1:${inspectorPort}/${farmTarget.id}`);
+    if (alloc) {
+      await session.send("HeapProfiler.enable");
+      await session.send("HeapProfiler.startSampling", { samplingInterval: 512, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+      const load = await autocannon({ url, headers, connections: 16, duration: seconds });
+      const { profile } = (await session.send("HeapProfiler.stopSampling")) as { profile: { head: SamplingHeapNode } };
+      session.close();
+      const rows = allocations(profile.head);
+      const total = rows.reduce((s, r) => s + r.bytes, 0);
+      const n = load.requests.total;
+      console.log(`${target}: ${Math.round(load.requests.average)} req/s at 16 connections; ${Math.round(total / n)} bytes allocated in the farm isolate per request (sampled)`);
+      for (const r of rows.slice(0, 40)) console.log(`${String(Math.round(r.bytes / n)).padStart(7)} B  ${r.name}`);
+      return;
+    }
     await session.send("Profiler.enable");
     await session.send("Profiler.setSamplingInterval", { interval: 200 });
     await session.send("Profiler.start");

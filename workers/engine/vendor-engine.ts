@@ -18,7 +18,7 @@ import { formatTime, vendorNow } from "./data/clock.ts";
 import { FaultRuntime } from "./faults/fault-runtime.ts";
 import type { HandlerContext, LogNotes } from "./handler-context.ts";
 import { httpDate } from "./http/http-date.ts";
-import { bodyText } from "./http/raw-json.ts";
+import { bodyBytes } from "./http/raw-json.ts";
 import { redactHeaders, secretHeaderNames } from "./http/redact.ts";
 import { readVendorRequest, type VendorRequest } from "./http/vendor-request.ts";
 import { liesTouched } from "./lies/touches.ts";
@@ -40,7 +40,6 @@ import { LogStore } from "./store/logs.ts";
 import { RecordStore } from "./store/records.ts";
 import type { WorldConfig } from "./world-config.ts";
 
-const UTF8 = new TextEncoder();
 
 /** What the engine asks of the object that hosts it (the world Durable Object). */
 export interface EngineHooks {
@@ -135,14 +134,14 @@ export class VendorEngine {
 
     // Stage: respond (headers), and faults that cut the response off on the wire.
     const headers = this.responseHeaders(turn, reply);
-    const body = reply.body === null || req.method === "HEAD" ? null : UTF8.encode(bodyText(reply.body));
+    const body = reply.body === null || req.method === "HEAD" ? null : bodyBytes(reply.body);
     const cut = body === null ? null : this.faults.onRespond(() => body.byteLength);
     if (cut) turn.notes.faults.push(cut.fault);
 
     // Stage: log, before anything leaves.
     if (!this.log(turn, reply)) {
       const failure = vendorError(this.vendor, 500, "log_unavailable", "the request could not be logged");
-      return { status: 500, headers: { "content-type": "application/json; charset=utf-8" }, body: UTF8.encode(bodyText(failure.body)), cutAfterBytes: null };
+      return { status: 500, headers: { "content-type": "application/json; charset=utf-8" }, body: bodyBytes(failure.body), cutAfterBytes: null };
     }
     return { status: reply.status, headers, body, cutAfterBytes: cut ? cut.cutAfterBytes : null };
   }

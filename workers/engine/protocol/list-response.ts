@@ -1,6 +1,6 @@
 import type { Paging } from "../../../declarations/schema/pagination.ts";
 import type { HandlerContext } from "../handler-context.ts";
-import { RawJson } from "../http/raw-json.ts";
+import { SplicedJson } from "../http/spliced-json.ts";
 import { json, vendorError, type Reply } from "../../../mechanics/kit/reply.ts";
 import { type CursorScope, nextBodyValue, nextPageParams, type PageRequest, parsePage } from "../../../mechanics/paging/index.ts";
 import { QueryParams } from "../../../mechanics/kit/query-params.ts";
@@ -36,7 +36,8 @@ export function pagedReply(
     ctx.notes.faults.push(pageFault.fault);
     return pageFault.reply;
   }
-  const { json: items, count, total } = fetch(parsed.page);
+  const items = fetch(parsed.page);
+  const { count, total } = items;
   const next = nextPageParams(paging, parsed.page, count, total, scope, skip);
   const env = vendor.envelope;
   const body: Record<string, unknown> = { [env.items]: ITEMS_PLACEHOLDER };
@@ -55,8 +56,9 @@ export function pagedReply(
   // Spliced by position: String.replace would read `$&` and `$'` in a record's text as patterns.
   const envelope = JSON.stringify(body);
   const at = envelope.indexOf(PLACEHOLDER_JSON);
-  const text = `${envelope.slice(0, at)}[${items}]${envelope.slice(at + PLACEHOLDER_JSON.length)}`;
-  return json(200, new RawJson(text), headers);
+  const head = `${envelope.slice(0, at)}[`;
+  const tail = `]${envelope.slice(at + PLACEHOLDER_JSON.length)}`;
+  return json(200, new SplicedJson(head, items, tail), headers);
 }
 
 function withParams(ctx: HandlerContext, params: Record<string, string>): string {

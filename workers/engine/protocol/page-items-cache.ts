@@ -7,10 +7,15 @@
  * children, rename fields by fault or read a time window. The envelope, the
  * next link or cursor and the faults that refuse a page are still worked out
  * for every request: they depend on the request, not only on the records.
+ * A cached page also keeps the UTF-8 bytes of the last body it went out in
+ * (see `SplicedJson`), so a page asked for again in the same envelope is
+ * neither joined nor encoded again.
  */
 
+import type { SharedRun } from "../http/spliced-json.ts";
+
 /** A page's items as the envelope takes them. */
-export interface PageItems {
+export interface PageItems extends SharedRun {
   /** The items' JSON texts joined by commas, without the brackets. */
   json: string;
   /** How many items. */
