@@ -40,7 +40,6 @@ import { LogStore } from "./store/logs.ts";
 import { RecordStore } from "./store/records.ts";
 import type { WorldConfig } from "./world-config.ts";
 
-
 /** What the engine asks of the object that hosts it (the world Durable Object). */
 export interface EngineHooks {
   /** A change made through the API (webhook vendors announce it). */
