@@ -4,7 +4,7 @@
  * many responses share (a cached list page). Its UTF-8 bytes are built from
  * the parts and kept on the shared run with the ends they were built with, so
  * a page served again in the same envelope goes out without its text or its
- * bytes being built again: for a 50-row page that is some 30 KB of each per
+ * bytes being built again: for a 50-row page that is some 10 KB of each per
  * request, and the garbage collections they bring.
  */
 
