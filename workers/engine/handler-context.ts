@@ -31,6 +31,13 @@ export interface HandlerContext {
   /** Requests served in this epoch before this one (drives the data clock). */
   requestsInEpoch: number;
   notes: LogNotes;
+  /**
+   * Set by a handler whose reply depends on the request's method, URL and
+   * headers and the store's version alone (no clock, request count or
+   * sequence number): the engine may then answer the same request again with
+   * it while the store stands (see `replay/replay-cache.ts`). False unless set.
+   */
+  replayable: boolean;
   /** Armed faults and their trigger counters. */
   faults: FaultRuntime;
   /** Announces a change made through the API (webhook vendors); `extra` goes to the top level of its event (an accepted write's request id). */

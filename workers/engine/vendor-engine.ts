@@ -18,7 +18,7 @@ import { formatTime, vendorNow } from "./data/clock.ts";
 import { FaultRuntime } from "./faults/fault-runtime.ts";
 import type { HandlerContext, LogNotes } from "./handler-context.ts";
 import { httpDate } from "./http/http-date.ts";
-import { bodyBytes } from "./http/raw-json.ts";
+import { bodyBuffer } from "./http/raw-json.ts";
 import { redactHeaders, secretHeaderNames } from "./http/redact.ts";
 import { readVendorRequest, type VendorRequest } from "./http/vendor-request.ts";
 import { liesTouched } from "./lies/touches.ts";
@@ -30,15 +30,17 @@ import { PageItemsCache } from "./protocol/page-items-cache.ts";
 import { RowJsonCache } from "./protocol/row-json-cache.ts";
 import { readWarnings } from "./protocol/warnings.ts";
 import { applyChange, handleWrite } from "./protocol/writes.ts";
-import { landDueWrites } from "./protocol/accepted.ts";
+import { landDueWrites, writesPending } from "./protocol/accepted.ts";
 import { bodyLimit, receiveUpload } from "./protocol/uploads.ts";
 import { type OperationAction, operationAction, operationBody, operationContext, parseGatewayCall, refuseCall, renderGatewayReply } from "./protocol/gateway.ts";
 import { describeGateway } from "./protocol/gateway-description.ts";
 import type { ParsedCall } from "../../mechanics/gateways/define.ts";
 import { type RouteAction, RouteTable } from "./routing/route-table.ts";
-import { LogStore } from "./store/logs.ts";
+import { LogStore, rowTail } from "./store/logs.ts";
+import { type Replay, ReplayCache, replayKey } from "./replay/replay-cache.ts";
 import { RecordStore } from "./store/records.ts";
 import type { WorldConfig } from "./world-config.ts";
+import { createHash } from "node:crypto";
 
 /** What the engine asks of the object that hosts it (the world Durable Object). */
 export interface EngineHooks {
@@ -66,6 +68,10 @@ interface Turn {
   rateLimited: boolean;
   retryAfter: number | null;
   extraHeaders: Record<string, string>;
+  /** Whether authentication read neither the clock nor a token. */
+  authTimeless: boolean;
+  /** Set when the reply may be replayed: the records version and token generation it was built at. */
+  replayableAt: { recordsVersion: number; tokenGeneration: number } | null;
 }
 
 export class VendorEngine {
@@ -81,6 +87,9 @@ export class VendorEngine {
   private readonly sql: SqlStorage;
   private readonly config: WorldConfig;
   private readonly hooks: EngineHooks;
+  private readonly replays = new ReplayCache();
+  /** Whether this world replays reads at all: with a fault armed or a rate limit, no two requests are alike. */
+  private readonly replaysReads: boolean;
 
   constructor(vendor: Vendor, sql: SqlStorage, config: WorldConfig, hooks: Partial<EngineHooks> = {}) {
     this.hooks = { changed: () => {}, subscribe: () => {}, drainDeadLetters: () => [], ...hooks };
@@ -97,13 +106,19 @@ export class VendorEngine {
     this.records = new RecordStore(sql);
     this.logs = new LogStore(sql);
     this.tokens = new TokenStore(sql);
+    this.replaysReads = this.faults.quiet && !config.rateLimits;
   }
 
   /** Serves one request; `baseUrl` is the vendor root as the client reached it. */
   async serve(call: VendorCall, baseUrl: string): Promise<VendorAnswer> {
     // Stage: read the request. Secrets are only needed when a body must be cut.
     const seq = this.logs.allocateRequestSeq();
-    const req = await readVendorRequest(call, seq, Date.now(), () => this.secretValues());
+    const nowMs = Date.now();
+    const key = this.mayReplay(call, seq) ? replayKey(call.method, call.url, call.headers) : null;
+    const replay = key === null ? undefined : this.replays.get(key, this.records.version, this.tokens.generation);
+    if (replay) return this.replay(replay, seq, nowMs, call.heldTag ?? null);
+
+    const req = await readVendorRequest(call, seq, nowMs, () => this.secretValues());
     const turn: Turn = {
       req,
       requestsInEpoch: seq - 1 - this.config.epochStartSeq,
@@ -113,6 +128,8 @@ export class VendorEngine {
       rateLimited: false,
       retryAfter: null,
       extraHeaders: {},
+      authTimeless: false,
+      replayableAt: null,
     };
     let reply: Reply;
     try {
@@ -133,16 +150,48 @@ export class VendorEngine {
 
     // Stage: respond (headers), and faults that cut the response off on the wire.
     const headers = this.responseHeaders(turn, reply);
-    const body = reply.body === null || req.method === "HEAD" ? null : bodyBytes(reply.body);
+    const body = reply.body === null || req.method === "HEAD" ? null : bodyBuffer(reply.body);
     const cut = body === null ? null : this.faults.onRespond(() => body.byteLength);
     if (cut) turn.notes.faults.push(cut.fault);
 
     // Stage: log, before anything leaves.
-    if (!this.log(turn, reply)) {
+    const row = this.log(turn, reply);
+    if (row === null) {
       const failure = vendorError(this.vendor, 500, "log_unavailable", "the request could not be logged");
-      return { status: 500, headers: { "content-type": "application/json; charset=utf-8" }, body: bodyBytes(failure.body), cutAfterBytes: null };
+      return { status: 500, headers: { "content-type": "application/json; charset=utf-8" }, body: bodyBuffer(failure.body), cutAfterBytes: null };
     }
+
+    // Stage: remember a replayable answer; forget every answer once a request may have changed state.
+    if (key !== null && turn.replayableAt && reply.status === 200 && !cut) {
+      const bodyTag = this.remember(key, turn, headers, body, row);
+      return { status: reply.status, headers, body, cutAfterBytes: null, bodyTag };
+    }
+    if (turn.action && turn.action.kind !== "list" && turn.action.kind !== "get") this.replays.clear();
     return { status: reply.status, headers, body, cutAfterBytes: cut ? cut.cutAfterBytes : null };
+  }
+
+  /** Whether a request may be answered by, or remembered as, a replay: a bodiless GET in a world where reads can repeat. */
+  private mayReplay(call: VendorCall, seq: number): boolean {
+    const quota = this.config.requestQuota;
+    return this.replaysReads && call.method === "GET" && call.head.byteLength === 0 && call.rest === null && (quota == null || seq <= quota);
+  }
+
+  /** Answers from a remembered answer: its status, headers and body, stamped and logged as this request. */
+  private replay(replay: Replay, seq: number, nowMs: number, heldTag: string | null): VendorAnswer {
+    const headers = this.stamp({ ...replay.headers }, nowMs, seq - 1 - this.config.epochStartSeq);
+    this.logs.appendReplayed(seq, this.config.epoch, nowMs / 1000, replay.faults, replay.rowTail);
+    if (replay.bodyTag !== null && heldTag === replay.bodyTag) return { status: replay.status, headers, body: null, cutAfterBytes: null, reuseHeld: true };
+    return { status: replay.status, headers, body: replay.body, cutAfterBytes: null, bodyTag: replay.bodyTag };
+  }
+
+  /** Remembers a replayable answer; returns the tag the Worker may hold its body under. */
+  private remember(key: string, turn: Turn, headers: Record<string, string>, body: ArrayBuffer | null, row: string): string | null {
+    const kept: Record<string, string> = {};
+    const serverTime = this.vendor.clock.serverTimeHeader?.toLowerCase();
+    for (const name in headers) if (name !== "date" && name !== serverTime) kept[name] = headers[name];
+    const bodyTag = body === null ? null : bodyDigest(body);
+    this.replays.set(key, { ...turn.replayableAt!, status: 200, headers: kept, body, bodyTag, rowTail: rowTail(row), faults: turn.notes.faults });
+    return bodyTag;
   }
 
   /** The stages between reading a request and responding: what the vendor answers. */
@@ -213,6 +262,7 @@ export class VendorEngine {
     // Stage: auth.
     const retiredBy = this.vendor.auth.legacy ? this.faults.legacyRetiredBy() : null;
     const auth = await verifyRequest(req, this.vendor, this.config.credentials, this.tokens, retiredBy !== null);
+    turn.authTimeless = auth.timeless;
     if (auth.outcome !== "ok") {
       if (retiredBy && auth.code === "legacy_auth_retired") {
         notes.faults.push(retiredBy);
@@ -251,6 +301,7 @@ export class VendorEngine {
       sql: this.sql,
       requestsInEpoch: turn.requestsInEpoch,
       notes,
+      replayable: false,
       faults: this.faults,
       changed: this.hooks.changed,
     };
@@ -262,6 +313,8 @@ export class VendorEngine {
       return this.act(operationContext(ctx, inner, turn.call.call), inner);
     }
     const reply = this.act(ctx, action);
+    // Read right after the reply is built, before anything else can run: a later change makes the entry a miss.
+    if (ctx.replayable && turn.authTimeless && !writesPending(this.vendor, this.sql)) turn.replayableAt = { recordsVersion: this.records.version, tokenGeneration: this.tokens.generation };
 
     // Stage: read warnings (ignored parameters, fields left out).
     const warnings = action.kind === "list" || action.kind === "get" ? readWarnings(this.vendor, action.resource, req.query, action.kind === "list") : [];
@@ -311,14 +364,19 @@ export class VendorEngine {
   private responseHeaders(turn: Turn, reply: Reply): Record<string, string> {
     const headers: Record<string, string> = { "content-type": "application/json; charset=utf-8" };
     for (const extra of [turn.extraHeaders, reply.headers]) for (const name in extra) headers[name.toLowerCase()] = extra[name];
-    headers.date = httpDate(turn.req.nowMs + this.vendor.clock.wireOffsetS * 1000);
+    return this.stamp(headers, turn.req.nowMs, turn.requestsInEpoch);
+  }
+
+  /** Adds the headers every answer sets afresh, last: the wire date and the vendor's server time. */
+  private stamp(headers: Record<string, string>, nowMs: number, requestsInEpoch: number): Record<string, string> {
     const clock = this.vendor.clock;
-    if (clock.serverTimeHeader) headers[clock.serverTimeHeader.toLowerCase()] = String(formatTime(vendorNow(clock, this.config.checkpoint, turn.requestsInEpoch), clock.format, "", clock.zone));
+    headers.date = httpDate(nowMs + clock.wireOffsetS * 1000);
+    if (clock.serverTimeHeader) headers[clock.serverTimeHeader.toLowerCase()] = String(formatTime(vendorNow(clock, this.config.checkpoint, requestsInEpoch), clock.format, "", clock.zone));
     return headers;
   }
 
-  /** Appends the request's log row; false when it could not be logged at all. */
-  private log(turn: Turn, reply: Reply): boolean {
+  /** Appends the request's log row and returns its text; null when it could not be logged at all. */
+  private log(turn: Turn, reply: Reply): string | null {
     const { req, notes } = turn;
     const secrets = this.secretValues();
     return this.logs.appendRequest(
@@ -350,4 +408,9 @@ export class VendorEngine {
     const secrets = this.vendor.auth.credentials.filter((c) => c.secret).map((c) => this.config.credentials[c.name]);
     return [...secrets, ...this.tokens.liveValues()];
   }
+}
+
+/** A body's tag for the Worker to hold it under: its SHA-256, so equal tags mean equal bytes. */
+function bodyDigest(body: ArrayBuffer): string {
+  return createHash("sha256").update(new Uint8Array(body)).digest("base64url");
 }

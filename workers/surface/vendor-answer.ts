@@ -3,9 +3,10 @@
  * What a world's Durable Object answers a vendor request with. It crosses the
  * RPC as plain parts rather than as a `Response`, whose body would be streamed
  * through a pipe to the Worker and pumped on to the client. The body crosses
- * as its UTF-8 bytes, encoded once by `TextEncoder`: a `Response` made from a
- * string transcodes it again, char by char once it holds any non-ASCII
- * character. The Worker builds the one `Response` the client gets.
+ * as the `ArrayBuffer` of its UTF-8 bytes, encoded once by `TextEncoder`: a
+ * `Response` made from a string transcodes it again, char by char once it
+ * holds any non-ASCII character, and a `Uint8Array` view costs the RPC more
+ * than the buffer it views. The Worker builds the one `Response` the client gets.
  */
 import { cutOffResponse } from "./wire-cut.ts";
 
@@ -15,9 +16,13 @@ export interface VendorAnswer {
   /** Lower-cased names. */
   headers: Record<string, string>;
   /** The body's UTF-8 bytes; null for none (HEAD, 304). */
-  body: Uint8Array | null;
+  body: ArrayBuffer | null;
   /** When a declared fault cuts the response off: the body bytes that go out before the connection drops. */
   cutAfterBytes: number | null;
+  /** The body is the one the call said the Worker holds (`VendorCall.heldTag`); `body` is null. */
+  reuseHeld?: boolean;
+  /** Tag under which the Worker may hold `body` for the same request next time (see `held-bodies.ts`). */
+  bodyTag?: string | null;
 }
 
 /** The response as the client gets it: whole, or cut off on the wire. */

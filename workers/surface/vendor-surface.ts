@@ -4,6 +4,7 @@ import { ROLE_NAME } from "../../declarations/schema/role-name.ts";
 import { toVendorCall } from "./vendor-call.ts";
 import { worldExists } from "./known-worlds.ts";
 import { answerResponse } from "./vendor-answer.ts";
+import { HeldBodies } from "./held-bodies.ts";
 import { isWorldId } from "../world/world-id.ts";
 
 /** `ALL /w/:world/:role/*`: hands the request to the role's Durable Object. */
@@ -23,5 +24,10 @@ export async function vendorSurface(c: AppContext): Promise<Response> {
     if (c.req.method !== "GET" && c.req.method !== "HEAD") return c.json({ error: "documentation is read-only" }, 405);
     return roleStub(c.env, world, role).serveDocs(path.slice("/_docs".length), c.req.url);
   }
-  return answerResponse(await roleStub(c.env, world, role).serveVendor(await toVendorCall(c.req.raw, path, url.origin)));
+  const call = await toVendorCall(c.req.raw, path, url.origin);
+  const offer = heldBodies.offer(call);
+  return answerResponse(heldBodies.settle(offer, await roleStub(c.env, world, role).serveVendor(call)));
 }
+
+/** This isolate's held bodies of replayable answers. */
+const heldBodies = new HeldBodies();

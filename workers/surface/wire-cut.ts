@@ -9,8 +9,8 @@
 const FLUSH_MS = 25;
 
 /** A response that sends the first `cutAfterBytes` bytes of `body`, then breaks the connection. */
-export function cutOffResponse(status: number, headers: Record<string, string>, body: Uint8Array, cutAfterBytes: number): Response {
-  const bytes = body.slice(0, cutAfterBytes);
+export function cutOffResponse(status: number, headers: Record<string, string>, body: ArrayBuffer, cutAfterBytes: number): Response {
+  const bytes = new Uint8Array(body.slice(0, cutAfterBytes));
   let sent = false;
   const stream = new ReadableStream<Uint8Array>({
     async pull(controller) {

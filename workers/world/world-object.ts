@@ -11,6 +11,7 @@ import type { RequestLogEntry, TokenLogEntry } from "../../declarations/evidence
 import { serializeRecord } from "../engine/protocol/serialize.ts";
 import type { Snapshot } from "../../declarations/evidence/verdict.ts";
 import { VendorEngine } from "../engine/vendor-engine.ts";
+import { exactBuffer } from "../engine/http/raw-json.ts";
 import type { WorldConfig } from "../engine/world-config.ts";
 import type { Env } from "../env.ts";
 import { WebhookDispatcher, type DeliveryJob } from "../engine/webhooks/dispatcher.ts";
@@ -434,5 +435,5 @@ export class WorldObject extends DurableObject<Env> {
 const UTF8 = new TextEncoder();
 
 function plainJson(status: number, body: unknown): VendorAnswer {
-  return { status, headers: { "content-type": "application/json" }, body: UTF8.encode(JSON.stringify(body)), cutAfterBytes: null };
+  return { status, headers: { "content-type": "application/json" }, body: exactBuffer(UTF8.encode(JSON.stringify(body))), cutAfterBytes: null };
 }

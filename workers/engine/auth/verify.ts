@@ -1,10 +1,13 @@
 import type { Vendor } from "../../../declarations/schema/vendor.ts";
-import { type AuthCheck, OK } from "../../../mechanics/auth/define.ts";
+import { type AuthCheck, OK, type VerifyContext } from "../../../mechanics/auth/define.ts";
 import { authScheme, tokenMint } from "../../../mechanics/auth/index.ts";
 import type { VendorRequest } from "../http/vendor-request.ts";
 import type { TokenStore } from "./token-store.ts";
 
 export type { AuthCheck };
+
+/** An auth decision, and whether it read neither the clock nor the token ledger (the same headers get it again). */
+export type Verified = AuthCheck & { timeless: boolean };
 
 function checkToken(presented: string, tokenName: string, tokens: TokenStore, nowMs: number, vendor: Vendor): AuthCheck {
   const t = tokens.find(presented);
@@ -18,10 +21,32 @@ function checkToken(presented: string, tokenName: string, tokens: TokenStore, no
 /**
  * Checks every requirement in order through its scheme; the first failure
  * decides. A request carrying the vendor's legacy credential is judged on
- * that alone (until a fault retires it: `legacyRetired`).
+ * that alone (until a fault retires it: `legacyRetired`). Tells whether the
+ * schemes read the clock or a token, watching them do so.
  */
-export async function verifyRequest(req: VendorRequest, vendor: Vendor, credentials: Record<string, string>, tokens: TokenStore, legacyRetired = false): Promise<AuthCheck> {
-  const ctx = { credentials, clockOffsetS: vendor.clock.wireOffsetS, checkToken: (value: string, name: string) => checkToken(value, name, tokens, req.nowMs, vendor) };
+export async function verifyRequest(req: VendorRequest, vendor: Vendor, credentials: Record<string, string>, tokens: TokenStore, legacyRetired = false): Promise<Verified> {
+  let timeless = true;
+  const watched: VendorRequest = Object.create(req, {
+    nowMs: {
+      get() {
+        timeless = false;
+        return req.nowMs;
+      },
+    },
+  });
+  const ctx = {
+    credentials,
+    clockOffsetS: vendor.clock.wireOffsetS,
+    checkToken: (value: string, name: string) => {
+      timeless = false;
+      return checkToken(value, name, tokens, req.nowMs, vendor);
+    },
+  };
+  const check = await decide(watched, vendor, ctx, legacyRetired);
+  return { ...check, timeless };
+}
+
+async function decide(req: VendorRequest, vendor: Vendor, ctx: VerifyContext, legacyRetired: boolean): Promise<AuthCheck> {
   const legacy = vendor.auth.legacy;
   if (legacy && req.headers.get(legacy.name)) {
     if (legacyRetired) return { outcome: "invalid", reason: `${legacy.name} was retired; use the current authentication`, code: "legacy_auth_retired" };

@@ -53,6 +53,11 @@ export class FaultRuntime implements FaultScope {
 
   // ---- the scope every hook sees ----
 
+  /** Whether no fault is armed: nothing but the request decides its answer. */
+  get quiet(): boolean {
+    return this.armed.length === 0;
+  }
+
   reached(f: { afterRequests?: number; path?: string }): boolean {
     if (f.afterRequests === undefined) return false;
     if (!f.path) return this.current.before >= f.afterRequests;

@@ -8,6 +8,7 @@
  * id. Pending writes live in SQLite, so an evicted object still applies each
  * one exactly once; a recreate drops them.
  */
+import type { Vendor } from "../../../declarations/schema/vendor.ts";
 import type { Write } from "../../../declarations/schema/writes.ts";
 import { json, type Reply } from "../../../mechanics/kit/reply.ts";
 import type { HandlerContext } from "../handler-context.ts";
@@ -54,6 +55,11 @@ export function acceptForLater(ctx: HandlerContext, write: Write, body: Record<s
   // Requests seq+1 .. seq+afterRequests are the further requests; the next one sees the change.
   new AcceptedStore(ctx.sql).add({ requestId, write: write.name, params: ctx.params, body }, ctx.req.seq + a.afterRequests + 1);
   return json(202, { [a.requestIdField]: requestId, status: "pending" });
+}
+
+/** Whether some accepted write has yet to land (a later request will change the records). */
+export function writesPending(vendor: Vendor, sql: SqlStorage): boolean {
+  return vendor.writes.some((w) => w.accepted) && sql.exec("SELECT 1 FROM accepted_writes WHERE landed = 0 LIMIT 1").toArray().length > 0;
 }
 
 /**

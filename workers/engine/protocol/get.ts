@@ -50,6 +50,7 @@ function servedText(ctx: HandlerContext, resource: Resource, stored: PageRow, re
     text = JSON.stringify(serializeRecord(ctx.vendor, resource, { id: stored.id, data, deletedMs: stored.deleted ? 1 : null }, ctx.req.query, renames));
     ctx.rowCache.set(stored, variant, text);
   }
+  ctx.replayable = true;
   return json(200, new RawJson(text), { etag: tag });
 }
 

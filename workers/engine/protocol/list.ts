@@ -40,6 +40,8 @@ export function listRecords(ctx: HandlerContext, resource: Resource, truncateAt 
   for (const [key, r] of renames) if (key.startsWith(`${resource.name}.`)) ctx.notes.faults.push(r.fault);
   // A page is the same for every request while its records stand, unless it embeds children, a fault renames fields or it reads a window.
   const cacheable = !resource.embeds.length && !renames.size && !win;
+  // Such a page, once no record lags behind it, is the same for every later request too (pagedReply unsets this when its paging reads the sequence number).
+  ctx.replayable = cacheable;
   return pagedReply(
     ctx,
     resource.paging ?? vendor.paging,
@@ -47,6 +49,7 @@ export function listRecords(ctx: HandlerContext, resource: Resource, truncateAt 
     (page) => {
       const limit = Math.max(0, Math.min(page.limit, truncateAt - page.offset));
       const version = cacheable ? records.listingVersion(req.seq) : null;
+      if (version === null) ctx.replayable = false;
       const key = `${listKey}|${wm.since?.inclusive ?? ""}|${view}|${truncateAt}|${page.offset}|${limit}`;
       const cached = version === null ? undefined : ctx.pageCache.get(key, version);
       if (cached) return cached;

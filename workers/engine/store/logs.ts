@@ -83,24 +83,37 @@ export class LogStore {
   }
 
   /**
-   * Queues a request's row. False when the row could not be encoded: a
-   * stand-in (status 500, `logError`) is queued instead and the caller must
-   * answer `log_unavailable`. `secrets` are kept findable in cut values.
+   * Queues a request's row and returns its JSON text. Null when the row could
+   * not be encoded: a stand-in (status 500, `logError`) is queued instead and
+   * the caller must answer `log_unavailable`. `secrets` are kept findable in
+   * cut values.
    */
-  appendRequest(e: RequestLogEntry, secrets: readonly string[] = []): boolean {
-    let ok = true;
+  appendRequest(e: RequestLogEntry, secrets: readonly string[] = []): string | null {
     let text: string;
     try {
       text = JSON.stringify(encodeRequest(e, secrets));
     } catch (err) {
-      ok = false;
-      text = JSON.stringify(standIn({ ...e, status: 500 }, err));
+      this.queue(e.seq, e.epoch, e.faults, JSON.stringify(standIn({ ...e, status: 500 }, err)));
+      return null;
     }
-    this.pending.push({ seq: e.seq, epoch: e.epoch, faults: e.faults, text });
+    this.queue(e.seq, e.epoch, e.faults, text);
+    return text;
+  }
+
+  /**
+   * Queues the row of a replayed answer: the row another request was logged
+   * with, `tail` being its JSON after `ts` (see {@link rowTail}), under this
+   * request's number and time.
+   */
+  appendReplayed(seq: number, epoch: number, ts: number, faults: readonly string[], tail: string): void {
+    this.queue(seq, epoch, faults, `{"seq":${seq},"epoch":${epoch},"ts":${ts}${tail}`);
+  }
+
+  private queue(seq: number, epoch: number, faults: readonly string[], text: string): void {
+    this.pending.push({ seq, epoch, faults, text });
     this.pendingChars += text.length;
     if (this.pendingChars >= FLUSH_AT_CHARS) this.flush();
     else this.flushTimer ??= setTimeout(() => this.flush(), FLUSH_DELAY_MS);
-    return ok;
   }
 
   /** Writes queued request rows. */
@@ -210,6 +223,17 @@ export class LogStore {
       expiresIn: (r.expires_in as number | null) ?? null,
     }));
   }
+}
+
+/**
+ * A row's JSON after its `ts` field, which {@link LogStore.appendReplayed}
+ * puts back after another request's number and time. A row's first fields
+ * are numbers (`seq`, `epoch`, `ts`), so the first `,"method":` ends them.
+ */
+export function rowTail(text: string): string {
+  const at = text.indexOf(',"method":');
+  if (at < 0 || !text.startsWith('{"seq":')) throw new Error("not a request row");
+  return text.slice(at);
 }
 
 /** The row as stored, each client-chosen part bounded (and secrets kept findable where a value is cut). */

@@ -1,0 +1,82 @@
+/**
+ * @module replay-cache
+ * Answers a read that was answered before, byte for byte, without serving it
+ * again. A client polling or paging hits the same URL with the same headers
+ * many times; while nothing the first answer depended on has changed, the
+ * second answer (and its log row, but for its sequence number and time) is
+ * the first one's.
+ *
+ * What an answer may depend on is settled by the engine and the handler
+ * together: the engine replays only GETs without a body, in a world with no
+ * armed fault and no rate limit, whose authentication read neither the clock
+ * nor a token; the handler marks its reply replayable only when it depends on
+ * the request line, the headers and the store's version alone (no clock, no
+ * request count, no sequence number). An entry is keyed by the whole request
+ * (method, URL, every header) and holds while the records' version and the
+ * token ledger's generation stand; any request that is not a read clears
+ * every entry.
+ */
+
+/** A remembered answer and the row text it was logged with. */
+export interface Replay {
+  /** Records version the answer was built at. */
+  recordsVersion: number;
+  /** Token ledger generation at the time (live tokens decide what a log row redacts). */
+  tokenGeneration: number;
+  status: number;
+  /** Response headers but `date` and the vendor's server-time header, which every answer sets afresh. */
+  headers: Record<string, string>;
+  /** Shared between answers: never written to. */
+  body: ArrayBuffer | null;
+  /** Digest of `body`, which the Worker that took the request may hold it under (see `surface/held-bodies.ts`). */
+  bodyTag: string | null;
+  /** The log row's JSON after its `ts` field (`,"method":...}`). */
+  rowTail: string;
+  /** Faults noted on the row (always none today: worlds with armed faults do not replay). */
+  faults: readonly string[];
+}
+
+/**
+ * The request a replay is keyed by: method, URL and every header, in order.
+ * Unambiguous as HTTP has it: a URL holds no newline, a header name no colon
+ * and a value no newline.
+ */
+export function replayKey(method: string, url: string, headers: readonly (readonly [string, string])[]): string {
+  let key = `${method} ${url}`;
+  for (const [name, value] of headers) key += `\n${name}:${value}`;
+  return key;
+}
+
+/** The remembered answers of one engine, at most `cap` (the oldest goes first). */
+export class ReplayCache {
+  private readonly entries = new Map<string, Replay>();
+  private readonly cap: number;
+
+  constructor(cap = 64) {
+    this.cap = cap;
+  }
+
+  /** The answer remembered for `key`, if it still holds for these versions. */
+  get(key: string, recordsVersion: number, tokenGeneration: number): Replay | undefined {
+    const hit = this.entries.get(key);
+    if (hit === undefined) return undefined;
+    if (hit.recordsVersion === recordsVersion && hit.tokenGeneration === tokenGeneration) return hit;
+    this.entries.delete(key);
+    return undefined;
+  }
+
+  set(key: string, replay: Replay): void {
+    this.entries.delete(key);
+    if (this.entries.size >= this.cap) this.entries.delete(this.entries.keys().next().value as string);
+    this.entries.set(key, replay);
+  }
+
+  /** Forgets every answer (a request that may change state was served). */
+  clear(): void {
+    this.entries.clear();
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
