@@ -1,7 +1,7 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { FLUSH_AT_CHARS, FLUSH_DELAY_MS, LogStore, SEGMENT_CHARS } from "../../workers/engine/store/logs.ts";
+import { FLUSH_AT_CHARS, FLUSH_DELAY_MS, LogStore, rowTail, SEGMENT_CHARS } from "../../workers/engine/store/logs.ts";
 import { req } from "../node/grading/log-fixtures.ts";
 import type { RequestLogEntry } from "../../declarations/evidence/logs.ts";
 import { migrateWorld } from "../../workers/world/schema.ts";
@@ -32,7 +32,7 @@ describe("request log store", () => {
     await runInDurableObject(stub, (_obj, state) => {
       migrateWorld(state.storage.sql);
       const logs = new LogStore(failing(state.storage.sql, (rows) => rows.some((r) => r.seq === 3 && !r.logError)));
-      for (let i = 1; i <= 6; i++) expect(logs.appendRequest(entry(logs.allocateRequestSeq(), { method: i === 3 ? "POST" : "GET" }))).toBe(true);
+      for (let i = 1; i <= 6; i++) expect(logs.appendRequest(entry(logs.allocateRequestSeq(), { method: i === 3 ? "POST" : "GET" }))).not.toBeNull();
       const rows = logs.requests(0);
       expect(rows.map((r) => r.seq)).toEqual([1, 2, 3, 4, 5, 6]);
       expect(rows[2]).toMatchObject({ method: "POST", path: "/r/3", logError: "Error: SQLITE_TOOBIG: string or blob too big" });
@@ -54,6 +54,22 @@ describe("request log store", () => {
     });
   });
 
+  it("logs a replayed answer as the row it replays, under its own number and time", async () => {
+    const stub = env.WORLD.get(env.WORLD.idFromName("unit/log-replayed"));
+    await runInDurableObject(stub, (_obj, state) => {
+      migrateWorld(state.storage.sql);
+      const logs = new LogStore(state.storage.sql);
+      const first = entry(logs.allocateRequestSeq(), { ts: 1765000000.125, query: { page: "1" }, headers: { "x-api-key": "[redacted]" }, lies: ["lie-1"] });
+      const text = logs.appendRequest(first)!;
+      const seq = logs.allocateRequestSeq();
+      logs.appendReplayed(seq, first.epoch, 1765000001.5, [], rowTail(text));
+      const [a, b] = logs.requests(0);
+      expect(a).toEqual(first);
+      expect(b).toEqual({ ...first, seq, ts: 1765000001.5 });
+      expect(() => rowTail('{"method":"GET"}')).toThrow(/not a request row/);
+    });
+  });
+
   it("queues a 500 stand-in for a row that cannot be encoded, and tells the caller", async () => {
     const stub = env.WORLD.get(env.WORLD.idFromName("unit/log-encode"));
     await runInDurableObject(stub, (_obj, state) => {
@@ -61,7 +77,7 @@ describe("request log store", () => {
       const logs = new LogStore(state.storage.sql);
       const cyclic: Record<string, unknown> = {};
       cyclic.self = cyclic;
-      expect(logs.appendRequest(entry(logs.allocateRequestSeq(), { body: cyclic }))).toBe(false);
+      expect(logs.appendRequest(entry(logs.allocateRequestSeq(), { body: cyclic }))).toBeNull();
       const [row] = logs.requests(0);
       expect(row.status).toBe(500);
       expect(row.logError).toMatch(/circular|cyclic/i);
