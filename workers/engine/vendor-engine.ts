@@ -25,7 +25,7 @@ import { liesTouched } from "./lies/touches.ts";
 import { getRecord } from "./protocol/get.ts";
 import { IdempotencyLedger } from "./protocol/idempotency.ts";
 import { listRecords } from "./protocol/list.ts";
-import { rateLimit, tooManyRequests } from "./protocol/rate-limit.ts";
+import { type RateDecision, rateLimit, tooManyRequests } from "./protocol/rate-limit.ts";
 import { PageItemsCache } from "./protocol/page-items-cache.ts";
 import { RowJsonCache } from "./protocol/row-json-cache.ts";
 import { readWarnings } from "./protocol/warnings.ts";
@@ -70,6 +70,8 @@ interface Turn {
   extraHeaders: Record<string, string>;
   /** Whether authentication read neither the clock nor a token. */
   authTimeless: boolean;
+  /** The rate limit's decision, when it was taken before the turn began (a replay the limit refused). */
+  rate?: RateDecision;
   /** Set when the reply may be replayed: the records version and token generation it was built at. */
   replayableAt: { recordsVersion: number; tokenGeneration: number } | null;
 }
@@ -88,7 +90,7 @@ export class VendorEngine {
   private readonly config: WorldConfig;
   private readonly hooks: EngineHooks;
   private readonly replays = new ReplayCache();
-  /** Whether this world replays reads at all: with a fault armed or a rate limit, no two requests are alike. */
+  /** Whether this world replays reads at all: with a fault armed, no two requests are alike. */
   private readonly replaysReads: boolean;
 
   constructor(vendor: Vendor, sql: SqlStorage, config: WorldConfig, hooks: Partial<EngineHooks> = {}) {
@@ -106,7 +108,7 @@ export class VendorEngine {
     this.records = new RecordStore(sql);
     this.logs = new LogStore(sql);
     this.tokens = new TokenStore(sql);
-    this.replaysReads = this.faults.quiet && !config.rateLimits;
+    this.replaysReads = this.faults.quiet;
   }
 
   /** Serves one request; `baseUrl` is the vendor root as the client reached it. */
@@ -116,7 +118,9 @@ export class VendorEngine {
     const nowMs = Date.now();
     const key = this.mayReplay(call, seq) ? replayKey(call.method, call.url, call.headers) : null;
     const replay = key === null ? undefined : this.replays.get(key, this.records.version, this.tokens.generation);
-    if (replay) return this.replay(replay, seq, nowMs, call.heldTag ?? null);
+    // The rate limit counts a replay as any request; one it refuses is served the long way, with this decision.
+    const rate = replay ? this.rateLimit(nowMs) : undefined;
+    if (replay && !rate?.refusal) return this.replay(replay, seq, nowMs, call.heldTag ?? null, rate?.headers ?? {});
 
     const req = await readVendorRequest(call, seq, nowMs, () => this.secretValues());
     const turn: Turn = {
@@ -130,6 +134,7 @@ export class VendorEngine {
       extraHeaders: {},
       authTimeless: false,
       replayableAt: null,
+      rate,
     };
     let reply: Reply;
     try {
@@ -177,11 +182,16 @@ export class VendorEngine {
   }
 
   /** Answers from a remembered answer: its status, headers and body, stamped and logged as this request. */
-  private replay(replay: Replay, seq: number, nowMs: number, heldTag: string | null): VendorAnswer {
-    const headers = this.stamp({ ...replay.headers }, nowMs, seq - 1 - this.config.epochStartSeq);
+  private replay(replay: Replay, seq: number, nowMs: number, heldTag: string | null, rateHeaders: Record<string, string>): VendorAnswer {
+    const headers = this.stamp({ ...replay.headers, ...rateHeaders }, nowMs, seq - 1 - this.config.epochStartSeq);
     this.logs.appendReplayed(seq, this.config.epoch, nowMs / 1000, replay.faults, replay.rowTail);
     if (replay.bodyTag !== null && heldTag === replay.bodyTag) return { status: replay.status, headers, body: null, cutAfterBytes: null, reuseHeld: true };
     return { status: replay.status, headers, body: replay.body, cutAfterBytes: null, bodyTag: replay.bodyTag };
+  }
+
+  /** The world's rate limit's decision on a request arriving now (counting it). */
+  private rateLimit(nowMs: number): RateDecision {
+    return this.config.rateLimits ? rateLimit(this.vendor, this.sql, "client", nowMs) : { refusal: null, retryAfter: null, headers: {} };
   }
 
   /** Remembers a replayable answer; returns the tag the Worker may hold its body under. */
@@ -280,7 +290,7 @@ export class VendorEngine {
     }
 
     // Stage: rate limit.
-    const rate = this.config.rateLimits ? rateLimit(this.vendor, this.sql, "client", req.nowMs) : { refusal: null, retryAfter: null, headers: {} };
+    const rate = turn.rate ?? this.rateLimit(req.nowMs);
     turn.extraHeaders = rate.headers;
     if (rate.refusal) {
       turn.rateLimited = true;

@@ -8,8 +8,8 @@
  *
  * What an answer may depend on is settled by the engine and the handler
  * together: the engine replays only GETs without a body, in a world with no
- * armed fault and no rate limit, whose authentication read neither the clock
- * nor a token; the handler marks its reply replayable only when it depends on
+ * armed fault, whose authentication read neither the clock nor a token (the
+ * rate limit still counts every replay, and a refused one is served afresh); the handler marks its reply replayable only when it depends on
  * the request line, the headers and the store's version alone (no clock, no
  * request count, no sequence number). An entry is keyed by the whole request
  * (method, URL, every header) and holds while the records' version and the
@@ -24,7 +24,7 @@ export interface Replay {
   /** Token ledger generation at the time (live tokens decide what a log row redacts). */
   tokenGeneration: number;
   status: number;
-  /** Response headers but `date` and the vendor's server-time header, which every answer sets afresh. */
+  /** Response headers but `date` and the vendor's server-time header, which every answer sets afresh, as do the rate limit's. */
   headers: Record<string, string>;
   /** Shared between answers: never written to. */
   body: ArrayBuffer | null;
