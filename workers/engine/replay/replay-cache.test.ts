@@ -70,4 +70,18 @@ describe("replay cache", () => {
     cache.clear();
     expect(cache.size).toBe(0);
   });
+
+  it("holds at most its bytes, dropping the oldest, and never an entry larger than all of them", () => {
+    const sized = (n: number): Replay => ({ ...entry(1), body: new ArrayBuffer(n) });
+    const cache = new ReplayCache(64, 1000);
+    cache.set("a", sized(400));
+    cache.set("b", sized(400));
+    cache.set("c", sized(400));
+    expect(cache.get("a", 1, 0)).toBeUndefined();
+    expect(cache.get("b", 1, 0)).toBeDefined();
+    expect(cache.get("c", 1, 0)).toBeDefined();
+    cache.set("huge", sized(2000));
+    expect(cache.get("huge", 1, 0)).toBeUndefined();
+    expect(cache.size).toBe(2);
+  });
 });

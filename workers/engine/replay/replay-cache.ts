@@ -47,36 +47,63 @@ export function replayKey(method: string, url: string, headers: readonly (readon
   return key;
 }
 
-/** The remembered answers of one engine, at most `cap` (the oldest goes first). */
-export class ReplayCache {
-  private readonly entries = new Map<string, Replay>();
-  private readonly cap: number;
+/** Bytes an entry holds: its body, and its key and row text (two bytes a character). */
+function footprint(key: string, replay: Replay): number {
+  return (replay.body?.byteLength ?? 0) + 2 * (key.length + replay.rowTail.length);
+}
 
-  constructor(cap = 64) {
+/**
+ * The remembered answers of one engine: at most `cap` of them and
+ * `maxBytes` all told (the oldest go first). Every world of a local farm
+ * shares one process, so each keeps little: a client that repeats a read
+ * repeats a few.
+ */
+export class ReplayCache {
+  private readonly entries = new Map<string, { replay: Replay; bytes: number }>();
+  private bytes = 0;
+  private readonly cap: number;
+  private readonly maxBytes: number;
+
+  constructor(cap = 64, maxBytes = 512 * 1024) {
     this.cap = cap;
+    this.maxBytes = maxBytes;
   }
 
   /** The answer remembered for `key`, if it still holds for these versions. */
   get(key: string, recordsVersion: number, tokenGeneration: number): Replay | undefined {
     const hit = this.entries.get(key);
     if (hit === undefined) return undefined;
-    if (hit.recordsVersion === recordsVersion && hit.tokenGeneration === tokenGeneration) return hit;
-    this.entries.delete(key);
+    if (hit.replay.recordsVersion === recordsVersion && hit.replay.tokenGeneration === tokenGeneration) return hit.replay;
+    this.drop(key);
     return undefined;
   }
 
   set(key: string, replay: Replay): void {
-    this.entries.delete(key);
-    if (this.entries.size >= this.cap) this.entries.delete(this.entries.keys().next().value as string);
-    this.entries.set(key, replay);
+    this.drop(key);
+    const bytes = footprint(key, replay);
+    if (bytes > this.maxBytes) return;
+    for (const [oldest] of this.entries) {
+      if (this.entries.size < this.cap && this.bytes + bytes <= this.maxBytes) break;
+      this.drop(oldest);
+    }
+    this.entries.set(key, { replay, bytes });
+    this.bytes += bytes;
   }
 
   /** Forgets every answer (a request that may change state was served). */
   clear(): void {
     this.entries.clear();
+    this.bytes = 0;
   }
 
   get size(): number {
     return this.entries.size;
+  }
+
+  private drop(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.bytes -= entry.bytes;
   }
 }
