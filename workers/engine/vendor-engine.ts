@@ -1,9 +1,10 @@
 /**
  * @module vendor-engine
  * Serves one vendor's surface from its declaration. `serve` is the whole
- * request path, stage by stage, top to bottom: read the request, faults
- * before routing, route, mint, auth, rate limit, the route's action (inside
- * which faults shape lists, reads and writes), warnings, lies, respond, log.
+ * request path, stage by stage, top to bottom: a repeated read's replay
+ * (`replay/replay-cache.ts`), read the request, faults before routing, route,
+ * mint, auth, rate limit, the route's action (inside which faults shape
+ * lists, reads and writes), warnings, lies, respond, log, remember.
  * Mechanics act only through their hooks; no stage names a kind.
  */
 import type { Vendor } from "../../declarations/schema/vendor.ts";
