@@ -46,7 +46,8 @@ export class HeldBodies {
     if (call.method !== "GET" || call.head.byteLength !== 0 || call.rest !== null) return null;
     const key = replayKey(call.method, call.url, call.headers);
     const held = this.entries.get(key) ?? null;
-    call.heldTag = held?.tag ?? null;
+    // Set only when there is one: the call crosses the RPC, every field with it.
+    if (held) call.heldTag = held.tag;
     return { key, held };
   }
 

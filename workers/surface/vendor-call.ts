@@ -22,7 +22,7 @@ export interface VendorCall {
   head: Uint8Array;
   /** The bytes past {@link BODY_LIMIT_BYTES}, when the body is longer. */
   rest: ReadableStream<Uint8Array> | null;
-  /** Tag of the body the Worker holds from an earlier answer to this very request (see `held-bodies.ts`). */
+  /** Tag of the body the Worker holds from an earlier answer to this very request (see `held-bodies.ts`); absent when it holds none. */
   heldTag?: string | null;
 }
 

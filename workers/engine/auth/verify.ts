@@ -1,5 +1,5 @@
 import type { Vendor } from "../../../declarations/schema/vendor.ts";
-import { type AuthCheck, OK, type VerifyContext } from "../../../mechanics/auth/define.ts";
+import { type AuthCheck, type AuthRequest, OK, type VerifyContext } from "../../../mechanics/auth/define.ts";
 import { authScheme, tokenMint } from "../../../mechanics/auth/index.ts";
 import type { VendorRequest } from "../http/vendor-request.ts";
 import type { TokenStore } from "./token-store.ts";
@@ -25,28 +25,49 @@ function checkToken(presented: string, tokenName: string, tokens: TokenStore, no
  * schemes read the clock or a token, watching them do so.
  */
 export async function verifyRequest(req: VendorRequest, vendor: Vendor, credentials: Record<string, string>, tokens: TokenStore, legacyRetired = false): Promise<Verified> {
-  let timeless = true;
-  const watched: VendorRequest = Object.create(req, {
-    nowMs: {
-      get() {
-        timeless = false;
-        return req.nowMs;
-      },
-    },
-  });
+  const watched = new WatchedRequest(req);
   const ctx = {
     credentials,
     clockOffsetS: vendor.clock.wireOffsetS,
     checkToken: (value: string, name: string) => {
-      timeless = false;
+      watched.timeless = false;
       return checkToken(value, name, tokens, req.nowMs, vendor);
     },
   };
   const check = await decide(watched, vendor, ctx, legacyRetired);
-  return { ...check, timeless };
+  return { ...check, timeless: watched.timeless };
 }
 
-async function decide(req: VendorRequest, vendor: Vendor, ctx: VerifyContext, legacyRetired: boolean): Promise<AuthCheck> {
+/** The parts of a request a scheme reads, noting whether it read the clock. */
+class WatchedRequest implements AuthRequest {
+  readonly method: string;
+  readonly path: string;
+  readonly query: AuthRequest["query"];
+  readonly headers: AuthRequest["headers"];
+  readonly rawBody: string;
+  readonly body: AuthRequest["body"];
+  readonly bodyInvalid: boolean;
+  timeless = true;
+  private readonly req: VendorRequest;
+
+  constructor(req: VendorRequest) {
+    this.req = req;
+    this.method = req.method;
+    this.path = req.path;
+    this.query = req.query;
+    this.headers = req.headers;
+    this.rawBody = req.rawBody;
+    this.body = req.body;
+    this.bodyInvalid = req.bodyInvalid;
+  }
+
+  get nowMs(): number {
+    this.timeless = false;
+    return this.req.nowMs;
+  }
+}
+
+async function decide(req: AuthRequest, vendor: Vendor, ctx: VerifyContext, legacyRetired: boolean): Promise<AuthCheck> {
   const legacy = vendor.auth.legacy;
   if (legacy && req.headers.get(legacy.name)) {
     if (legacyRetired) return { outcome: "invalid", reason: `${legacy.name} was retired; use the current authentication`, code: "legacy_auth_retired" };
