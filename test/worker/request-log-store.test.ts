@@ -62,7 +62,7 @@ describe("request log store", () => {
       const first = entry(logs.allocateRequestSeq(), { ts: 1765000000.125, query: { page: "1" }, headers: { "x-api-key": "[redacted]" }, lies: ["lie-1"] });
       const text = logs.appendRequest(first)!;
       const seq = logs.allocateRequestSeq();
-      logs.appendReplayed(seq, first.epoch, 1765000001.5, [], rowTail(text));
+      logs.appendReplayed(seq, first.epoch, 1765000001.5, rowTail(text));
       const [a, b] = logs.requests(0);
       expect(a).toEqual(first);
       expect(b).toEqual({ ...first, seq, ts: 1765000001.5 });

@@ -10,7 +10,7 @@
 import type { Vendor } from "../../declarations/schema/vendor.ts";
 import type { AuthOutcome } from "../../declarations/evidence/logs.ts";
 import { json, vendorError, type Reply } from "../../mechanics/kit/reply.ts";
-import type { VendorCall } from "../surface/vendor-call.ts";
+import { isBodilessGet, type VendorCall } from "../surface/vendor-call.ts";
 import type { VendorAnswer } from "../surface/vendor-answer.ts";
 import { handleMint } from "./auth/mint.ts";
 import { TokenStore } from "./auth/token-store.ts";
@@ -114,15 +114,16 @@ export class VendorEngine {
 
   /** Serves one request; `baseUrl` is the vendor root as the client reached it. */
   async serve(call: VendorCall, baseUrl: string): Promise<VendorAnswer> {
-    // Stage: read the request. Secrets are only needed when a body must be cut.
     const seq = this.logs.allocateRequestSeq();
     const nowMs = Date.now();
+
+    // Stage: a repeated read's replay. The rate limit counts a replay as any request; one it refuses is served the long way, with this decision.
     const key = this.mayReplay(call, seq) ? replayKey(call.method, call.url, call.headers) : null;
     const replay = key === null ? undefined : this.replays.get(key, this.records.version, this.tokens.generation);
-    // The rate limit counts a replay as any request; one it refuses is served the long way, with this decision.
-    const rate = replay ? this.rateLimit(nowMs) : undefined;
+    const rate = replay ? this.decideRate(nowMs) : undefined;
     if (replay && !rate?.refusal) return this.replay(replay, seq, nowMs, call.heldTag ?? null, rate?.headers ?? {});
 
+    // Stage: read the request. Secrets are only needed when a body must be cut.
     const req = await readVendorRequest(call, seq, nowMs, () => this.secretValues());
     const turn: Turn = {
       req,
@@ -168,41 +169,42 @@ export class VendorEngine {
     }
 
     // Stage: remember a replayable answer; forget every answer once a request may have changed state.
-    if (key !== null && turn.replayableAt && reply.status === 200 && !cut) {
-      const bodyTag = this.remember(key, turn, headers, body, row);
-      return { status: reply.status, headers, body, cutAfterBytes: null, bodyTag };
-    }
-    if (turn.action && turn.action.kind !== "list" && turn.action.kind !== "get") this.replays.clear();
+    if (key !== null && turn.replayableAt && reply.status === 200 && !cut) this.remember(key, turn, headers, body, row);
+    else if (turn.action && turn.action.kind !== "list" && turn.action.kind !== "get") this.replays.clear();
     return { status: reply.status, headers, body, cutAfterBytes: cut ? cut.cutAfterBytes : null };
   }
 
   /** Whether a request may be answered by, or remembered as, a replay: a bodiless GET in a world where reads can repeat. */
   private mayReplay(call: VendorCall, seq: number): boolean {
     const quota = this.config.requestQuota;
-    return this.replaysReads && call.method === "GET" && call.head.byteLength === 0 && call.rest === null && (quota == null || seq <= quota);
+    return this.replaysReads && isBodilessGet(call) && (quota == null || seq <= quota);
   }
 
-  /** Answers from a remembered answer: its status, headers and body, stamped and logged as this request. */
+  /**
+   * Answers from a remembered answer: its status, headers and body, stamped
+   * and logged as this request. The body goes with its tag, for the Worker to
+   * hold; once it holds it, the answer says so instead of sending the bytes.
+   */
   private replay(replay: Replay, seq: number, nowMs: number, heldTag: string | null, rateHeaders: Record<string, string>): VendorAnswer {
     const headers = this.stamp({ ...replay.headers, ...rateHeaders }, nowMs, seq - 1 - this.config.epochStartSeq);
-    this.logs.appendReplayed(seq, this.config.epoch, nowMs / 1000, replay.faults, replay.rowTail);
-    if (replay.bodyTag !== null && heldTag === replay.bodyTag) return { status: replay.status, headers, body: null, cutAfterBytes: null, reuseHeld: true };
+    this.logs.appendReplayed(seq, this.config.epoch, nowMs / 1000, replay.rowTail);
+    if (replay.body === null) return { status: replay.status, headers, body: null, cutAfterBytes: null };
+    replay.bodyTag ??= bodyDigest(replay.body);
+    if (heldTag === replay.bodyTag) return { status: replay.status, headers, body: null, cutAfterBytes: null, reuseHeld: true };
     return { status: replay.status, headers, body: replay.body, cutAfterBytes: null, bodyTag: replay.bodyTag };
   }
 
   /** The world's rate limit's decision on a request arriving now (counting it). */
-  private rateLimit(nowMs: number): RateDecision {
+  private decideRate(nowMs: number): RateDecision {
     return this.config.rateLimits ? rateLimit(this.vendor, this.sql, "client", nowMs) : { refusal: null, retryAfter: null, headers: {} };
   }
 
-  /** Remembers a replayable answer; returns the tag the Worker may hold its body under. */
-  private remember(key: string, turn: Turn, headers: Record<string, string>, body: ArrayBuffer | null, row: string): string | null {
+  /** Remembers a replayable answer, but for what every answer sets afresh. */
+  private remember(key: string, turn: Turn, headers: Record<string, string>, body: ArrayBuffer | null, row: string): void {
     const kept: Record<string, string> = {};
     const serverTime = this.vendor.clock.serverTimeHeader?.toLowerCase();
     for (const name in headers) if (name !== "date" && name !== serverTime) kept[name] = headers[name];
-    const bodyTag = body === null ? null : bodyDigest(body);
-    this.replays.set(key, { ...turn.replayableAt!, status: 200, headers: kept, body, bodyTag, rowTail: rowTail(row), faults: turn.notes.faults });
-    return bodyTag;
+    this.replays.set(key, { ...turn.replayableAt!, status: 200, headers: kept, body, rowTail: rowTail(row) });
   }
 
   /** The stages between reading a request and responding: what the vendor answers. */
@@ -291,7 +293,7 @@ export class VendorEngine {
     }
 
     // Stage: rate limit.
-    const rate = turn.rate ?? this.rateLimit(req.nowMs);
+    const rate = turn.rate ?? this.decideRate(req.nowMs);
     turn.extraHeaders = rate.headers;
     if (rate.refusal) {
       turn.rateLimited = true;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { replayKey } from "../engine/replay/replay-cache.ts";
 import { HeldBodies } from "./held-bodies.ts";
 import type { VendorAnswer } from "./vendor-answer.ts";
 import type { VendorCall } from "./vendor-call.ts";
@@ -44,11 +45,25 @@ describe("held bodies", () => {
   });
 
   it("put back the body held when the call went out, even if it has been pushed out since", () => {
-    const held = new HeldBodies(10);
+    // Room for one entry, key included (two bytes a character), not two.
+    const one = 8 + 2 * defaultKey().length;
+    const held = new HeldBodies(one + 4);
     held.settle(held.offer(call()), answer({ body: bytes("12345678"), bodyTag: "a" }));
     const offer = held.offer(call());
     held.settle(held.offer(call({ url: "http://f/w/a/ats/v1/y" })), answer({ body: bytes("abcdefgh"), bodyTag: "b" }));
     expect(held.offer(call())?.held).toBeNull();
     expect(text(held.settle(offer, answer({ reuseHeld: true })).body)).toBe("12345678");
   });
+
+  it("count a request's headers against the budget: a client cannot fill memory with long keys", () => {
+    const held = new HeldBodies(1024);
+    const long = call({ headers: [["x-pad", "p".repeat(600)]] });
+    held.settle(held.offer(long), answer({ body: bytes("tiny"), bodyTag: "t" }));
+    expect(held.offer(call({ headers: [["x-pad", "p".repeat(600)]] }))?.held).toBeNull();
+  });
 });
+
+/** The key of the default call, as the held bodies make it. */
+function defaultKey(): string {
+  return replayKey(call().method, call().url, call().headers);
+}

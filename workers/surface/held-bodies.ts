@@ -10,10 +10,11 @@
  * reaches the object and is logged there; only the bytes stay put.
  */
 import { replayKey } from "../engine/replay/replay-cache.ts";
+import { SizedCache } from "../engine/replay/sized-cache.ts";
 import type { VendorAnswer } from "./vendor-answer.ts";
-import type { VendorCall } from "./vendor-call.ts";
+import { isBodilessGet, type VendorCall } from "./vendor-call.ts";
 
-/** Bytes of held bodies, all told, before the oldest go. */
+/** Bytes of held bodies (and their keys), all told, before the oldest go. */
 const HELD_BYTES = 16 * 1024 * 1024;
 
 interface Held {
@@ -29,12 +30,11 @@ export interface Offer {
 
 /** One isolate's held bodies, by the request they answered. */
 export class HeldBodies {
-  private readonly entries = new Map<string, Held>();
-  private bytes = 0;
-  private readonly limit: number;
+  private readonly entries: SizedCache<Held>;
 
   constructor(limit = HELD_BYTES) {
-    this.limit = limit;
+    // A key holds every header a client sent: it counts too (two bytes a character).
+    this.entries = new SizedCache<Held>(Number.POSITIVE_INFINITY, limit, (key, held) => held.body.byteLength + 2 * key.length);
   }
 
   /**
@@ -43,7 +43,7 @@ export class HeldBodies {
    * entry included (another answer may push it out meanwhile).
    */
   offer(call: VendorCall): Offer | null {
-    if (call.method !== "GET" || call.head.byteLength !== 0 || call.rest !== null) return null;
+    if (!isBodilessGet(call)) return null;
     const key = replayKey(call.method, call.url, call.headers);
     const held = this.entries.get(key) ?? null;
     // Set only when there is one: the call crosses the RPC, every field with it.
@@ -58,23 +58,7 @@ export class HeldBodies {
       if (!offer.held) throw new Error("a world answered with a held body where none was offered");
       return { ...answer, body: offer.held.body };
     }
-    if (answer.bodyTag && answer.body) this.keep(offer.key, { tag: answer.bodyTag, body: answer.body });
+    if (answer.bodyTag && answer.body) this.entries.set(offer.key, { tag: answer.bodyTag, body: answer.body });
     return answer;
-  }
-
-  private keep(key: string, held: Held): void {
-    const old = this.entries.get(key);
-    if (old) {
-      this.entries.delete(key);
-      this.bytes -= old.body.byteLength;
-    }
-    if (held.body.byteLength > this.limit) return;
-    while (this.bytes + held.body.byteLength > this.limit) {
-      const [oldest, entry] = this.entries.entries().next().value as [string, Held];
-      this.entries.delete(oldest);
-      this.bytes -= entry.body.byteLength;
-    }
-    this.entries.set(key, held);
-    this.bytes += held.body.byteLength;
   }
 }

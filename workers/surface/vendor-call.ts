@@ -26,6 +26,11 @@ export interface VendorCall {
   heldTag?: string | null;
 }
 
+/** Whether a call is a GET without a body: the only kind of request a world replays. */
+export function isBodilessGet(call: VendorCall): boolean {
+  return call.method === "GET" && call.head.byteLength === 0 && call.rest === null;
+}
+
 /**
  * Reads a request into a {@link VendorCall}, holding at most the limit (plus
  * one chunk) in memory. `origin` is the request URL's, when the caller has

@@ -7,9 +7,7 @@ const entry = (recordsVersion: number, tokenGeneration = 0): Replay => ({
   status: 200,
   headers: { "content-type": "application/json; charset=utf-8" },
   body: new TextEncoder().encode("{}").buffer as ArrayBuffer,
-  bodyTag: "t",
   rowTail: ',"method":"GET"}',
-  faults: [],
 });
 
 describe("replay key", () => {

@@ -9,15 +9,18 @@
  * What an answer may depend on is settled by the engine and the handler
  * together: the engine replays only GETs without a body, in a world with no
  * armed fault, whose authentication read neither the clock nor a token (the
- * rate limit still counts every replay, and a refused one is served afresh); the handler marks its reply replayable only when it depends on
- * the request line, the headers and the store's version alone (no clock, no
- * request count, no sequence number). An entry is keyed by the whole request
+ * rate limit still counts every replay, and a refused one is served afresh);
+ * the handler marks its reply replayable only when it depends on the request
+ * line, the headers and the store's version alone (no clock, no request
+ * count, no sequence number). An entry is keyed by the whole request
  * (method, URL, every header) and holds while the records' version and the
  * token ledger's generation stand; any request that is not a read clears
  * every entry.
  */
 
-/** A remembered answer and the row text it was logged with. */
+import { SizedCache } from "./sized-cache.ts";
+
+/** A remembered answer and the row text it was logged with (no faults: worlds with armed faults do not replay). */
 export interface Replay {
   /** Records version the answer was built at. */
   recordsVersion: number;
@@ -28,12 +31,14 @@ export interface Replay {
   headers: Record<string, string>;
   /** Shared between answers: never written to. */
   body: ArrayBuffer | null;
-  /** Digest of `body`, which the Worker that took the request may hold it under (see `surface/held-bodies.ts`). */
-  bodyTag: string | null;
+  /**
+   * Digest of `body`, under which the Worker that took the request may hold
+   * it (see `surface/held-bodies.ts`); taken at the first replay, so a read
+   * that is never repeated does not pay for it.
+   */
+  bodyTag?: string;
   /** The log row's JSON after its `ts` field (`,"method":...}`). */
   rowTail: string;
-  /** Faults noted on the row (always none today: worlds with armed faults do not replay). */
-  faults: readonly string[];
 }
 
 /**
@@ -59,51 +64,31 @@ function footprint(key: string, replay: Replay): number {
  * repeats a few.
  */
 export class ReplayCache {
-  private readonly entries = new Map<string, { replay: Replay; bytes: number }>();
-  private bytes = 0;
-  private readonly cap: number;
-  private readonly maxBytes: number;
+  private readonly entries: SizedCache<Replay>;
 
   constructor(cap = 64, maxBytes = 512 * 1024) {
-    this.cap = cap;
-    this.maxBytes = maxBytes;
+    this.entries = new SizedCache(cap, maxBytes, footprint);
   }
 
   /** The answer remembered for `key`, if it still holds for these versions. */
   get(key: string, recordsVersion: number, tokenGeneration: number): Replay | undefined {
     const hit = this.entries.get(key);
     if (hit === undefined) return undefined;
-    if (hit.replay.recordsVersion === recordsVersion && hit.replay.tokenGeneration === tokenGeneration) return hit.replay;
-    this.drop(key);
+    if (hit.recordsVersion === recordsVersion && hit.tokenGeneration === tokenGeneration) return hit;
+    this.entries.delete(key);
     return undefined;
   }
 
   set(key: string, replay: Replay): void {
-    this.drop(key);
-    const bytes = footprint(key, replay);
-    if (bytes > this.maxBytes) return;
-    for (const [oldest] of this.entries) {
-      if (this.entries.size < this.cap && this.bytes + bytes <= this.maxBytes) break;
-      this.drop(oldest);
-    }
-    this.entries.set(key, { replay, bytes });
-    this.bytes += bytes;
+    this.entries.set(key, replay);
   }
 
   /** Forgets every answer (a request that may change state was served). */
   clear(): void {
     this.entries.clear();
-    this.bytes = 0;
   }
 
   get size(): number {
     return this.entries.size;
-  }
-
-  private drop(key: string): void {
-    const entry = this.entries.get(key);
-    if (!entry) return;
-    this.entries.delete(key);
-    this.bytes -= entry.bytes;
   }
 }

@@ -103,10 +103,11 @@ export class LogStore {
   /**
    * Queues the row of a replayed answer: the row another request was logged
    * with, `tail` being its JSON after `ts` (see {@link rowTail}), under this
-   * request's number and time.
+   * request's number and time. Replayed rows name no fault (worlds with armed
+   * faults do not replay).
    */
-  appendReplayed(seq: number, epoch: number, ts: number, faults: readonly string[], tail: string): void {
-    this.queue(seq, epoch, faults, `{"seq":${seq},"epoch":${epoch},"ts":${ts}${tail}`);
+  appendReplayed(seq: number, epoch: number, ts: number, tail: string): void {
+    this.queue(seq, epoch, [], `{"seq":${seq},"epoch":${epoch},"ts":${ts}${tail}`);
   }
 
   private queue(seq: number, epoch: number, faults: readonly string[], text: string): void {
