@@ -22,7 +22,9 @@ import type { ScriptedModelServer } from "./model-server/server.ts";
 import { agentPrompt } from "./prompt.ts";
 import { hostPortTo } from "./sandbox/host-port.ts";
 import { openConnectorSandbox } from "./sandbox/connector-sandbox.ts";
-import { handOver, takeBack } from "./sandbox/ownership.ts";
+import { AGENT_LIMITS, type CellReport } from "./sandbox/cell-limits.ts";
+import { handOver } from "./sandbox/ownership.ts";
+import { capScratch } from "./sandbox/scratch-quota.ts";
 import { SANDBOX, type SandboxSpec } from "./sandbox/bwrap.ts";
 import { AllowlistProxy } from "./sandbox/proxy.ts";
 import { runSandboxed, streamText } from "./sandbox/run-sandboxed.ts";
@@ -30,12 +32,15 @@ import { redact } from "./secrets.ts";
 import { numberEvents, type RawLine, type Trajectory, type Usage } from "./trajectory.ts";
 import { tagRequests } from "./vendor-requests.ts";
 import { toAtif } from "./atif.ts";
-import { BASELINE, buildWorkspace, git, initBaselineRepo, type DevWorld } from "./workspace.ts";
+import { takePatch } from "./take-patch.ts";
+import { buildWorkspace, git, initBaselineRepo, type DevWorld } from "./workspace.ts";
 
 /** Port the agent's webhook listener listens on inside the sandbox. */
 export const SANDBOX_SERVE_PORT = 4000;
 /** Port of the egress proxy inside the sandbox (HTTP_PROXY). */
 const SANDBOX_PROXY_PORT = 3128;
+/** Room for the agent's workspace and home together. */
+const WORKSPACE_BYTES = 4 * 1024 ** 3;
 
 export type FailureClass = "candidate_result" | "candidate_runtime_failure" | "candidate_patch_failure" | "provider_infrastructure_failure" | "secret_exfiltration";
 
@@ -64,6 +69,8 @@ export interface AttemptSummary {
   proxy: { forwarded: number; refused: number; farm_origin: string };
   /** The worlds the attempt used, by id: `POST /v1/worlds {reproduce}` seeds the same starting state again. */
   worlds: { development: string; grading: string | null };
+  /** The agent's resource limits: how they were enforced, the workspace cap (null: none), and what they stopped. */
+  limits: { enforcement: CellReport["enforcement"]; workspace_bytes: number | null; oom_kills: number; pids_refused: number };
 }
 
 /** How the lane reaches its model. */
@@ -112,6 +119,7 @@ function writeJson(file: string, value: unknown): void {
 export async function runAttempt(o: AttemptOptions): Promise<AttemptSummary> {
   const t0 = performance.now();
   const root = scratchDir("wb-attempt-");
+  const quota = capScratch(root, WORKSPACE_BYTES);
   const workspace = join(root, "workspace");
   const home = join(root, "home");
   const bridge = join(root, "bridge");
@@ -201,6 +209,7 @@ export async function runAttempt(o: AttemptOptions): Promise<AttemptSummary> {
   let lines: RawLine[] = [];
   let stopReason: string;
   let exitCode: number | null = null;
+  const cells: CellReport[] = [];
   if (o.lane.id === "direct") {
     const deadlineMs = Date.now() + o.timeLimitS * 1000;
     const emit = (r: unknown) => lines.push({ t: Math.round(Date.now() - agentStartMs) / 1000, stream: "stdout", text: JSON.stringify(r) });
@@ -212,7 +221,13 @@ export async function runAttempt(o: AttemptOptions): Promise<AttemptSummary> {
       deadlineMs,
       emit,
       exec: async (argv, opts) => {
-        const r = await runSandboxed(spec(argv, {}), { timeLimitS: Math.min(opts.timeLimitS, Math.max(1, (deadlineMs - Date.now()) / 1000)), graceS: 2, stdin: opts.stdin });
+        const r = await runSandboxed(spec(argv, {}), {
+          timeLimitS: Math.min(opts.timeLimitS, Math.max(1, (deadlineMs - Date.now()) / 1000)),
+          graceS: 2,
+          stdin: opts.stdin,
+          limits: AGENT_LIMITS,
+        });
+        cells.push(r.limits);
         return {
           exitCode: r.exitCode,
           stdout: streamText(r.lines, "stdout"),
@@ -225,7 +240,8 @@ export async function runAttempt(o: AttemptOptions): Promise<AttemptSummary> {
   } else {
     const cmd = o.lane.prepare(setup);
     handOver(home);
-    const run = await runSandboxed(spec(cmd.argv, cmd.env), { timeLimitS: o.timeLimitS, graceS: o.graceS ?? 30 });
+    const run = await runSandboxed(spec(cmd.argv, cmd.env), { timeLimitS: o.timeLimitS, graceS: o.graceS ?? 30, limits: AGENT_LIMITS });
+    cells.push(run.limits);
     lines = run.lines;
     exitCode = run.exitCode;
     stopReason = run.timedOut ? "wall_clock" : run.exitCode === 0 ? "done" : `exit_${run.exitCode ?? "signal"}`;
@@ -236,7 +252,6 @@ export async function runAttempt(o: AttemptOptions): Promise<AttemptSummary> {
   await proxy.stop();
   listenerPort.server.close();
   await o.endpoint.scripted?.stop();
-  takeBack(root);
 
   // Capture.
   const events = numberEvents(o.lane.normalize(lines, { model: o.endpoint.model, prompt }));
@@ -265,10 +280,9 @@ export async function runAttempt(o: AttemptOptions): Promise<AttemptSummary> {
     `exit=${exitCode ?? "-"} stop=${stopReason}`,
   ].join("\n");
 
-  // The patch.
-  const repo = join(workspace, "repo");
-  git(repo, ["add", "-A"]);
-  const patch = git(repo, ["diff", "--cached", "--binary", BASELINE]);
+  // The patch, taken without running git in the agent's repository.
+  const taken = takePatch(join(taskDir(o.task.id), "repo"), join(workspace, "repo"));
+  const patch = taken.ok ? taken.patch : "";
 
   // The secret guard over everything kept.
   const files: Record<string, string> = {
@@ -299,6 +313,9 @@ export async function runAttempt(o: AttemptOptions): Promise<AttemptSummary> {
     failureClass = "secret_exfiltration";
     error = `runtime secret exfiltration detected and redacted (${locations.join(", ")}); the patch is rejected`;
     files["patch.diff"] = "";
+  } else if (!taken.ok) {
+    failureClass = "candidate_patch_failure";
+    error = `the patch was not taken: ${taken.reason}`;
   } else if (o.grade === false) {
     failureClass = "candidate_result";
     error = "not graded (grading was turned off)";
@@ -369,6 +386,12 @@ export async function runAttempt(o: AttemptOptions): Promise<AttemptSummary> {
     worlds: { development: dev.world, grading: report.world ?? null },
     secret_redaction: { detected: exfiltrated, locations },
     proxy: { forwarded: proxy.log.filter((p) => !p.refused).length, refused: proxy.log.filter((p) => p.refused).length, farm_origin: view.sandboxOrigin },
+    limits: {
+      enforcement: cells[0]?.enforcement ?? "rlimits",
+      workspace_bytes: quota.bytes,
+      oom_kills: cells.reduce((n, c) => n + c.oomKills, 0),
+      pids_refused: cells.reduce((n, c) => n + c.pidsRefused, 0),
+    },
   };
 
   mkdirSync(o.bundleDir, { recursive: true });
@@ -389,7 +412,7 @@ export async function runAttempt(o: AttemptOptions): Promise<AttemptSummary> {
   writeJson(join(o.bundleDir, "proxy-log.json"), proxy.log);
   summary.timing.bundle_s = round((performance.now() - t3) / 1000);
   writeJson(join(o.bundleDir, "summary.json"), summary);
-  rmSync(root, { recursive: true, force: true });
+  quota.release();
   return summary;
 }
 

@@ -26,12 +26,17 @@ const GIT_ENV = {
   GIT_COMMITTER_DATE: "2026-01-01T00:00:00Z",
 };
 
+/**
+ * Runs git in a repository the harness made and owns. It reads no system or
+ * global configuration and runs no hook or fsmonitor: nothing from outside
+ * the harness's own files decides what git does.
+ */
 export function git(cwd: string, args: string[], input?: string): string {
-  return execFileSync("git", ["-c", "core.hooksPath=/dev/null", "-c", "safe.directory=*", ...args], {
+  return execFileSync("git", ["-c", "core.hooksPath=/dev/null", "-c", "core.fsmonitor=false", ...args], {
     cwd,
     encoding: "utf8",
     input,
-    env: { ...process.env, ...GIT_ENV },
+    env: { PATH: process.env.PATH ?? "/usr/bin:/bin", LANG: "C", HOME: "/nonexistent", GIT_CONFIG_NOSYSTEM: "1", GIT_CONFIG_GLOBAL: "/dev/null", ...GIT_ENV },
     maxBuffer: 256 * 1024 * 1024,
   });
 }

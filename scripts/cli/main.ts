@@ -53,6 +53,7 @@ program
   .requiredOption("--repo <dir>", "connector folder")
   .option("--seed <n>", "world seed (default: the task's)")
   .option("--time-limit <s>", "seconds one connector run may take (default: the task's)")
+  .option("--trusted", "run the connector as plain host processes, not in the sandbox (for code you wrote yourself)")
   .option("--json", "print the verdict as JSON")
   .option("--farm <url>", "farm URL (default: reuse or start a local farm)")
   .action((opts) => guarded(() => grade(opts)));

@@ -6,6 +6,7 @@
  */
 import type { ConnectorRun } from "../../declarations/evidence/verdict.ts";
 import { runConnector, startListener, type Listener } from "./connector-process.ts";
+import { copyWorkspace } from "./workspace.ts";
 
 export type RunConnectorOptions = Parameters<typeof runConnector>[0];
 export type StartListenerOptions = Parameters<typeof startListener>[0];
@@ -13,14 +14,14 @@ export type StartListenerOptions = Parameters<typeof startListener>[0];
 export interface ConnectorHost {
   run(opts: RunConnectorOptions): Promise<ConnectorRun>;
   startListener(opts: StartListenerOptions): Promise<Listener>;
-  /** Makes a fresh copy of the connector usable by this host. */
-  adopt(workspace: string): void;
+  /** A fresh copy of the connector folder `source`, ready for this host to run (removed by the caller). */
+  workspace(source: string): string;
   close(): Promise<void>;
 }
 
 export const HOST_CONNECTORS: ConnectorHost = {
   run: runConnector,
   startListener,
-  adopt: () => {},
+  workspace: (source) => copyWorkspace(source),
   close: async () => {},
 };

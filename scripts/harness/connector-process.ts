@@ -1,7 +1,6 @@
 import { spawn } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import type { ConnectorRun, OutputFile } from "../../declarations/evidence/verdict.ts";
+import { readOutput } from "./output-file.ts";
 
 const TAIL = 2000;
 
@@ -12,19 +11,28 @@ export function connectorEnv(vendorEnv: Record<string, string>, outputDir: strin
   return env;
 }
 
-/** A declared output file as the harness finds it. */
-export function readOutput(file: string): OutputFile {
-  if (!existsSync(file)) return { present: false };
+/** Ends every process left in a connector's process group (a daemon it started, a child it forgot). */
+function killGroup(pid: number | undefined, signal: NodeJS.Signals = "SIGKILL"): void {
+  if (pid === undefined) return;
   try {
-    return { present: true, parsed: true, value: JSON.parse(readFileSync(file, "utf8")) };
-  } catch (err) {
-    return { present: true, parsed: false, error: (err as Error).message.slice(0, 200) };
+    process.kill(-pid, signal);
+  } catch {
+    /* the group is gone */
   }
+}
+
+/** The declared outputs as the run left them. */
+export function readOutputs(names: readonly string[], outputDir: string): Record<string, OutputFile> {
+  const outputs: Record<string, OutputFile> = {};
+  for (const name of names) outputs[name] = readOutput(outputDir, name);
+  return outputs;
 }
 
 /**
  * Runs the connector once in its workspace, on the pinned Node, with a time
- * limit; a connector that outlives it is killed with its whole process group.
+ * limit; when it exits or the limit runs out, its whole process group is
+ * killed. These are plain host processes: for trusted code only (the probes
+ * of `validate`, `grade --trusted`); untrusted connectors run in the sandbox.
  */
 export async function runConnector(opts: {
   label: string;
@@ -47,11 +55,7 @@ export async function runConnector(opts: {
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;
-    try {
-      process.kill(-child.pid!, "SIGKILL");
-    } catch {
-      child.kill("SIGKILL");
-    }
+    killGroup(child.pid);
   }, opts.timeoutMs);
   const exitCode = await new Promise<number | null>((resolve) => {
     child.on("error", (err) => {
@@ -61,9 +65,16 @@ export async function runConnector(opts: {
     child.on("exit", (code) => resolve(timedOut ? null : code));
   });
   clearTimeout(timer);
-  const outputs: Record<string, OutputFile> = {};
-  for (const name of opts.outputs) outputs[name] = readOutput(join(opts.outputDir, name));
-  return { label: opts.label, args: opts.args, exitCode, timedOut, durationMs: Math.round(performance.now() - started), stderrTail: stderr, outputs };
+  killGroup(child.pid);
+  return {
+    label: opts.label,
+    args: opts.args,
+    exitCode,
+    timedOut,
+    durationMs: Math.round(performance.now() - started),
+    stderrTail: stderr,
+    outputs: readOutputs(opts.outputs, opts.outputDir),
+  };
 }
 
 /** A free TCP port on the loopback interface. */
@@ -115,13 +126,7 @@ export async function startListener(opts: {
   });
   let exitCode: number | null | undefined;
   const exited = new Promise<void>((resolve) => child.on("exit", (code) => ((exitCode = code), resolve())));
-  const kill = (signal: NodeJS.Signals) => {
-    try {
-      process.kill(-child.pid!, signal);
-    } catch {
-      /* already gone */
-    }
-  };
+  const kill = (signal: NodeJS.Signals) => killGroup(child.pid, signal);
   const deadline = Date.now() + opts.readyMs;
   for (;;) {
     if (exitCode !== undefined) break;
@@ -143,8 +148,8 @@ export async function startListener(opts: {
         if (exitCode === undefined) kill("SIGKILL");
         await exited;
       }
-      const outputs: Record<string, OutputFile> = {};
-      for (const name of opts.outputs) outputs[name] = readOutput(join(opts.outputDir, name));
+      kill("SIGKILL");
+      const outputs = readOutputs(opts.outputs, opts.outputDir);
       // A listener we stopped counts as a clean exit; one that died on its own keeps its code.
       return { label: opts.label, args: opts.args, exitCode: wasRunning ? 0 : (exitCode ?? null), timedOut: false, durationMs: Math.round(performance.now() - started), stderrTail: stderr, outputs };
     },

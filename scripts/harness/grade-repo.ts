@@ -7,7 +7,7 @@ import { controlCall } from "../cli/farm-client.ts";
 import { connectorEnv, type Listener } from "./connector-process.ts";
 import { HOST_CONNECTORS, type ConnectorHost } from "./connector-host.ts";
 import { relayOnce, relayWanted } from "./relay.ts";
-import { copyWorkspace, entryScript, removeDir } from "./workspace.ts";
+import { entryScript, removeDir } from "./workspace.ts";
 
 export interface WorldInfo {
   world: string;
@@ -165,8 +165,7 @@ export async function gradeRepo(opts: {
     error = { class: "candidate_setup_failure", message: `the connector has no ${entryScript(task)}` };
   } else {
     for (const scenario of task.scenarios) {
-      const workspace = copyWorkspace(opts.repoDir);
-      host.adopt(workspace);
+      const workspace = host.workspace(opts.repoDir);
       const drive = new Drive(farm, task, world, seed, workspace, scenario.name, host);
       try {
         for (const [role, r] of Object.entries(task.roles)) await drive.recreate(role, r.checkpoint);

@@ -22,10 +22,10 @@ export function entryScript(task: Task): string {
 
 const SKIP = new Set(["node_modules", ".git", "output"]);
 
-/** Copies a connector folder into a fresh temporary workspace. */
-export function copyWorkspace(source: string): string {
-  const dir = mkdtempSync(join(tmpdir(), "wb-ws-"));
-  cpSync(source, dir, { recursive: true, filter: (src) => !SKIP.has(src.split(/[\\/]/).pop()!) || src === source });
+/** Copies a connector folder into a fresh workspace under `parent` (default: the system's temporary folder). */
+export function copyWorkspace(source: string, parent = tmpdir()): string {
+  const dir = mkdtempSync(join(parent, "wb-ws-"));
+  cpSync(source, dir, { recursive: true, verbatimSymlinks: true, filter: (src) => !SKIP.has(src.split(/[\\/]/).pop()!) || src === source });
   return dir;
 }
 

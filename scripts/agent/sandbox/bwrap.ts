@@ -4,12 +4,16 @@
  * pinned Node read-only, the workspace and a fresh home writable, a private
  * /tmp, its own user, PID and network namespaces (loopback only: the bridge
  * forwards the allowed ports), a clean environment, and nothing of the
- * wirebench checkout or the farm's state.
+ * wirebench checkout or the farm's state. Read-only mounts come from staged
+ * copies outside the checkout (its path would show in the mount table), and
+ * the command line goes to bubblewrap through a pipe (`--args`): an argv is
+ * readable by every process on the machine, the sandbox's own included.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { stagedCopy } from "./staged-copy.ts";
 
 /** Where things appear inside the sandbox. */
 export const SANDBOX = {
@@ -43,6 +47,15 @@ export interface SandboxSpec {
   cwd?: string;
 }
 
+/** Where bubblewrap is installed (a path, so no later PATH decides which program runs). */
+export function bwrapPath(): string {
+  for (const dir of (process.env.PATH ?? "/usr/bin:/bin").split(":")) {
+    const candidate = join(dir, "bwrap");
+    if (dir.startsWith("/") && existsSync(candidate)) return candidate;
+  }
+  return "/usr/bin/bwrap";
+}
+
 /** Whether bubblewrap is installed, with its version. */
 export function bwrapVersion(): string | null {
   try {
@@ -50,11 +63,6 @@ export function bwrapVersion(): string | null {
   } catch {
     return null;
   }
-}
-
-/** Host folder of the pinned Node toolchain (the `node` devDependency). */
-export function pinnedNodeDir(): string {
-  return dirname(dirname(process.execPath));
 }
 
 /**
@@ -67,9 +75,10 @@ export function bridgeHost(url: string): string {
   return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host) ? host : "127.0.0.1";
 }
 
-/** `bwrap` argv running `spec.argv` behind the network bridge. */
-export function sandboxArgv(spec: SandboxSpec): string[] {
-  const netbridge = join(dirname(fileURLToPath(import.meta.url)), "netbridge.ts");
+/** `bwrap` options (for `--args`) that run `SANDBOX_ENTRY` with `spec.argv` behind the network bridge, with a private /tmp of `tmpBytes`. */
+export function sandboxArgv(spec: SandboxSpec, tmpBytes: number): string[] {
+  const netbridge = stagedCopy(join(dirname(fileURLToPath(import.meta.url)), "netbridge.ts"));
+  const node = stagedCopy(process.execPath);
   const env: Record<string, string> = {
     PATH: `${SANDBOX.node}/bin:/usr/local/bin:/usr/bin:/bin`,
     HOME: SANDBOX.home,
@@ -119,18 +128,22 @@ export function sandboxArgv(spec: SandboxSpec): string[] {
     "/proc",
     "--dev",
     "/dev",
+    "--size",
+    String(tmpBytes),
     "--tmpfs",
     "/tmp",
     "--dir",
     "/opt/wirebench",
+    "--dir",
+    `${SANDBOX.node}/bin`,
     "--ro-bind",
-    pinnedNodeDir(),
-    SANDBOX.node,
+    node,
+    `${SANDBOX.node}/bin/node`,
     "--ro-bind",
     netbridge,
     SANDBOX.netbridge,
     // A login shell resets PATH: `node` must be the pinned Node whichever PATH finds it.
-    ...(existsSync("/usr/bin/node") ? ["--ro-bind", join(pinnedNodeDir(), "bin", "node"), "/usr/bin/node"] : []),
+    ...(existsSync("/usr/bin/node") ? ["--ro-bind", node, "/usr/bin/node"] : []),
     "--bind",
     spec.workspace,
     SANDBOX.workspace,
@@ -141,10 +154,18 @@ export function sandboxArgv(spec: SandboxSpec): string[] {
     spec.bridgeDir,
     SANDBOX.bridge,
   ];
-  for (const m of spec.mounts) args.push("--ro-bind", m.host, m.sandbox);
+  for (const m of spec.mounts) args.push("--ro-bind", stagedCopy(m.host), m.sandbox);
   // fd 3 tells the harness the sandboxed process's pid: SIGTERM goes to it, so bubblewrap outlives the grace period.
   args.push("--info-fd", "3", "--chdir", spec.cwd ?? SANDBOX.workspace, "--clearenv");
   for (const [k, v] of Object.entries(env)) args.push("--setenv", k, v);
-  args.push("--", `${SANDBOX.node}/bin/node`, SANDBOX.netbridge);
   return args;
+}
+
+/** The command bubblewrap starts, after `--` on its own argv (`--args` carries options only): no secret and no host path. */
+export const SANDBOX_ENTRY = ["--", `${SANDBOX.node}/bin/node`, SANDBOX.netbridge] as const;
+
+/** The NUL-separated form `bwrap --args FD` reads. */
+export function argsPayload(args: readonly string[]): Buffer {
+  if (args.some((a) => a.includes("\0"))) throw new Error("a sandbox argument holds a NUL byte");
+  return Buffer.from(args.map((a) => `${a}\0`).join(""));
 }

@@ -7,21 +7,26 @@
  * Its webhook listener is reached through a host port that the farm
  * delivers to as it would to any local receiver.
  */
-import { chmodSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ConnectorHost, RunConnectorOptions, StartListenerOptions } from "../../harness/connector-host.ts";
-import { readOutput, type Listener } from "../../harness/connector-process.ts";
-import type { ConnectorRun, OutputFile } from "../../../declarations/evidence/verdict.ts";
+import { readOutputs, type Listener } from "../../harness/connector-process.ts";
+import type { ConnectorRun } from "../../../declarations/evidence/verdict.ts";
+import { copyWorkspace } from "../../harness/workspace.ts";
 import { SANDBOX, type SandboxSpec } from "./bwrap.ts";
+import { CONNECTOR_LIMITS } from "./cell-limits.ts";
 import { envForSandbox, farmView } from "./farm-view.ts";
 import { hostPortTo } from "./host-port.ts";
-import { handOver, takeBack } from "./ownership.ts";
+import { handOver, handOverEntry } from "./ownership.ts";
+import { capScratch } from "./scratch-quota.ts";
 import { AllowlistProxy } from "./proxy.ts";
 import { runSandboxed, streamText } from "./run-sandboxed.ts";
 
 const INNER_SERVE_PORT = 4000;
 const TAIL = 2000;
+/** Room for a grading cell's connector copies, their outputs and their home. */
+const SCRATCH_BYTES = 2 * 1024 ** 3;
 
 /** The vendor variables only, with OUTPUT_DIR as the sandbox sees it. */
 function innerEnv(env: Record<string, string>): Record<string, string> {
@@ -30,22 +35,11 @@ function innerEnv(env: Record<string, string>): Record<string, string> {
   return { ...out, OUTPUT_DIR: `${SANDBOX.workspace}/output` };
 }
 
-/**
- * The declared outputs as the run left them. Ownership comes back to the
- * harness only when no listener still writes there: a listener running beside
- * the run shares the folder, and would lose it.
- */
-function outputsOf(names: string[], outputDir: string, reclaim = true): Record<string, OutputFile> {
-  if (reclaim) takeBack(outputDir);
-  const outputs: Record<string, OutputFile> = {};
-  for (const name of names) outputs[name] = readOutput(join(outputDir, name));
-  return outputs;
-}
-
 /** Opens a sandboxed connector host for one grading world (a remote farm is seen at a local origin, see farm-view.ts). */
 export async function openConnectorSandbox(farmUrl: string, world: { world: string; roles: string[] }): Promise<ConnectorHost> {
   const view = farmView(farmUrl);
   const root = mkdtempSync(join(tmpdir(), "wb-grade-sbx-"));
+  const quota = capScratch(root, SCRATCH_BYTES);
   chmodSync(root, 0o711);
   const bridge = join(root, "bridge");
   const home = join(root, "home");
@@ -77,19 +71,20 @@ export async function openConnectorSandbox(farmUrl: string, world: { world: stri
     argv,
   });
 
-  /** Listeners started and not yet stopped. */
-  let listening = 0;
-
   return {
-    adopt(workspace: string) {
+    // The copy is handed over before any connector process exists, so no link can be swapped in mid-walk.
+    workspace(source: string) {
+      const workspace = copyWorkspace(source, root);
       chmodSync(workspace, 0o755);
       mkdirSync(join(workspace, "output"), { recursive: true });
       handOver(workspace);
+      return workspace;
     },
 
     async run(o: RunConnectorOptions): Promise<ConnectorRun> {
-      handOver(o.outputDir);
-      const r = await runSandboxed(spec(o.cwd, [...o.command, ...o.args], innerEnv(o.env)), { timeLimitS: o.timeoutMs / 1000, graceS: 0.5 });
+      // The harness may have made the output folder again (the connector removed it): give that folder, and only it, back.
+      handOverEntry(o.outputDir);
+      const r = await runSandboxed(spec(o.cwd, [...o.command, ...o.args], innerEnv(o.env)), { timeLimitS: o.timeoutMs / 1000, graceS: 0.5, limits: CONNECTOR_LIMITS });
       const stderrTail = streamText(r.lines, "stderr").slice(-TAIL);
       return {
         label: o.label,
@@ -98,18 +93,22 @@ export async function openConnectorSandbox(farmUrl: string, world: { world: stri
         timedOut: r.timedOut,
         durationMs: Math.round(r.durationS * 1000),
         stderrTail,
-        outputs: outputsOf(o.outputs, o.outputDir, listening === 0),
+        outputs: readOutputs(o.outputs, o.outputDir),
       };
     },
 
     async startListener(o: StartListenerOptions): Promise<Listener> {
-      handOver(o.outputDir);
+      handOverEntry(o.outputDir);
       let stopNow: () => void = () => {};
       const stopped = new Promise<void>((resolve) => (stopNow = resolve));
       const started = performance.now();
       // The listener runs until stopped: a long limit, cut short by stop().
-      listening += 1;
-      const running = runSandboxed(spec(o.cwd, [...o.command, ...o.args], { ...innerEnv(o.env), SERVE_PORT: String(INNER_SERVE_PORT) }, true), { timeLimitS: 3600, graceS: 2, until: stopped });
+      const running = runSandboxed(spec(o.cwd, [...o.command, ...o.args], { ...innerEnv(o.env), SERVE_PORT: String(INNER_SERVE_PORT) }, true), {
+        timeLimitS: 3600,
+        graceS: 2,
+        until: stopped,
+        limits: CONNECTOR_LIMITS,
+      });
       let exited = false;
       void running.then(() => (exited = true));
       const deadline = Date.now() + o.readyMs;
@@ -127,7 +126,6 @@ export async function openConnectorSandbox(farmUrl: string, world: { world: stri
           const wasRunning = !exited;
           stopNow();
           const r = await running;
-          listening -= 1;
           const stderrTail = streamText(r.lines, "stderr").slice(-TAIL);
           return {
             label: o.label,
@@ -136,7 +134,7 @@ export async function openConnectorSandbox(farmUrl: string, world: { world: stri
             timedOut: false,
             durationMs: Math.round(performance.now() - started),
             stderrTail,
-            outputs: outputsOf(o.outputs, o.outputDir),
+            outputs: readOutputs(o.outputs, o.outputDir),
           };
         },
       };
@@ -145,8 +143,7 @@ export async function openConnectorSandbox(farmUrl: string, world: { world: stri
     async close() {
       await proxy.stop();
       listenerPort.server.close();
-      takeBack(root);
-      rmSync(root, { recursive: true, force: true });
+      quota.release();
     },
   };
 }

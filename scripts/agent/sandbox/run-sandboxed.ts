@@ -4,14 +4,17 @@
  * stderr are timestamped as they arrive, and the wall clock is enforced with
  * SIGTERM to the whole process group, then SIGKILL after a grace period (a
  * process that ignores SIGTERM still ends: bubblewrap's death takes the
- * sandbox's PID namespace with it).
+ * sandbox's PID namespace with it). Each command runs in a cell of its own
+ * (cell-limits.ts): memory, process count, file size and /tmp are bounded,
+ * and whatever is left in the cell when the command ends is killed.
  */
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createInterface } from "node:readline";
 import type { RawLine } from "../trajectory.ts";
 import { sandboxAccount } from "./agent-user.ts";
-import { sandboxArgv, type SandboxSpec } from "./bwrap.ts";
+import { argsPayload, bwrapPath, SANDBOX_ENTRY, sandboxArgv, type SandboxSpec } from "./bwrap.ts";
+import { openCell, type CellLimits, type CellReport } from "./cell-limits.ts";
 
 export interface SandboxedRun {
   exitCode: number | null;
@@ -21,6 +24,8 @@ export interface SandboxedRun {
   killed: boolean;
   lines: RawLine[];
   durationS: number;
+  /** What the cell's limits did (processes killed for memory, forks refused). */
+  limits: CellReport;
 }
 
 export interface RunOptions {
@@ -35,6 +40,8 @@ export interface RunOptions {
   maxLines?: number;
   /** Stops the command early (SIGTERM, then SIGKILL after the grace period) when it resolves. */
   until?: Promise<void>;
+  /** The cell's limits (the /tmp size among them). */
+  limits: CellLimits;
 }
 
 /** The text one stream printed, lines joined. */
@@ -55,10 +62,34 @@ function firstChild(pid: number): number | null {
   }
 }
 
+/** fd on which bubblewrap reads its arguments. */
+const ARGS_FD = 4;
+
 export async function runSandboxed(spec: SandboxSpec, opts: RunOptions): Promise<SandboxedRun> {
   const account = sandboxAccount();
+  const payload = argsPayload(sandboxArgv(spec, opts.limits.tmpBytes));
+  const cell = openCell(opts.limits);
   const started = performance.now();
-  const child = spawn("bwrap", sandboxArgv(spec), { stdio: ["pipe", "pipe", "pipe", "pipe"], detached: true, ...(account ? { uid: account.uid, gid: account.gid } : {}), env: {} });
+  // bubblewrap reads its arguments before it does anything else: it waits in the cell until they come.
+  const [command, ...argv] = [...cell.rlimitPrefix, bwrapPath(), "--args", String(ARGS_FD), ...SANDBOX_ENTRY];
+  const child = spawn(command!, argv, {
+    stdio: ["pipe", "pipe", "pipe", "pipe", "pipe"],
+    detached: true,
+    ...(account ? { uid: account.uid, gid: account.gid } : {}),
+    env: {},
+  });
+  const argsStream = child.stdio[ARGS_FD] as import("node:stream").Writable;
+  argsStream.on("error", () => {});
+  if (child.pid !== undefined) {
+    try {
+      cell.enter(child.pid);
+    } catch (err) {
+      child.kill("SIGKILL");
+      cell.close();
+      throw new Error(`could not put the sandbox in its cell: ${(err as Error).message}`);
+    }
+  }
+  argsStream.end(payload);
   let innerPid: number | null = null;
   let info = "";
   const infoStream = child.stdio[3] as import("node:stream").Readable;
@@ -119,5 +150,6 @@ export async function runSandboxed(spec: SandboxSpec, opts: RunOptions): Promise
   });
   clearTimeout(term);
   clearTimeout(kill);
-  return { exitCode, timedOut, killed, lines, durationS: Math.round(performance.now() - started) / 1000 };
+  const limits = cell.close();
+  return { exitCode, timedOut, killed, lines, durationS: Math.round(performance.now() - started) / 1000, limits };
 }

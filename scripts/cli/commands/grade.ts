@@ -2,6 +2,8 @@ import { existsSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { findTask, TASKS } from "../../../declarations/tasks/index.ts";
 import type { Check, Verdict } from "../../../declarations/evidence/verdict.ts";
+import { bwrapVersion } from "../../agent/sandbox/bwrap.ts";
+import { openConnectorSandbox } from "../../agent/sandbox/connector-sandbox.ts";
 import { gradeRepo } from "../../harness/grade-repo.ts";
 import { UsageError } from "../errors.ts";
 import { openFarm } from "../farm-option.ts";
@@ -14,6 +16,8 @@ export interface GradeOptions {
   timeLimit?: string;
   json?: boolean;
   farm?: string;
+  /** Plain host processes instead of the sandbox. */
+  trusted?: boolean;
 }
 
 /** A readable table of a verdict's checks. */
@@ -29,7 +33,11 @@ export function formatVerdict(v: Verdict): string {
   return lines.join("\n");
 }
 
-/** `wirebench grade --task T --repo DIR`: grades a connector folder against a fresh world. */
+/**
+ * `wirebench grade --task T --repo DIR`: grades a connector folder against a
+ * fresh world. The connector is untrusted code: it runs in the sandbox unless
+ * `--trusted` says it is the caller's own.
+ */
 export async function grade(opts: GradeOptions): Promise<void> {
   const entry = findTask(opts.task);
   if (!entry) throw new UsageError(`unknown task "${opts.task}" (known: ${Object.keys(TASKS).join(", ") || "none"})`);
@@ -38,6 +46,7 @@ export async function grade(opts: GradeOptions): Promise<void> {
   if (opts.seed !== undefined && !/^\d+$/.test(opts.seed)) throw new UsageError(`--seed must be a non-negative integer, got "${opts.seed}"`);
   if (opts.timeLimit !== undefined && !/^[1-9]\d*$/.test(opts.timeLimit)) throw new UsageError(`--time-limit must be a positive number of seconds, got "${opts.timeLimit}"`);
   if (!entry.gold) throw new UsageError(`task ${opts.task} has no gold manifest yet; run wirebench validate ${opts.task} --write-gold`);
+  if (!opts.trusted && !bwrapVersion()) throw new UsageError("the sandbox needs bubblewrap (apt-get install bubblewrap); --trusted runs the connector as plain host processes");
   const farm = await openFarm(opts.farm);
   try {
     const verdict = await gradeRepo({
@@ -46,6 +55,7 @@ export async function grade(opts: GradeOptions): Promise<void> {
       repoDir,
       seed: opts.seed === undefined ? undefined : Number(opts.seed),
       timeLimitS: opts.timeLimit === undefined ? undefined : Number(opts.timeLimit),
+      connectors: opts.trusted ? undefined : (world) => openConnectorSandbox(farm.url, world),
     });
     console.log(opts.json ? JSON.stringify(verdict, null, 2) : formatVerdict(verdict));
   } finally {
