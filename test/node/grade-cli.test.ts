@@ -2,6 +2,7 @@ import { cpSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { projectRoot } from "../../scripts/farm/paths.ts";
 import { taskDir } from "../../scripts/harness/workspace.ts";
 import { runCli, startServe } from "./run-cli.ts";
 
@@ -61,6 +62,23 @@ describe("wirebench grade", () => {
     );
     const v = JSON.parse(r.stdout);
     expect(v.checks.l1.find((c: any) => c.name === "backfill_exit_ok")).toMatchObject({ ok: false, value: -1 });
+  });
+
+  it("runs the connector in the sandbox: it finds neither the checkout, nor the answer key, nor the farm's token", () => {
+    const gold = join(taskDir("task-0001"), "gold-manifest.json");
+    const r = grade(
+      connector(`import { readFileSync, readdirSync, readlinkSync } from "node:fs";
+const found = [];
+try { readFileSync(${JSON.stringify(gold)}); found.push("gold"); } catch {}
+for (const p of [process.ppid, 1]) { try { if (readlinkSync("/proc/" + p + "/cwd").includes(${JSON.stringify(projectRoot())})) found.push("checkout"); } catch {} }
+for (const pid of readdirSync("/proc").filter((p) => /^\\d+$/.test(p))) {
+  try { const text = readFileSync("/proc/" + pid + "/environ", "utf8") + readFileSync("/proc/" + pid + "/cmdline", "utf8"); if (text.includes(${JSON.stringify(ENV.WIREBENCH_ADMIN_TOKEN)})) found.push("token"); } catch {}
+}
+throw new Error("found=" + JSON.stringify(found));
+`),
+    );
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).checks.l1.find((c: any) => c.name === "backfill_exit_ok").detail).toContain("found=[]");
   });
 
   it("gives a candidate_setup_failure verdict when the entry script is missing", () => {
