@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, rmSync } from "node:fs";
+import { existsSync, lstatSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { DriveContext, Task } from "../../declarations/schema/task.ts";
 import type { ConnectorRun, Snapshot, Verdict } from "../../declarations/evidence/verdict.ts";
@@ -58,6 +58,18 @@ class Drive implements DriveContext {
     return join(this.workspace, "output");
   }
 
+  /**
+   * The output folder as a real folder. The connector may have put a link (or
+   * a file) in its place: that entry is removed, never followed, so nothing
+   * the harness later deletes or reads there lies outside the workspace.
+   */
+  private outputFolder(): string {
+    const st = lstatSync(this.outputDir, { throwIfNoEntry: false });
+    if (st && !st.isDirectory()) rmSync(this.outputDir, { force: true });
+    mkdirSync(this.outputDir, { recursive: true });
+    return this.outputDir;
+  }
+
   async recreate(role: string, checkpoint: number, opts: { faults?: string[] } = {}): Promise<void> {
     if (!this.world.vendors[role]) throw new Error(`task ${this.task.id} has no role "${role}"`);
     const r = await controlCall<{ epoch: number }>(this.farm, "POST", `/v1/worlds/${this.world.world}/roles/${role}/recreate`, { checkpoint, faults: opts.faults ?? [] });
@@ -65,7 +77,7 @@ class Drive implements DriveContext {
   }
 
   async run(label: string, args: string[] = [], opts: { timeoutMs?: number } = {}): Promise<ConnectorRun> {
-    mkdirSync(this.outputDir, { recursive: true });
+    this.outputFolder();
     const run = await this.host.run({
       label,
       cwd: this.workspace,
@@ -87,7 +99,8 @@ class Drive implements DriveContext {
   }
 
   async clearOutputs(): Promise<void> {
-    for (const f of this.task.outputs) rmSync(join(this.outputDir, f), { force: true });
+    const dir = this.outputFolder();
+    for (const f of this.task.outputs) rmSync(join(dir, f), { force: true });
   }
 
   note(key: string, value: unknown): void {
@@ -102,7 +115,7 @@ class Drive implements DriveContext {
 
   async listen(args: string[], opts: { path?: string } = {}): Promise<void> {
     if (this.listener) throw new Error("a listener is already running");
-    mkdirSync(this.outputDir, { recursive: true });
+    this.outputFolder();
     this.listener = await this.host.startListener({
       label: "serve",
       cwd: this.workspace,

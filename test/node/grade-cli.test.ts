@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -79,6 +79,22 @@ throw new Error("found=" + JSON.stringify(found));
     );
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout).checks.l1.find((c: any) => c.name === "backfill_exit_ok").detail).toContain("found=[]");
+  });
+
+  it("never reads or clears a host folder the connector links its output folder to", async () => {
+    const victim = mkdtempSync(join(tmpdir(), "wb-victim-"));
+    for (const f of ["candidates.json", "jobs.json", "applications.json"]) writeFileSync(join(victim, f), JSON.stringify([{ canary: "victim-canary" }]));
+    const r = grade(
+      connector(`import { rmSync, symlinkSync } from "node:fs";
+rmSync(process.env.OUTPUT_DIR, { recursive: true, force: true });
+symlinkSync(${JSON.stringify(victim)}, process.env.OUTPUT_DIR);
+`),
+    );
+    expect(r.code, r.stderr).toBe(0);
+    const evidence = await fetch(`${farm.url}/v1/runs/${JSON.parse(r.stdout).runId}/evidence`, { headers: { authorization: `Bearer ${ENV.WIREBENCH_ADMIN_TOKEN}` } }).then((res) => res.text());
+    expect(evidence).toContain('"outputs"');
+    expect(evidence).not.toContain("victim-canary");
+    expect(readdirSync(victim).sort()).toEqual(["applications.json", "candidates.json", "jobs.json"]);
   });
 
   it("gives a candidate_setup_failure verdict when the entry script is missing", () => {
