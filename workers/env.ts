@@ -11,6 +11,12 @@ export interface Env {
   WIREBENCH_ADMIN_TOKEN: string;
   /** Public origin of the farm (`https://farm.example`), for vendor base URLs, links and docs; defaults to the origin the control plane is called at. */
   WIREBENCH_PUBLIC_URL?: string;
+  /**
+   * `public` on a farm reachable off loopback (production's vars; a local farm
+   * bound to another interface): the control plane then never trusts a Host
+   * header that names loopback. Unset: development (`npm run dev`, the tests).
+   */
+  WIREBENCH_EXPOSURE?: "public" | "loopback";
   /** A published site to show at `/` (the local farm binds one with `wirebench serve --site`). */
   SITE?: Fetcher;
 }

@@ -29,6 +29,7 @@ export function buildRouter(): Hono<{ Bindings: Env; Variables: { principal: Pri
     "/v1/*",
     principalAuth({
       adminToken: (env) => (env as Env).WIREBENCH_ADMIN_TOKEN,
+      exposure: (env) => (env as Env).WIREBENCH_EXPOSURE,
       participant: (env, hash) => (env as Env).GRADER.participantByKeyHash(hash),
     }),
   );

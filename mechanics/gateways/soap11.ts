@@ -9,12 +9,15 @@
  */
 import { z } from "zod";
 import { text } from "../kit/reply.ts";
+import { mediaTypeEssence } from "../kit/media-type.ts";
 import { defineGateway, type GatewayDescription, gatewayCommon } from "./define.ts";
 import { childElements, readXml, simpleParams, toXmlValue, writeXml } from "./xml.ts";
 import { escapeXml, paramElements } from "./xml-text.ts";
 
 const SOAP_ENV = "http://schemas.xmlsoap.org/soap/envelope/";
 const XSI = "http://www.w3.org/2001/XMLSchema-instance";
+/** The refusal of an Envelope in another namespace, answered with SOAP 1.1's VersionMismatch fault (§4.4.1). */
+const VERSION_MISMATCH = "version_mismatch";
 /** Statuses HTTP gives on its own; every other failure is a fault with 500. */
 const TRANSPORT_STATUSES = new Set([401, 413, 415, 429, 503]);
 
@@ -106,12 +109,22 @@ ${bindingOps}
 export const soap11Gateway = defineGateway({
   schema,
   parse(g, req) {
-    const type = (req.headers.get("content-type") ?? "").toLowerCase();
-    if (type.includes("application/soap+xml"))
+    const type = mediaTypeEssence(req.headers.get("content-type"));
+    if (type === "application/soap+xml")
       return { ok: false, refusal: { status: 415, code: "unsupported_media_type", message: "this endpoint speaks SOAP 1.1: send text/xml, not SOAP 1.2's application/soap+xml" } };
-    if (!type.includes("text/xml")) return { ok: false, refusal: { status: 415, code: "unsupported_media_type", message: "SOAP 1.1 requests must be sent as text/xml" } };
+    if (type !== "text/xml") return { ok: false, refusal: { status: 415, code: "unsupported_media_type", message: "SOAP 1.1 requests must be sent as text/xml" } };
     const read = readXml(req.rawBody);
-    if (!read.ok) return { ok: false, refusal: { status: 400, code: "malformed_request", message: read.message } };
+    if (!read.ok) return { ok: false, refusal: { status: read.tooLarge ? 413 : 400, code: read.tooLarge ? "request_too_large" : "malformed_request", message: read.message } };
+    const root = read.root;
+    if (root?.local === "Envelope" && root.namespaces[root.prefix] !== SOAP_ENV)
+      return {
+        ok: false,
+        refusal: {
+          status: 400,
+          code: VERSION_MISMATCH,
+          message: `the Envelope is in namespace ${root.namespaces[root.prefix] === undefined ? "(none)" : `"${root.namespaces[root.prefix]}"`}; this endpoint speaks SOAP 1.1, whose Envelope is in "${SOAP_ENV}"`,
+        },
+      };
     const env = read.doc.Envelope;
     if (!env || typeof env !== "object" || Array.isArray(env)) return { ok: false, refusal: { status: 400, code: "malformed_request", message: "the document is not a SOAP Envelope" } };
     const body = (env as Record<string, unknown>).Body;
@@ -135,7 +148,7 @@ export const soap11Gateway = defineGateway({
     }
     const client = meaning.status < 500;
     const detail = { GatewayError: { "@_xmlns": g.namespace, code: meaning.code, message: meaning.message, ...(toXmlValue(meaning.detail, itemTag) as Record<string, unknown>) } };
-    const fault = { faultcode: client ? "soap:Client" : "soap:Server", faultstring: meaning.message, detail };
+    const fault = { faultcode: meaning.code === VERSION_MISMATCH ? "soap:VersionMismatch" : client ? "soap:Client" : "soap:Server", faultstring: meaning.message, detail };
     return text(TRANSPORT_STATUSES.has(meaning.status) ? meaning.status : 500, envelope({ "soap:Fault": fault }), xml, headers);
   },
   description: wsdl,

@@ -8,6 +8,7 @@
  */
 import { z } from "zod";
 import { text } from "../kit/reply.ts";
+import { mediaTypeEssence } from "../kit/media-type.ts";
 import { defineGateway, gatewayCommon } from "./define.ts";
 import { readXml, simpleParams, toXmlValue, writeXml } from "./xml.ts";
 import { escapeXml, paramElements } from "./xml-text.ts";
@@ -19,10 +20,10 @@ const schema = z.object({ style: z.literal("xml-post"), ...gatewayCommon });
 export const xmlPostGateway = defineGateway({
   schema,
   parse(g, req) {
-    const type = (req.headers.get("content-type") ?? "").toLowerCase();
-    if (!type.includes("/xml")) return { ok: false, refusal: { status: 415, code: "unsupported_media_type", message: "send the request as application/xml" } };
+    const type = mediaTypeEssence(req.headers.get("content-type"));
+    if (type !== "application/xml" && type !== "text/xml") return { ok: false, refusal: { status: 415, code: "unsupported_media_type", message: "send the request as application/xml" } };
     const read = readXml(req.rawBody);
-    if (!read.ok) return { ok: false, refusal: { status: 400, code: "malformed_request", message: read.message } };
+    if (!read.ok) return { ok: false, refusal: { status: read.tooLarge ? 413 : 400, code: read.tooLarge ? "request_too_large" : "malformed_request", message: read.message } };
     const root = read.doc.Request;
     if (!root || typeof root !== "object" || Array.isArray(root)) return { ok: false, refusal: { status: 400, code: "malformed_request", message: "the document element must be <Request>" } };
     const operation = (root as Record<string, unknown>)["@_operation"];

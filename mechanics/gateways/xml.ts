@@ -2,13 +2,19 @@
  * @module gateways/xml
  * Reading and writing the XML the gateway styles speak. A client chooses the
  * body freely, so reading is guarded before the parser sees it: document
- * type declarations (entity expansion) are refused and nesting is bounded by
- * one pass over the characters, like JSON bodies are.
+ * type declarations (entity expansion) are refused, and nesting, elements and
+ * attributes are bounded by one pass over the characters (`xml-scan.ts`),
+ * like JSON bodies are.
  */
 import { XMLBuilder, XMLParser, XMLValidator } from "fast-xml-parser";
+import { type XmlBounds, type XmlRoot, scanXml } from "./xml-scan.ts";
 
-/** XML nested deeper than this is refused unparsed. */
+/** XML nested deeper than this is refused unparsed (and the parser holds the same bound). */
 export const MAX_XML_DEPTH = 64;
+/** Elements and attributes a request document may hold: a gateway call has a few dozen; a 1 MiB body could otherwise cost the parser seconds. */
+export const MAX_XML_ELEMENTS = 4096;
+export const MAX_XML_ATTRIBUTES = 1024;
+const BOUNDS: XmlBounds = { depth: MAX_XML_DEPTH, elements: MAX_XML_ELEMENTS, attributes: MAX_XML_ATTRIBUTES };
 
 /** A parsed element: text under `#text`, attributes under `@_name`, children by local name. */
 export type XmlNode = Record<string, unknown>;
@@ -23,38 +29,25 @@ const parser = new XMLParser({
   processEntities: true,
   ignoreDeclaration: true,
   ignorePiTags: true,
+  // The parser counts the element being opened beyond the stack it checks: this refuses what nests deeper than MAX_XML_DEPTH.
+  maxNestedTags: MAX_XML_DEPTH - 1,
 });
 
 const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: "@_", suppressEmptyNode: false, format: false });
 
-/** Whether XML text nests elements deeper than `max`, found without parsing. */
-export function xmlDepthExceeds(text: string, max: number): boolean {
-  let depth = 0;
-  for (let i = text.indexOf("<"); i !== -1; i = text.indexOf("<", i + 1)) {
-    const next = text.charCodeAt(i + 1);
-    if (next === 47 /* / */) depth--;
-    else if (next !== 33 /* ! */ && next !== 63 /* ? */) {
-      const end = text.indexOf(">", i);
-      if (end === -1) return false;
-      if (text.charCodeAt(end - 1) !== 47) {
-        depth++;
-        if (depth > max) return true;
-      }
-      i = end;
-    }
-  }
-  return false;
-}
-
-/** Parses a request document, or says in one sentence why it cannot be read. */
-export function readXml(text: string): { ok: true; doc: XmlNode } | { ok: false; message: string } {
+/** Parses a request document, or says in one sentence why it cannot be read (`tooLarge`: it holds more than the bounds allow). */
+export function readXml(text: string): { ok: true; doc: XmlNode; root: XmlRoot | null } | { ok: false; message: string; tooLarge?: true } {
   if (text.trim() === "") return { ok: false, message: "the request body is empty; an XML document is required" };
   if (/<!DOCTYPE|<!ENTITY/i.test(text)) return { ok: false, message: "document type declarations are not accepted" };
-  if (xmlDepthExceeds(text, MAX_XML_DEPTH)) return { ok: false, message: `XML nests deeper than ${MAX_XML_DEPTH} elements` };
+  const scan = scanXml(text, BOUNDS);
+  if (!scan.ok) {
+    if (scan.crossed === "depth") return { ok: false, message: `XML nests deeper than ${MAX_XML_DEPTH} elements` };
+    return { ok: false, message: `the document has more than ${BOUNDS[scan.crossed]} ${scan.crossed}`, tooLarge: true };
+  }
   const valid = XMLValidator.validate(text);
   if (valid !== true) return { ok: false, message: `malformed XML at line ${valid.err.line}, column ${valid.err.col}: ${valid.err.msg}` };
   try {
-    return { ok: true, doc: parser.parse(text) as XmlNode };
+    return { ok: true, doc: parser.parse(text) as XmlNode, root: scan.root };
   } catch (err) {
     return { ok: false, message: `malformed XML: ${(err as Error).message}` };
   }

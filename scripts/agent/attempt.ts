@@ -135,7 +135,7 @@ export async function runAttempt(o: AttemptOptions): Promise<AttemptSummary> {
   const serveSocket = join(bridge, "serve.sock");
   const listenerPort = await hostPortTo(serveSocket);
   const webhookTargets = Object.fromEntries(Object.entries(o.task.roles).map(([role, r]) => [role, `http://127.0.0.1:${listenerPort.port}/webhooks/${r.vendor}`]));
-  const dev = await controlCall<DevWorld>(o.farm, "POST", "/v1/worlds", { task: o.task.id, seed: o.seed, webhookTargets, relay: relayWanted(o.farm.url) });
+  const dev = await controlCall<DevWorld>(o.farm, "POST", "/v1/worlds", { task: o.task.id, seed: o.seed, webhookTargets, relay: relayWanted(o.farm) });
   const seen = JSON.parse(toSandbox(view, JSON.stringify(dev))) as DevWorld;
   buildWorkspace(workspace, o.task, seen, o.seed);
   handOver(workspace);
@@ -196,7 +196,7 @@ export async function runAttempt(o: AttemptOptions): Promise<AttemptSummary> {
   // A farm that cannot reach this machine parks deliveries: drain them into the sandbox while the agent works.
   let relaying = true;
   const relayLoop = (async () => {
-    if (!relayWanted(o.farm.url)) return;
+    if (!relayWanted(o.farm)) return;
     while (relaying) {
       for (const role of roles) await relayOnce(o.farm, dev.world, role).catch(() => 0);
       await new Promise((r) => setTimeout(r, 250));

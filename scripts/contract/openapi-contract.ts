@@ -188,13 +188,19 @@ export async function firstPageFromDocs(target: ContractTarget): Promise<number>
 export interface DocumentedClient {
   /** Sends one documented operation, by operationId. */
   send(operationId: string, spec?: ContractRequest): Promise<ContractResponse>;
+  /**
+   * Sends any method to any path (relative to the vendor root, sent as given,
+   * percent-escapes and all) with the credentials a documented operation
+   * carries: routes the document leaves out, and requests no client should send.
+   */
+  sendWithAuthOf(operationId: string, method: string, path: string, spec?: ContractRequest): Promise<ContractResponse>;
   /** Every call sent so far, as the vendor's request log should show it. */
   calls: ContractCall[];
 }
 
 export function documentedClient(target: ContractTarget): DocumentedClient {
   const c = new Contract(target);
-  return { send: (operationId, spec) => c.sendOperation(operationId, spec), calls: c.callLog };
+  return { send: (operationId, spec) => c.sendOperation(operationId, spec), sendWithAuthOf: (operationId, method, path, spec) => c.sendWithAuthOf(operationId, method, path, spec), calls: c.callLog };
 }
 
 class Contract {
@@ -244,6 +250,13 @@ class Contract {
     const o = this.operations.find((x) => x.id === operationId);
     if (!o) throw new Error(`the document has no operation "${operationId}"`);
     return this.send(o, spec);
+  }
+
+  /** Sends a method and raw path with the credentials of a documented operation. */
+  async sendWithAuthOf(operationId: string, method: string, path: string, spec: RequestSpec = {}): Promise<Response> {
+    const o = this.operations.find((x) => x.id === operationId);
+    if (!o) throw new Error(`the document has no operation "${operationId}"`);
+    return this.send({ ...o, method, path }, spec);
   }
 
   async run(): Promise<ContractResult> {

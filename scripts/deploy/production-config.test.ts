@@ -29,4 +29,13 @@ describe("production deploy config", () => {
     expect(problems.join("\n")).toMatch(/farm: binds D1/);
     expect(problems.join("\n")).toMatch(/GRADER points at "someone-else"/);
   });
+
+  it("names a production farm that does not say it is public (the control plane would then trust the Host header)", () => {
+    const farm = readFileSync(join(root, CONFIGS.farm), "utf8").replace(/\nWIREBENCH_EXPOSURE = "public"/, "");
+    const path = join(scratch, "wrangler-exposure.toml");
+    writeFileSync(path, farm.replace('main = "workers/index.ts"', `main = "${join(root, "workers", "index.ts")}"`));
+    expect(productionProblems(readProductionConfig(path), readProductionConfig(join(root, CONFIGS.grader)))).toEqual([
+      'farm: WIREBENCH_EXPOSURE must be "public" in production vars, so the control plane never opens on a forged Host: 127.0.0.1',
+    ]);
+  });
 });

@@ -4,6 +4,7 @@ import { buildWorker } from "./build-worker.ts";
 import { applyMigrations } from "./d1-migrations.ts";
 import { projectRoot } from "./paths.ts";
 import { siteHandler } from "./site-files.ts";
+import { isLoopbackHost } from "../../workers/middleware/principal/dev-token.ts";
 
 /** Options of a local farm. */
 export interface LocalFarmOptions {
@@ -55,7 +56,8 @@ export async function startLocalFarm(opts: LocalFarmOptions): Promise<LocalFarm>
           name: "wirebench-farm",
           scriptPath: bundles.farm,
           unsafeDirectSockets: [{ host, port: opts.port }],
-          bindings: { WIREBENCH_ADMIN_TOKEN: opts.adminToken },
+          // Bound off loopback, the farm is public: its control plane must not trust a Host header naming loopback.
+          bindings: { WIREBENCH_ADMIN_TOKEN: opts.adminToken, WIREBENCH_EXPOSURE: isLoopbackHost(host) ? "loopback" : "public" },
           durableObjects: { WORLD: { className: "WorldObject", useSQLite: true } },
           serviceBindings: { GRADER: "wirebench-grader", ...(opts.siteDir ? { SITE: siteHandler(opts.siteDir) } : {}) },
         },

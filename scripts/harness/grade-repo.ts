@@ -110,7 +110,7 @@ class Drive implements DriveContext {
   private listener: Listener | null = null;
   /** A farm that cannot reach this machine delivers through the relay outbox, which settleWebhooks drains. */
   private get relay(): boolean {
-    return relayWanted(this.farm.url);
+    return relayWanted(this.farm);
   }
 
   async listen(args: string[], opts: { path?: string } = {}): Promise<void> {

@@ -1,5 +1,6 @@
 import type { FarmHandle } from "../cli/farm-client.ts";
 import { controlCall } from "../cli/farm-client.ts";
+import { PARTICIPANT_KEY_PREFIX } from "../../workers/middleware/principal/principal.ts";
 
 /** Whether a farm URL is on this machine (it can then reach local receivers itself). */
 export function isLoopback(url: string): boolean {
@@ -12,9 +13,14 @@ export function farmIsRemote(url: string): boolean {
   return !isLoopback(url) || process.env.WIREBENCH_REMOTE === "1";
 }
 
-/** Whether webhooks reach receivers through the relay: a remote farm cannot reach them, and `WIREBENCH_RELAY=1` asks for it. */
-export function relayWanted(url: string): boolean {
-  return process.env.WIREBENCH_RELAY === "1" || farmIsRemote(url);
+/**
+ * Whether webhooks reach receivers through the relay: a remote farm cannot
+ * reach them, a farm delivers a participant's webhooks to no local or private
+ * address (so a harness driving with a participant key relays them itself),
+ * and `WIREBENCH_RELAY=1` asks for it.
+ */
+export function relayWanted(farm: Pick<FarmHandle, "url" | "adminToken">): boolean {
+  return process.env.WIREBENCH_RELAY === "1" || farmIsRemote(farm.url) || farm.adminToken.startsWith(PARTICIPANT_KEY_PREFIX);
 }
 
 /**

@@ -38,3 +38,28 @@ describe("a farm with the development token", () => {
     expect(JSON.parse(r.body).error).toMatch(/published development token/);
   });
 });
+
+describe("a farm bound to a public interface with the development token", () => {
+  let open: LocalFarm;
+  beforeAll(async () => {
+    open = await startLocalFarm({ port: 0, host: "0.0.0.0", adminToken: DEV_ADMIN_TOKEN });
+  });
+  afterAll(() => open?.stop());
+
+  it("refuses its control plane under a forged Host: 127.0.0.1 (the bind address decides, not the Host header)", async () => {
+    const port = new URL(open.url).port;
+    for (const host of [`127.0.0.1:${port}`, "localhost", "[::1]"]) {
+      const r = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = request({ host: "127.0.0.1", port, path: "/v1/vendors", headers: { host, authorization: `Bearer ${DEV_ADMIN_TOKEN}` } }, (res) => {
+          let body = "";
+          res.on("data", (c) => (body += c));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+        });
+        req.on("error", reject);
+        req.end();
+      });
+      expect(r.status, host).toBe(503);
+      expect(JSON.parse(r.body).error).toMatch(/published development token/);
+    }
+  });
+});

@@ -144,8 +144,8 @@ describe("webhook faults", () => {
 });
 
 describe("subscription through the vendor's own endpoint (talentloop)", () => {
-  it("registers the target a client posts, refuses a bad URL, and delivers Standard Webhooks there", async () => {
-    const res = await admin("POST", "/v1/worlds", { vendors: { ats: "talentloop" }, seed: 2, relay: true });
+  it("answers and records the URL a client posts, refuses a bad URL, and still delivers Standard Webhooks only to the registered receiver", async () => {
+    const res = await admin("POST", "/v1/worlds", { vendors: { ats: "talentloop" }, seed: 2, relay: true, webhookTargets: { ats: "http://listener.test/hooks" } });
     const w = res.body;
     const base = `/w/${w.world}/ats`;
     const { farm } = await import("./helpers.ts");
@@ -158,8 +158,10 @@ describe("subscription through the vendor's own endpoint (talentloop)", () => {
     ).json()) as { access_token: string };
     const auth = { authorization: `Bearer ${tok.access_token}`, "content-type": "application/json" };
     expect((await farm(`${base}/webhooks/subscriptions`, { method: "POST", headers: auth, body: JSON.stringify({ url: "ftp://nope" }) })).status).toBe(422);
-    const sub = await farm(`${base}/webhooks/subscriptions`, { method: "POST", headers: auth, body: JSON.stringify({ url: "http://listener.test/hooks" }) });
+    const sub = await farm(`${base}/webhooks/subscriptions`, { method: "POST", headers: auth, body: JSON.stringify({ url: "http://10.0.0.7/sandbox?q=secret" }) });
     expect(sub.status).toBe(201);
+    const logged = (await admin("GET", `/v1/worlds/${w.world}/roles/ats/requests`)).body.records.at(-1);
+    expect(logged).toMatchObject({ method: "POST", path: "/webhooks/subscriptions", status: 201, body: { url: "http://10.0.0.7/sandbox?q=secret" } });
     await admin("POST", `/v1/worlds/${w.world}/roles/ats/recreate`, { checkpoint: 1 });
     await runDurableObjectAlarm(env.WORLD.get(env.WORLD.idFromName(`${w.world}/ats`)));
     const out = await drain(w.world);

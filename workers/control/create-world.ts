@@ -11,6 +11,7 @@ import type { WorldPlan } from "../db/schema.ts";
 import { declarationHash } from "./declaration-hash.ts";
 import { formatWorldId, worldIdOf } from "../world/world-id.ts";
 import { quotaRefusal } from "./world-quota.ts";
+import { webhookTargetRefusal } from "./webhook-target-policy.ts";
 
 /** Most records one world may seed (over all roles): a bound on what one call can make the farm build. */
 export const MAX_SEEDED_RECORDS_PER_WORLD = 150_000;
@@ -86,7 +87,11 @@ export async function createWorld(c: AppContext): Promise<Response> {
   if (records > MAX_SEEDED_RECORDS_PER_WORLD) {
     return c.json({ error: `scale: this world would seed up to ${records} records; a world may seed at most ${MAX_SEEDED_RECORDS_PER_WORLD}` }, 400);
   }
-  for (const role of Object.keys(plan.webhookTargets)) if (roleEntry(plan.roles, role) === undefined) return c.json({ error: `webhookTargets: no role "${role}"` }, 400);
+  for (const [role, url] of Object.entries(plan.webhookTargets)) {
+    if (roleEntry(plan.roles, role) === undefined) return c.json({ error: `webhookTargets: no role "${role}"` }, 400);
+    const refused = webhookTargetRefusal(principal, url, plan.relay);
+    if (refused) return c.json({ error: `webhookTargets.${role}: ${refused}` }, 400);
+  }
 
   const now = Date.now();
   let ttlS = plan.ttlSeconds ?? DEFAULT_TTL_S;

@@ -1,6 +1,7 @@
 import { readJson } from "./read-json.ts";
 import { describeZodError, EpochQuery, RelayResultBody, WebhookTargetBody } from "./schemas.ts";
 import { resolveRole, roleStub, type AppContext } from "./world-lookup.ts";
+import { webhookTargetRefusal } from "./webhook-target-policy.ts";
 
 /** `GET .../webhooks?epoch=`: the delivery log of a role. */
 export async function webhookLog(c: AppContext): Promise<Response> {
@@ -18,6 +19,8 @@ export async function setWebhookTarget(c: AppContext): Promise<Response> {
   if (target instanceof Response) return target;
   const body = await readJson(c, WebhookTargetBody);
   if (body instanceof Response) return body;
+  const refused = webhookTargetRefusal(c.var.principal, body.url, body.relay);
+  if (refused) return c.json({ error: `url: ${refused}` }, 400);
   await roleStub(c.env, target.world, target.role).setWebhookTarget(body.url, body.relay);
   return c.json({ world: target.world, role: target.role, url: body.url, relay: body.relay });
 }

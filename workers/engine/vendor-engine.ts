@@ -47,8 +47,6 @@ import { createHash } from "node:crypto";
 export interface EngineHooks {
   /** A change made through the API (webhook vendors announce it). */
   changed: HandlerContext["changed"];
-  /** A client registered a webhook target through the vendor's subscription endpoint. */
-  subscribe: (url: string) => void;
   /** Takes the undrained dead letters (ack-body vendors). */
   drainDeadLetters: () => unknown[];
 }
@@ -95,7 +93,7 @@ export class VendorEngine {
   private readonly replaysReads: boolean;
 
   constructor(vendor: Vendor, sql: SqlStorage, config: WorldConfig, hooks: Partial<EngineHooks> = {}) {
-    this.hooks = { changed: () => {}, subscribe: () => {}, drainDeadLetters: () => [], ...hooks };
+    this.hooks = { changed: () => {}, drainDeadLetters: () => [], ...hooks };
     this.vendor = vendor;
     this.sql = sql;
     this.config = config;
@@ -354,7 +352,14 @@ export class VendorEngine {
     }
   }
 
-  /** `POST <subscriptionPath> {url}`: deliveries go to `url` from now on. */
+  /**
+   * `POST <subscriptionPath> {url}`: answered as the vendor would, and
+   * recorded (the request's log row holds the URL), but never fetched:
+   * deliveries go only to the receiver the harness or the operator registered
+   * through the control plane, so a URL chosen by a client (inside a sandbox
+   * with no network, say) neither receives the farm's deliveries nor displaces
+   * that receiver.
+   */
   private subscribe(ctx: HandlerContext): Reply {
     const url = ctx.req.body?.url;
     let ok = typeof url === "string";
@@ -366,7 +371,6 @@ export class VendorEngine {
       }
     }
     if (!ok) return vendorError(this.vendor, 422, "validation_failed", "url must be an http(s) URL", { [this.vendor.errors.fieldErrorsField]: [{ field: "url", message: "must be an http(s) URL" }] });
-    this.hooks.subscribe(url as string);
     return json(201, { url, events: this.vendor.webhooks!.entities.flatMap((e) => [`${e}.created`, `${e}.updated`, `${e}.deleted`]) });
   }
 

@@ -114,7 +114,6 @@ export class WorldObject extends DurableObject<Env> {
     this.config = config;
     this.engine = new VendorEngine(vendor, this.ctx.storage.sql, config, {
       changed: (entity, op, row, extra) => this.announce(entity, op, row, extra),
-      subscribe: (url) => void this.setWebhookTarget(url, this.config?.relay ?? false),
       drainDeadLetters: () => this.dispatcher?.drainDeadLetters() ?? [],
     });
     this.dispatcher = new WebhookDispatcher(vendor, this.ctx.storage.sql, config);

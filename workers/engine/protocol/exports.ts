@@ -125,12 +125,7 @@ function requestExport(ctx: HandlerContext): Reply {
 }
 
 function findJob(ctx: HandlerContext): { job: ExportJob } | { refusal: Reply } {
-  let id = ctx.params.id;
-  try {
-    id = decodeURIComponent(id);
-  } catch {
-    // Not percent-encoding: the id as sent, which names no job.
-  }
+  const id = ctx.params.id;
   const job = jobs(ctx).get(id);
   return job ? { job } : { refusal: vendorError(ctx.vendor, 404, "not_found", `export job ${id} does not exist`) };
 }

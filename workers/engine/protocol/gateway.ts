@@ -62,7 +62,7 @@ export function operationContext(ctx: HandlerContext, action: OperationAction, c
   const params = { ...call.params };
   const pathParams: Record<string, string> = {};
   if (resource && params[resource.idField] !== undefined && (action.kind === "get" || (action.kind === "write" && action.write.op === "update"))) {
-    pathParams.id = encodeURIComponent(params[resource.idField]);
+    pathParams.id = params[resource.idField];
     delete params[resource.idField];
   }
   const parentField = resource?.fields.find((f) => f.gen.gen === "parent")?.name;

@@ -10,7 +10,7 @@ import { etagOf, serializeRecord, viewKey } from "./serialize.ts";
 /** GET on a resource's single-record path. */
 export function getRecord(ctx: HandlerContext, resource: Resource): Reply {
   const { vendor, records } = ctx;
-  const id = decodeURIComponent(ctx.params.id);
+  const id = ctx.params.id;
   const stored = records.getText(resource.name, id);
   if (!stored) return vendorError(vendor, 404, "not_found", `${resource.name} ${id} does not exist`);
   const deleted = stored.deleted ? deleteStyle(vendor.deletes).read : null;

@@ -44,19 +44,10 @@ export function createdUploadValues(ctx: HandlerContext, write: Write, file: Rec
   return uploadStyle(write.upload!).createdValues(write.upload!, { file, url });
 }
 
-/** A path segment decoded, or "" when its escapes are malformed (it then names no upload). */
-function decoded(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return "";
-  }
-}
-
 /** The bytes of an upload arrive at its URL: the record takes what the style makes of them. */
 export function receiveUpload(ctx: HandlerContext, write: Write): Reply {
   const { records, vendor } = ctx;
-  const token = decoded(ctx.params.token ?? "");
+  const token = ctx.params.token ?? "";
   const dot = token.lastIndexOf(".");
   const id = token.slice(0, Math.max(0, dot));
   const row = dot > 0 && token.slice(dot + 1) === signature(ctx, write.entity, id) ? records.get(write.entity, id) : null;

@@ -93,7 +93,7 @@ export function applyChange(ctx: HandlerContext, write: Write, body: Record<stri
 
 /** The id an update names, when no live record has it (or null when one does). */
 function missingTarget(ctx: HandlerContext, resource: Resource): string | null {
-  const id = decodeURIComponent(ctx.params.id);
+  const id = ctx.params.id;
   const row = ctx.records.get(resource.name, id);
   return !row || row.deletedMs !== null ? id : null;
 }
@@ -128,7 +128,7 @@ function bulkCreate(ctx: HandlerContext, write: Write, resource: Resource, body:
 /** The parent a create names, when it does not exist (or null when it does, or the entity has none). */
 function missingParent(ctx: HandlerContext, write: Write, resource: Resource, body: Record<string, unknown>): string | null {
   if (!resource.parent) return null;
-  const parent = write.parentFrom === ":parentId" ? decodeURIComponent(ctx.params.parentId) : String(body[write.parentFrom!]);
+  const parent = write.parentFrom === ":parentId" ? ctx.params.parentId : String(body[write.parentFrom!]);
   const p = ctx.records.get(resource.parent, parent);
   return !p || p.deletedMs !== null ? parent : null;
 }
@@ -149,7 +149,7 @@ function insertCreated(
   const { records } = ctx;
   let parent: string | null = null;
   if (resource.parent) {
-    parent = write.parentFrom === ":parentId" ? decodeURIComponent(ctx.params.parentId) : String(body[write.parentFrom!]);
+    parent = write.parentFrom === ":parentId" ? ctx.params.parentId : String(body[write.parentFrom!]);
     const p = records.get(resource.parent, parent);
     if (!p || p.deletedMs !== null) return { missingParent: parent };
   }
@@ -175,7 +175,7 @@ function insertCreated(
 
 function update(ctx: HandlerContext, write: Write, resource: Resource, body: Record<string, unknown>, now: number, visibleAt: number): Reply {
   const { records, req } = ctx;
-  const id = decodeURIComponent(ctx.params.id);
+  const id = ctx.params.id;
   const row = records.get(resource.name, id);
   if (!row || row.deletedMs !== null) return failure(ctx, write, 404, "not_found", `${resource.name} ${id} does not exist`);
   if (write.ifMatch) {

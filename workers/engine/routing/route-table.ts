@@ -9,6 +9,7 @@ import { deleteStyle } from "../../../mechanics/deletes/index.ts";
 import { listTombstones } from "../protocol/tombstones.ts";
 import { uploadRoute } from "../../../mechanics/uploads/index.ts";
 import { exportRoutes } from "../protocol/exports.ts";
+import { decodePathSegment } from "../../../mechanics/kit/path-segment.ts";
 
 /** What a matched route does. */
 export type RouteAction =
@@ -35,6 +36,7 @@ interface CompiledRoute {
   action: RouteAction;
 }
 
+/** A match's `params` are decoded path parameters: handlers never decode them again. */
 export type RouteMatch = { found: true; action: RouteAction; params: Record<string, string> } | { found: false; allowed: string[] };
 
 function compile(method: string, path: string, action: RouteAction): CompiledRoute {
@@ -89,9 +91,14 @@ export class RouteTable {
         allowed.push(r.method);
         continue;
       }
+      // Parameters are decoded here, once; a malformed escape names nothing this route serves.
       const params: Record<string, string> = {};
-      r.names.forEach((n, i) => (params[n] = m[i + 1]));
-      return { found: true, action: r.action, params };
+      const decoded = r.names.every((n, i) => {
+        const value = decodePathSegment(m[i + 1]);
+        if (value !== null) params[n] = value;
+        return value !== null;
+      });
+      if (decoded) return { found: true, action: r.action, params };
     }
     return { found: false, allowed };
   }

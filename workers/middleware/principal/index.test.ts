@@ -7,17 +7,18 @@ import { keyHash, type Principal } from "./principal.ts";
 const PARTICIPANT_KEY = "wbk_0123456789abcdef0123456789abcdef";
 const quota = { worldsPerDay: 5, liveWorlds: 2, requestsPerWorld: 100, worldTtlS: 3600 };
 
-function app(token: string | undefined, origin = "http://localhost") {
-  const a = new Hono<{ Bindings: { T?: string }; Variables: { principal: Principal } }>();
+function app(token: string | undefined, origin = "http://localhost", exposure?: string) {
+  const a = new Hono<{ Bindings: { T?: string; E?: string }; Variables: { principal: Principal } }>();
   a.use(
     "*",
     principalAuth({
       adminToken: (env) => (env as { T?: string }).T,
+      exposure: (env) => (env as { E?: string }).E,
       participant: async (_env, hash) => (hash === (await keyHash(PARTICIPANT_KEY)) ? { kind: "participant", id: "p_1", name: "lab", quota } : null),
     }),
   );
   a.get("/x", (c) => c.json(c.var.principal));
-  return (headers: Record<string, string>) => a.request(`${origin}/x`, { headers }, { T: token });
+  return (headers: Record<string, string>) => a.request(`${origin}/x`, { headers }, { T: token, E: exposure });
 }
 
 describe("principalAuth", () => {
@@ -72,6 +73,20 @@ describe("principalAuth", () => {
       }
       expect(isLoopbackHost("127.0.0.1.example.com")).toBe(false);
       expect(isLoopbackHost("10.0.0.1")).toBe(false);
+    });
+    it("refuses it on a farm deployed as public, whatever Host says", async () => {
+      for (const origin of ["http://127.0.0.1:8787", "http://localhost", "http://[::1]"]) {
+        const res = await app(DEV_ADMIN_TOKEN, origin, "public")({ authorization: `Bearer ${DEV_ADMIN_TOKEN}` });
+        expect(res.status, origin).toBe(503);
+        expect(((await res.json()) as { error: string }).error).toMatch(/development token/);
+        expect((await app(undefined, origin, "public")({ authorization: "Bearer x" })).status, origin).toBe(503);
+      }
+      expect((await app("a-real-secret", "http://127.0.0.1", "public")({ authorization: "Bearer a-real-secret" })).status).toBe(200);
+    });
+    it("refuses it when the client's address (cf-connecting-ip, which the edge sets) is off loopback, whatever Host says", async () => {
+      const res = await app(DEV_ADMIN_TOKEN, "http://127.0.0.1:8787")({ authorization: `Bearer ${DEV_ADMIN_TOKEN}`, "cf-connecting-ip": "203.0.113.9" });
+      expect(res.status).toBe(503);
+      expect((await app(DEV_ADMIN_TOKEN, "http://127.0.0.1:8787")({ authorization: `Bearer ${DEV_ADMIN_TOKEN}`, "cf-connecting-ip": "127.0.0.1" })).status).toBe(200);
     });
   });
 });
