@@ -133,7 +133,7 @@ describe("junk control-plane calls with a valid admin token", () => {
           .tuple(
             fc.oneof({ arbitrary: fc.constant(w.world), weight: 3 }, param),
             fc.oneof({ arbitrary: fc.constantFrom("ats", ...prototypeNames), weight: 3 }, param),
-            fc.constantFrom("recreate", "requests", "tokens", "webhooks", "webhook-target", "outbox", "records", "outbox/x/result"),
+            fc.constantFrom("recreate", "requests", "tokens", "webhooks", "webhook-target", "outbox", "records", "snapshots", "outbox/x/result"),
           )
           .map(([a, b, s]) => `/v1/worlds/${a}/roles/${b}/${s}`),
       ),
@@ -152,13 +152,11 @@ describe("junk control-plane calls with a valid admin token", () => {
     const sealBody = fc.record({
       world: fc.constant(w.world),
       task: fc.constant("task-0001"),
-      seed: fc.constant(1),
       scenarios: fc.array(
         fc.record({
           name: fc.constant("initial_sync"),
-          epochs: fc.dictionary(fc.constantFrom(...prototypeNames, "ats"), fc.array(fc.nat({ max: 3 }), { maxLength: 2 }), { minKeys: 1, maxKeys: 2 }),
+          epochs: fc.dictionary(fc.constantFrom(...prototypeNames, "ats"), fc.array(fc.integer({ min: 1, max: 3 }), { maxLength: 2 }), { minKeys: 1, maxKeys: 2 }),
           runs: fc.constant([]),
-          snapshots: fc.constant({}),
         }),
         { minLength: 1, maxLength: 2 },
       ),

@@ -4,8 +4,9 @@
  * once), error classes are the operator's, and a participant's run is marked
  * self-reported. Each case below is a forgery a participant once got through.
  */
+import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { admin, as, farm, participant, rel } from "./helpers.ts";
+import { admin, as, farm, participant, rel, roleObject } from "./helpers.ts";
 
 /** A participant's task-0001 world with `recreates` recreates of its one role (epochs 1..recreates). */
 async function taskWorld(key: string, recreates: number): Promise<{ world: string; base: string }> {
@@ -165,5 +166,20 @@ describe("snapshots the farm takes", () => {
     expect(ev.scenarios[1].snapshots.cp1.ats).toMatchObject({ checkpoint: 1, epoch: 3 });
     const graded = await admin("POST", `/v1/runs/${sealed.body.run}/grade`);
     expect(graded.body).not.toHaveProperty("selfReported");
+  });
+
+  it("store a snapshot larger than one storage value in parts and seal it whole", { timeout: 60_000 }, async () => {
+    const w = (await admin("POST", "/v1/worlds", { task: "task-0006" })).body.world as string;
+    expect((await admin("POST", `/v1/worlds/${w}/roles/ats/recreate`, { checkpoint: 0 })).status).toBe(200);
+    const receipt = await admin("POST", `/v1/worlds/${w}/roles/ats/snapshots`, { label: "after" });
+    expect(receipt.status).toBe(201);
+    expect(receipt.body.records).toBeGreaterThan(5_000);
+    const parts = await runInDurableObject(roleObject(w, "ats"), (_o, state) => state.storage.sql.exec("SELECT count(*) AS n FROM snapshots WHERE epoch = 1 AND label = 'after'").one().n as number);
+    expect(parts).toBeGreaterThan(1);
+    const sealed = await admin("POST", "/v1/runs", { world: w, scenarios: [{ name: "backfill_through_faults", epochs: { ats: [1] }, runs: [] }] });
+    expect(sealed.status, JSON.stringify(sealed.body)).toBe(201);
+    const truth = (await admin("GET", `/v1/worlds/${w}/roles/ats/records`)).body;
+    const ev = (await admin("GET", `/v1/runs/${sealed.body.run}/evidence`)).body;
+    expect(ev.scenarios[0].snapshots.after.ats).toEqual(truth);
   });
 });
