@@ -4,6 +4,7 @@ import { getWorld } from "./control/get-world.ts";
 import { listVendors } from "./control/list-vendors.ts";
 import { recreateRole } from "./control/recreate-role.ts";
 import { worldRecords } from "./control/world-records.ts";
+import { takeRoleSnapshot } from "./control/role-snapshots.ts";
 import { roleLog } from "./control/role-logs.ts";
 import { drainOutbox, relayResult, setWebhookTarget, webhookLog } from "./control/webhooks.ts";
 import type { Env } from "./env.ts";
@@ -56,6 +57,7 @@ export function buildRouter(): Hono<{ Bindings: Env; Variables: { principal: Pri
   app.get("/v1/worlds/:world/roles/:role/outbox", drainOutbox);
   app.post("/v1/worlds/:world/roles/:role/outbox/:id/result", relayResult);
   app.get("/v1/worlds/:world/roles/:role/records", worldRecords);
+  app.post("/v1/worlds/:world/roles/:role/snapshots", takeRoleSnapshot);
   // Runs live in the grader: the farm has authenticated the caller and hands the request on.
   app.all("/v1/runs", toGrader);
   app.all("/v1/runs/*", toGrader);

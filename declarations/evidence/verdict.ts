@@ -93,6 +93,12 @@ export interface Verdict {
   score: number;
   solved: boolean;
   error: { class: ErrorClass; message: string } | null;
+  /**
+   * Present (true) when the run was sealed by a participant: its connector ran
+   * in the participant's own harness, so its exit codes and outputs are the
+   * participant's word. Published leaderboards leave such runs out.
+   */
+  selfReported?: true;
 }
 
 /** The checks gold earns on a task, committed per task and used as the scoring reference. */

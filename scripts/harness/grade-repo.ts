@@ -1,7 +1,8 @@
 import { existsSync, lstatSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { DriveContext, Task } from "../../declarations/schema/task.ts";
-import type { ConnectorRun, Snapshot, Verdict } from "../../declarations/evidence/verdict.ts";
+import type { ConnectorRun, Verdict } from "../../declarations/evidence/verdict.ts";
+import { PARTICIPANT_KEY_PREFIX } from "../../workers/middleware/principal/principal.ts";
 import type { FarmHandle } from "../cli/farm-client.ts";
 import { controlCall } from "../cli/farm-client.ts";
 import { connectorEnv, type Listener } from "./connector-process.ts";
@@ -14,13 +15,20 @@ export interface WorldInfo {
   vendors: Record<string, { vendor: string; baseUrl: string; docsUrl: string; env: Record<string, string> }>;
 }
 
-/** What a scenario's drive produced in Node. */
+/** What a scenario's drive produced in Node (the snapshots it asked for stay with the farm). */
 interface DriveEvidence {
   name: string;
   epochs: Record<string, number[]>;
   runs: ConnectorRun[];
-  snapshots: Record<string, Record<string, Snapshot>>;
   notes: Record<string, unknown>;
+}
+
+/** The farm's answer to a snapshot request. */
+interface SnapshotReceipt {
+  label: string;
+  epoch: number;
+  checkpoint: number;
+  records: number;
 }
 
 /** Environment of the connector: per role `<ROLE>_BASE_URL`, `<ROLE>_DOCS_URL`, the vendor's own names, and `VENDOR_*` for the first role. */
@@ -51,7 +59,7 @@ class Drive implements DriveContext {
     this.world = world;
     this.seed = seed;
     this.workspace = workspace;
-    this.evidence = { name, epochs: {}, runs: [], snapshots: {}, notes: {} };
+    this.evidence = { name, epochs: {}, runs: [], notes: {} };
   }
 
   get outputDir(): string {
@@ -92,10 +100,9 @@ class Drive implements DriveContext {
     return run;
   }
 
+  /** Asks the farm to take every role's ground truth under `label` now; the farm keeps it for the seal and answers a receipt. */
   async snapshot(label: string): Promise<void> {
-    const shots: Record<string, Snapshot> = {};
-    for (const role of Object.keys(this.world.vendors)) shots[role] = await controlCall<Snapshot>(this.farm, "GET", `/v1/worlds/${this.world.world}/roles/${role}/records`);
-    this.evidence.snapshots[label] = shots;
+    for (const role of Object.keys(this.world.vendors)) await controlCall<SnapshotReceipt>(this.farm, "POST", `/v1/worlds/${this.world.world}/roles/${role}/snapshots`, { label });
   }
 
   async clearOutputs(): Promise<void> {
@@ -193,7 +200,9 @@ export async function gradeRepo(opts: {
     }
   }
   await host.close();
-  const sealed = await controlCall<{ run: string }>(farm, "POST", "/v1/runs", { world: world.world, task: task.id, seed, error, scenarios });
+  // Error classes are the operator's: a participant's seal carries none (its verdict is self-reported anyway).
+  const operator = !farm.adminToken.startsWith(PARTICIPANT_KEY_PREFIX);
+  const sealed = await controlCall<{ run: string }>(farm, "POST", "/v1/runs", { world: world.world, task: task.id, seed, ...(operator ? { error } : {}), scenarios });
   if (opts.report) {
     opts.report.world = world.world;
     opts.report.run = sealed.run;

@@ -79,9 +79,11 @@ export function publish(o: PublishOptions): PublishReport {
   };
   const writeJson = (file: string, value: unknown) => write(file, scrubText(stableJson(value)));
 
-  const board = leaderboard(attempts);
-  const grid = matrix(attempts);
-  const suite = suiteStats(attempts);
+  // Self-reported runs (a participant's own harness ran the connector) are published as attempts but never ranked.
+  const ranked = attempts.filter((a) => !a.selfReported);
+  const board = leaderboard(ranked);
+  const grid = matrix(ranked);
+  const suite = suiteStats(ranked);
   const tasks = [...new Set(attempts.map((a) => a.summary.task))].sort();
   const hashes = (key: "task_tree" | "harness") => [...new Set(attempts.map((a) => a.summary.hashes[key]))].sort();
   const manifest = {
@@ -91,7 +93,13 @@ export function publish(o: PublishOptions): PublishReport {
     models: [...new Set(attempts.map((a) => a.summary.model))].sort(),
     lanes: [...new Set(attempts.map((a) => a.summary.lane))].sort(),
     tasks,
-    counts: { attempts: attempts.length, graded: attempts.filter((a) => a.verdict).length, flagged: attempts.filter((a) => a.flag).length, rows: board.length },
+    counts: {
+      attempts: attempts.length,
+      graded: attempts.filter((a) => a.verdict).length,
+      flagged: attempts.filter((a) => a.flag).length,
+      self_reported: attempts.length - ranked.length,
+      rows: board.length,
+    },
     task_tree_hashes: Object.fromEntries(tasks.map((t) => [t, [...new Set(attempts.filter((a) => a.summary.task === t).map((a) => a.summary.hashes.task_tree))].sort()])),
     harness_hashes: hashes("harness"),
     wirebench_versions: [...new Set(attempts.map((a) => a.summary.versions.wirebench))].sort(),
@@ -100,7 +108,7 @@ export function publish(o: PublishOptions): PublishReport {
   writeJson(join(data, "leaderboard.json"), { release: o.release, scorer: SCORER, rows: board, suite });
   writeJson(join(data, "matrix.json"), grid);
 
-  const comparisons = board.flatMap((a) => board.filter((b) => b.id !== a.id).map((b) => compareRows(attempts, a.id, b.id)));
+  const comparisons = board.flatMap((a) => board.filter((b) => b.id !== a.id).map((b) => compareRows(ranked, a.id, b.id)));
   for (const model of manifest.models) {
     const rows = board.filter((r) => r.model === model);
     writeJson(join(data, "models", `${slug(model)}.json`), {
@@ -111,7 +119,7 @@ export function publish(o: PublishOptions): PublishReport {
       attempts: attempts.filter((a) => a.summary.model === model).map(attemptRef),
     });
   }
-  const taskViews = tasks.map((t) => taskView(t, attempts, ticketOf(t)));
+  const taskViews = tasks.map((t) => taskView(t, ranked, ticketOf(t)));
   for (const v of taskViews) writeJson(join(data, "tasks", `${v.task}.json`), v);
 
   for (const a of attempts) {

@@ -16,7 +16,7 @@ import { bundleDirs } from "./runs.ts";
 
 export interface RegradeDifference {
   attempt: string;
-  /** What differs: a check (by name), `score`, `solved`, `error`, or `missing`. */
+  /** What differs: a check (by name), `score`, `solved`, `error`, `selfReported`, or `missing`. */
   what: string;
   published: unknown;
   regraded: unknown;
@@ -26,7 +26,7 @@ export interface RegradeDifference {
 function shape(v: Verdict) {
   const checks = new Map<string, string>();
   for (const level of ["l1", "l2", "l3"] as const) for (const c of v.checks[level]) checks.set(c.name, `${level} ${c.ok ? "ok" : "fail"} ${c.value} ${c.mandatory ? "mandatory" : ""}`.trim());
-  return { checks, score: v.score, solved: v.solved, error: v.error?.class ?? null };
+  return { checks, score: v.score, solved: v.solved, error: v.error?.class ?? null, selfReported: v.selfReported ?? false };
 }
 
 /** A bundle's sealed evidence (`evidence.json`, or `evidence.json.gz` in a published site). */
@@ -62,7 +62,7 @@ export function regrade(dir: string): { attempts: number; regraded: number; diff
     for (const name of new Set([...a.checks.keys(), ...b.checks.keys()])) {
       if (a.checks.get(name) !== b.checks.get(name)) differences.push({ attempt: summary.attempt, what: name, published: a.checks.get(name) ?? null, regraded: b.checks.get(name) ?? null });
     }
-    for (const key of ["score", "solved", "error"] as const) if (a[key] !== b[key]) differences.push({ attempt: summary.attempt, what: key, published: a[key], regraded: b[key] });
+    for (const key of ["score", "solved", "error", "selfReported"] as const) if (a[key] !== b[key]) differences.push({ attempt: summary.attempt, what: key, published: a[key], regraded: b[key] });
   }
   return { attempts: dirs.length, regraded, differences };
 }

@@ -25,7 +25,12 @@ export interface PublishedAttempt {
   flag: string | null;
   /** Vendor requests the agent made against its development world. */
   devRequests: number;
+  /** Its verdict was sealed by a participant's own harness: published, flagged, never on the leaderboard. */
+  selfReported: boolean;
 }
+
+/** The flag of a self-reported attempt. */
+export const SELF_REPORTED_FLAG = "self-reported: sealed by a participant's own harness; kept off the leaderboard until the operator grades it";
 
 export const SCORER = "task-score-v4-mandatory-gated";
 
@@ -95,10 +100,11 @@ export function loadAttempts(runsDirs: string | string[]): PublishedAttempt[] {
     const requests = readJson<{ development?: { roles?: Record<string, unknown[]> } }>(join(dir, "vendor-requests.json"));
     const devRequests = Object.values(requests?.development?.roles ?? {}).reduce((n, rows) => n + rows.length, 0);
     const gold = findTask(summary.task)?.gold ?? null;
-    if (!verdict) return { dir, summary, verdict, score: 0, solved: false, flag: `not graded (${summary.failure_class})`, devRequests };
-    if (!gold) return { dir, summary, verdict, score: 0, solved: false, flag: `task ${summary.task} has no gold manifest`, devRequests };
-    if (verdict.error) return { dir, summary, verdict, score: 0, solved: false, flag: `verdict error: ${verdict.error.class}`, devRequests };
+    const selfReported = verdict?.selfReported === true;
+    if (!verdict) return { dir, summary, verdict, score: 0, solved: false, flag: `not graded (${summary.failure_class})`, devRequests, selfReported };
+    if (!gold) return { dir, summary, verdict, score: 0, solved: false, flag: `task ${summary.task} has no gold manifest`, devRequests, selfReported };
+    if (verdict.error) return { dir, summary, verdict, score: 0, solved: false, flag: `verdict error: ${verdict.error.class}`, devRequests, selfReported };
     const s = scoreChecks(dedupe(allChecks(verdict)), gold);
-    return { dir, summary, verdict, score: s.score, solved: s.solved, flag: null, devRequests };
+    return { dir, summary, verdict, score: s.score, solved: s.solved, flag: selfReported ? SELF_REPORTED_FLAG : null, devRequests, selfReported };
   });
 }

@@ -27,7 +27,7 @@ afterAll(() => {
 });
 
 describe("a participant key on the CLI", () => {
-  it("grades gold of a public task at 100 on the participant's own world", () => {
+  it("grades gold of a public task at 100 on the participant's own world, self-reported", () => {
     const repo = mkdtempSync(join(tmpdir(), "wb-participant-"));
     cpSync(join(taskDir("task-0004"), "repo"), repo, { recursive: true });
     cpSync(join(taskDir("task-0004"), "solutions", "gold"), repo, { recursive: true });
@@ -35,6 +35,7 @@ describe("a participant key on the CLI", () => {
     expect(r.code, r.stderr).toBe(0);
     const verdict = JSON.parse(r.stdout);
     expect(verdict.score).toBe(100);
+    expect(verdict.selfReported).toBe(true);
   });
 
   it("is refused what only the operator may do, with the farm's reason and a non-zero exit", () => {

@@ -90,6 +90,22 @@ describe("wirebench publish", () => {
     expect(published).toMatchObject({ score: 100, solved: true, flag: null });
   });
 
+  it("keeps self-reported runs off the leaderboard, counting and flagging them", () => {
+    const copy = copyRuns();
+    // Gold's verdicts as a participant's own harness would have sealed them.
+    for (const d of readdirSync(copy).filter((x) => x.includes("scripted_gold"))) {
+      const verdictFile = join(copy, d, "verdict.json");
+      writeFileSync(verdictFile, JSON.stringify({ ...json(verdictFile), selfReported: true }));
+    }
+    const r = publishTo(copy);
+    expect(r.code, r.stderr).toBe(0);
+    expect(json(data(r.out, "leaderboard.json")).rows.map((x: { model: string }) => x.model)).toEqual(["scripted:nothing"]);
+    expect(json(data(r.out, "manifest.json")).counts).toMatchObject({ attempts: 4, self_reported: 2, rows: 1 });
+    const gold = readdirSync(copy).find((x) => x.includes("scripted_gold"))!;
+    const published = json(join(data(r.out, "attempts", "scripted_gold", "task-0001", gold), "summary.json"));
+    expect(published.flag).toMatch(/^self-reported/);
+  });
+
   it("refuses a release that holds a registered provider secret, naming the file", () => {
     const copy = copyRuns();
     const one = readdirSync(copy).sort()[0];

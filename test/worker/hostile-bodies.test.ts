@@ -23,14 +23,15 @@ describe("hostile bodies against every vendor", () => {
     const role = Object.keys(task.roles)[0];
     expect(task.roles[role].vendor).toBe(vendor);
     const w = (await admin("POST", "/v1/worlds", { task: taskId })).body;
+    expect((await admin("POST", `/v1/worlds/${w.world}/roles/${role}/recreate`, { checkpoint: task.roles[role].checkpoint })).status).toBe(200);
     const base = rel(w.vendors[role].baseUrl);
     const sent = await sendHostileBodies(base, 8);
     const status = await admin("GET", `/v1/worlds/${w.world}`);
     expect(status.body.roles[role]).toMatchObject({ requests: sent, unloggedRequests: 0 });
-    const log = await admin("GET", `/v1/worlds/${w.world}/roles/${role}/requests?epoch=0`);
+    const log = await admin("GET", `/v1/worlds/${w.world}/roles/${role}/requests?epoch=1`);
     expect(log.status).toBe(200);
     expect(log.body.records).toHaveLength(sent);
-    const sealed = await admin("POST", "/v1/runs", { world: w.world, task: taskId, seed: task.seed, scenarios: [{ name: task.scenarios[0].name, epochs: { [role]: [0] }, runs: [], snapshots: {} }] });
+    const sealed = await admin("POST", "/v1/runs", { world: w.world, task: taskId, seed: task.seed, scenarios: [{ name: task.scenarios[0].name, epochs: { [role]: [1] }, runs: [] }] });
     expect(sealed.status).toBe(201);
     const graded = await admin("POST", `/v1/runs/${sealed.body.run}/grade`);
     expect(graded.status).toBe(200);

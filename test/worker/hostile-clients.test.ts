@@ -15,9 +15,9 @@ async function requestLog(world: string, role: string, epoch = 0) {
   return res.body.records as any[];
 }
 
-/** Seals a task world's epoch 0 and grades it: both must answer, whatever the log holds. */
+/** Seals a task world's epoch 1 (its one recreate) and grades it: both must answer, whatever the log holds. */
 async function sealAndGrade(world: string, role: string) {
-  const sealed = await admin("POST", "/v1/runs", { world, task: "task-0001", seed: 1, scenarios: [{ name: "initial_sync", epochs: { [role]: [0] }, runs: [], snapshots: {} }] });
+  const sealed = await admin("POST", "/v1/runs", { world, task: "task-0001", scenarios: [{ name: "initial_sync", epochs: { [role]: [1] }, runs: [] }] });
   expect(sealed.status, JSON.stringify(sealed.body)).toBe(201);
   const graded = await admin("POST", `/v1/runs/${sealed.body.run}/grade`);
   expect(graded.status, JSON.stringify(graded.body).slice(0, 300)).toBe(200);
@@ -27,13 +27,14 @@ async function sealAndGrade(world: string, role: string) {
 describe("a client cannot break the request log", () => {
   it("logs a 3,000-level JSON body as text, and the epoch still reads, seals and grades", async () => {
     const w = (await admin("POST", "/v1/worlds", { task: "task-0001" })).body;
+    expect((await admin("POST", `/v1/worlds/${w.world}/roles/ats/recreate`, { checkpoint: 0 })).status).toBe(200);
     const base = rel(w.vendors.ats.baseUrl);
     for (const levels of [3_000, 100_000]) {
       const res = await farm(`${base}/svc/anything`, { method: "POST", headers: { "content-type": "application/json" }, body: deepJson(levels) });
       expect(res.status).toBeLessThan(500);
       await res.arrayBuffer();
     }
-    const rows = await requestLog(w.world, "ats");
+    const rows = await requestLog(w.world, "ats", 1);
     expect(rows).toHaveLength(2);
     for (const r of rows) {
       expect(r.bodyNote).toBe("too_deep");
@@ -114,7 +115,7 @@ describe("the control plane looks roles up as own properties", () => {
     const sealed = await farm("/v1/runs", {
       method: "POST",
       headers: { authorization: "Bearer test-admin-token", "content-type": "application/json" },
-      body: `{"world":"${w.world}","task":"task-0001","seed":1,"scenarios":[{"name":"s","epochs":{"${name}":[0]},"runs":[],"snapshots":{}}]}`,
+      body: `{"world":"${w.world}","task":"task-0001","scenarios":[{"name":"initial_sync","epochs":{"${name}":[1]},"runs":[]}]}`,
     });
     expect(sealed.status).toBe(400);
   });

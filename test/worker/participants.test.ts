@@ -43,11 +43,12 @@ describe("participants", () => {
     for (const [method, path] of [
       ["GET", `/v1/worlds/${w}`],
       ["GET", `/v1/worlds/${w}/roles/ats/records`],
+      ["POST", `/v1/worlds/${w}/roles/ats/snapshots`],
       ["GET", `/v1/worlds/${w}/roles/ats/requests`],
       ["POST", `/v1/worlds/${w}/roles/ats/recreate`],
       ["DELETE", `/v1/worlds/${w}`],
     ]) {
-      const res = await as(b.key, method, path, method === "POST" ? { checkpoint: 0 } : undefined);
+      const res = await as(b.key, method, path, path.endsWith("/recreate") ? { checkpoint: 0 } : path.endsWith("/snapshots") ? { label: "after" } : undefined);
       expect(res.status, `${method} ${path}`).toBe(404);
       expect(res.body.error).toMatch(/unknown world/);
     }
@@ -60,7 +61,8 @@ describe("participants", () => {
     const a = await participant("lab-runs-a");
     const b = await participant("lab-runs-b");
     const w = (await as(a.key, "POST", "/v1/worlds", { task: "task-0001" })).body.world as string;
-    const sealed = await as(a.key, "POST", "/v1/runs", { world: w, task: "task-0001", seed: 1, scenarios: [{ name: "initial_sync", epochs: { ats: [0] }, runs: [], snapshots: {} }] });
+    expect((await as(a.key, "POST", `/v1/worlds/${w}/roles/ats/recreate`, { checkpoint: 0 })).status).toBe(200);
+    const sealed = await as(a.key, "POST", "/v1/runs", { world: w, task: "task-0001", scenarios: [{ name: "initial_sync", epochs: { ats: [1] }, runs: [] }] });
     expect(sealed.status).toBe(201);
     const run = sealed.body.run as string;
     expect((await as(a.key, "POST", `/v1/runs/${run}/grade?reference=self`)).status).toBe(403);

@@ -16,7 +16,8 @@ describe("world lifecycles", () => {
     const w = made.body.world as string;
     const expiresAt = Date.parse(made.body.expiresAt);
     expect(Math.abs(expiresAt - Date.now() - 3_000)).toBeLessThan(1_000);
-    const sealed = await admin("POST", "/v1/runs", { world: w, task: "task-0001", seed: 1, scenarios: [{ name: "initial_sync", epochs: { ats: [0] }, runs: [], snapshots: {} }] });
+    expect((await admin("POST", `/v1/worlds/${w}/roles/ats/recreate`, { checkpoint: 0 })).status).toBe(200);
+    const sealed = await admin("POST", "/v1/runs", { world: w, task: "task-0001", scenarios: [{ name: "initial_sync", epochs: { ats: [1] }, runs: [] }] });
     expect(sealed.status).toBe(201);
     // A recreate starts a new timeline; the world's expiry stays on the schedule.
     expect((await admin("POST", `/v1/worlds/${w}/roles/ats/recreate`, { checkpoint: 1 })).status).toBe(200);

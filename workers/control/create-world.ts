@@ -10,7 +10,8 @@ import { rememberWorld } from "../surface/known-worlds.ts";
 import type { WorldPlan } from "../db/schema.ts";
 import { declarationHash } from "./declaration-hash.ts";
 import { formatWorldId, worldIdOf } from "../world/world-id.ts";
-import { quotaRefusal } from "./world-quota.ts";
+import { reserveWorld } from "./world-quota.ts";
+import type { WorldRow } from "../grader/world-registry.ts";
 import { webhookTargetRefusal } from "./webhook-target-policy.ts";
 
 /** Most records one world may seed (over all roles): a bound on what one call can make the farm build. */
@@ -95,36 +96,13 @@ export async function createWorld(c: AppContext): Promise<Response> {
 
   const now = Date.now();
   let ttlS = plan.ttlSeconds ?? DEFAULT_TTL_S;
-  if (principal.kind === "participant") {
-    const refused = await quotaRefusal(c, principal, now);
-    if (refused) return refused;
-    ttlS = Math.min(plan.ttlSeconds ?? principal.quota.worldTtlS, principal.quota.worldTtlS);
-  }
+  if (principal.kind === "participant") ttlS = Math.min(plan.ttlSeconds ?? principal.quota.worldTtlS, principal.quota.worldTtlS);
   const expiresAt = now + ttlS * 1000;
   const origin = publicOrigin(c.env, c.req.url);
   const world = formatWorldId({ release: RELEASE_ID, task: plan.task, seed: plan.seed, random: randomToken(8) });
   const roles = Object.entries(plan.roles);
-  const inits = await Promise.all(
-    roles.map(([role, r]) =>
-      roleStub(c.env, world, role).init({
-        world,
-        role,
-        vendor: r.vendor,
-        seed: plan.seed,
-        task: plan.task,
-        checkpoint: r.checkpoint,
-        scale: r.scale,
-        rateLimits: plan.rateLimits,
-        docsProfile: plan.docsProfile,
-        webhookTarget: roleEntry(plan.webhookTargets, role) ?? null,
-        relay: plan.relay,
-        publicOrigin: origin,
-        expiresAtMs: expiresAt,
-        requestQuota: principal.kind === "participant" ? principal.quota.requestsPerWorld : null,
-      }),
-    ),
-  );
-  await c.env.GRADER.recordWorld({
+  // The archive's row comes first: for a participant it is the quota's reservation.
+  const row: WorldRow = {
     id: world,
     task: plan.task,
     seed: plan.seed,
@@ -137,7 +115,39 @@ export async function createWorld(c: AppContext): Promise<Response> {
     expiresAt,
     endedAt: null,
     endReason: null,
-  });
+    sealedRun: null,
+  };
+  if (principal.kind === "participant") {
+    const refused = await reserveWorld(c, principal, row);
+    if (refused) return refused;
+  } else await c.env.GRADER.recordWorld(row);
+  let inits: Awaited<ReturnType<ReturnType<typeof roleStub>["init"]>>[];
+  try {
+    inits = await Promise.all(
+      roles.map(([role, r]) =>
+        roleStub(c.env, world, role).init({
+          world,
+          role,
+          vendor: r.vendor,
+          seed: plan.seed,
+          task: plan.task,
+          checkpoint: r.checkpoint,
+          scale: r.scale,
+          rateLimits: plan.rateLimits,
+          docsProfile: plan.docsProfile,
+          webhookTarget: roleEntry(plan.webhookTargets, role) ?? null,
+          relay: plan.relay,
+          publicOrigin: origin,
+          expiresAtMs: expiresAt,
+          requestQuota: principal.kind === "participant" ? principal.quota.requestsPerWorld : null,
+        }),
+      ),
+    );
+  } catch (err) {
+    await Promise.allSettled(roles.map(([role]) => roleStub(c.env, world, role).end("deleted")));
+    await c.env.GRADER.dropWorld(world);
+    throw err;
+  }
   rememberWorld(world, expiresAt);
 
   const vendors: Record<string, unknown> = {};

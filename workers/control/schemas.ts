@@ -76,6 +76,12 @@ export const RecreateBody = z.strictObject({
   faults: z.array(z.string().max(128)).max(64).default([]),
 });
 
+/** A snapshot's label: letters, digits, `_`, `.`, `:` and `-`, starting with a letter or digit. */
+export const SnapshotLabel = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.:-]{0,99}$/, "a label is 1 to 100 letters, digits, _ . : or -, starting with a letter or digit");
+
+/** Body of `POST /v1/worlds/:world/roles/:role/snapshots`. */
+export const SnapshotBody = z.strictObject({ label: SnapshotLabel });
+
 /** `?epoch=` of the log endpoints. */
 export const EpochQuery = z.object({ epoch: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional() });
 

@@ -28,13 +28,13 @@ export async function resolveWorld(c: AppContext): Promise<WorldRow | Response> 
 }
 
 /** Resolves `:world` and `:role`, or answers naming which is unknown. */
-export async function resolveRole(c: AppContext): Promise<{ world: string; role: string; vendor: string } | Response> {
+export async function resolveRole(c: AppContext): Promise<{ world: string; role: string; vendor: string; task: string | null } | Response> {
   const row = await resolveWorld(c);
   if (row instanceof Response) return row;
   const role = c.req.param("role")!;
   const vendor = roleEntry(row.roles, role);
   if (!vendor) return c.json({ error: `world "${row.id}" has no role "${role}" (roles: ${Object.keys(row.roles).join(", ")})` }, 404);
-  return { world: row.id, role, vendor };
+  return { world: row.id, role, vendor, task: row.task };
 }
 
 /** Origin vendor URLs are built on: the configured public URL, else the origin the control plane was reached at. */

@@ -32,6 +32,8 @@ export const worlds = sqliteTable("worlds", {
   endedAt: integer("ended_at"),
   /** Why it ended: `expired` or `deleted`. */
   endReason: text("end_reason"),
+  /** The run that sealed it (a world is sealed at most once), or null. */
+  sealedRun: text("sealed_run"),
 });
 
 /** Keys the operator hands out: each a participant with its own quotas. */
@@ -63,6 +65,8 @@ export const runs = sqliteTable("runs", {
   /** Set when the harness could not run the connector at all. */
   error: text("error", { mode: "json" }).$type<{ class: string; message: string } | null>(),
   createdAt: integer("created_at").notNull(),
+  /** Sealed by a participant: its connector ran in the participant's own harness, so its outputs are the participant's word. */
+  selfReported: integer("self_reported", { mode: "boolean" }).notNull().default(false),
 });
 
 /**

@@ -16,7 +16,7 @@ import { isPublicTask, listTasks } from "./routes/tasks.ts";
 import { participantByKeyHash } from "./participants.ts";
 import type { Principal } from "../middleware/principal/principal.ts";
 import { type TaskPlan, taskPlan } from "./task-plan.ts";
-import { type EndReason, endWorldRow, findWorldRow, insertWorldRow, type WorldRow, type WorldUse, worldUse } from "./world-registry.ts";
+import { dropWorldRow, type EndReason, endWorldRow, findWorldRow, insertWorldRow, reserveWorldRow, type WorldLimits, type WorldRow, type WorldUse, worldUse } from "./world-registry.ts";
 
 function buildApp(): Hono<{ Bindings: GraderEnv }> {
   const app = new Hono<{ Bindings: GraderEnv }>();
@@ -67,8 +67,18 @@ export default class Grader extends WorkerEntrypoint<GraderEnv> {
     return findWorldRow(this.env.DB, id);
   }
 
-  /** Archives a world the farm has seeded. */
+  /** Archives a world the farm is about to seed (the operator's). */
   recordWorld(row: WorldRow): Promise<void> {
     return insertWorldRow(this.env.DB, row);
+  }
+
+  /** Archives a participant's world only while its quotas allow it (atomically); false when they do not. */
+  reserveWorld(row: WorldRow, limits: WorldLimits): Promise<boolean> {
+    return reserveWorldRow(this.env.DB, row, limits);
+  }
+
+  /** Forgets a world whose seeding failed. */
+  dropWorld(id: string): Promise<void> {
+    return dropWorldRow(this.env.DB, id);
   }
 }

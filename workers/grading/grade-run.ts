@@ -13,6 +13,8 @@ export interface SealedRun {
   scenarios: ScenarioEvidence[];
   /** Set when the harness could not run the connector at all. */
   error: Verdict["error"];
+  /** Sealed by a participant (its own harness ran the connector). */
+  selfReported?: boolean;
 }
 
 /**
@@ -61,6 +63,7 @@ export function gradeRun(task: Task, vendors: Record<string, Vendor>, run: Seale
     score: 0,
     solved: false,
     error,
+    ...(run.selfReported ? { selfReported: true as const } : {}),
   };
   const reference = gold ?? manifestFrom(draft);
   if (reference.max <= 0) return { ...draft, error: error ?? { class: "benchmark_verifier_failure", message: "no check with a positive value was recorded" } };

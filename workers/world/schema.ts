@@ -116,6 +116,16 @@ export const WORLD_MIGRATIONS: { version: number; name: string; up: (sql: SqlSto
          id INTEGER PRIMARY KEY, max_seq INTEGER NOT NULL, epoch INTEGER NOT NULL,
          faults TEXT NOT NULL, rows TEXT NOT NULL)`),
   },
+  {
+    version: 7,
+    // Ground-truth snapshots the farm took on request, by the epoch they were taken in and their label; a
+    // snapshot's JSON is split into parts, as storage caps one value at 2 MB. Sealing a run reads them.
+    name: "labelled snapshots",
+    up: (sql) =>
+      sql.exec(`CREATE TABLE IF NOT EXISTS snapshots (
+         epoch INTEGER NOT NULL, label TEXT NOT NULL, part INTEGER NOT NULL, json TEXT NOT NULL,
+         PRIMARY KEY (epoch, label, part))`),
+  },
 ];
 
 /** Brings an object's storage to the newest schema, running each pending migration once. */

@@ -5,6 +5,7 @@ import { mintCredentials } from "../engine/auth/credentials.ts";
 import { createHash } from "node:crypto";
 import { DocsServer } from "./docs-server.ts";
 import { takeSnapshot } from "./snapshot.ts";
+import { readSnapshots, storeSnapshot } from "./snapshot-store.ts";
 import { buildState } from "../engine/data/generate.ts";
 import { packState, type PackedState } from "../engine/store/records.ts";
 import type { RequestLogEntry, TokenLogEntry } from "../../declarations/evidence/logs.ts";
@@ -79,8 +80,8 @@ export class WorldObject extends DurableObject<Env> {
   private readonly states = new Map<number, { packed: PackedState; hash?: string }>();
   /** The store and version a recreate to `checkpoint` left, to tell whether the records changed since. */
   private pristine: { checkpoint: number; records: RecordsKey } | null = null;
-  /** The records of the last snapshot and the state they were read at (a read-only scenario ends where the last one did). */
-  private lastSnapshot: { records: RecordsKey; entities: Snapshot["entities"] } | null = null;
+  /** The records of the last snapshot and the state they were read at (a read-only scenario ends where the last one did), with their JSON once written. */
+  private lastSnapshot: { records: RecordsKey; entities: Snapshot["entities"]; entitiesJson?: string } | null = null;
   /** State hash and the record-store version it was computed at. */
   private hash: { version: number; value: string } | null = null;
   private dispatcher: WebhookDispatcher | null = null;
@@ -378,6 +379,32 @@ export class WorldObject extends DurableObject<Env> {
     const snap = takeSnapshot(this.ctx.storage.sql, engine.vendor, config);
     this.lastSnapshot = { records, entities: snap.entities };
     return snap;
+  }
+
+  /**
+   * Takes the ground-truth snapshot `label` of the current epoch and keeps it
+   * for sealing (replacing one of the same label in this epoch). Answers a
+   * receipt, never the records; null when the epoch holds its most labels.
+   */
+  labelSnapshot(label: string): { label: string; epoch: number; checkpoint: number; records: number } | null {
+    const snap = this.snapshot();
+    const last = this.lastSnapshot!;
+    last.entitiesJson ??= JSON.stringify(snap.entities);
+    const json = `{"checkpoint":${snap.checkpoint},"epoch":${snap.epoch},"entities":${last.entitiesJson}}`;
+    if (!storeSnapshot(this.ctx.storage.sql, snap.epoch, label, json)) return null;
+    const records = Object.values(snap.entities).reduce((n, rows) => n + rows.length, 0);
+    return { label, epoch: snap.epoch, checkpoint: snap.checkpoint, records };
+  }
+
+  /** The labelled snapshots of the given epochs as JSON text by label (a label of a later epoch in the list wins). */
+  labelledSnapshots(epochs: number[]): Record<string, string> {
+    this.require();
+    return readSnapshots(this.ctx.storage.sql, epochs);
+  }
+
+  /** The current log epoch: how many recreates this role has had. */
+  currentEpoch(): number {
+    return this.require().config.epoch;
   }
 
   /** Secret credential values and every token issued so far. */

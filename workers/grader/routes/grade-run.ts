@@ -33,7 +33,12 @@ export async function gradeRunRoute(c: GraderContext): Promise<Response> {
   if (!self && !entry.gold) return c.json({ error: `task ${run.task} has no gold manifest yet; run wirebench validate --write-gold` }, 409);
   const scenarios = await loadEvidence(c, id);
   const vendors = Object.fromEntries(Object.entries(entry.task.roles).map(([role, r]) => [role, findVendor(r.vendor)!]));
-  const verdict = gradeRun(entry.task, vendors, { runId: id, task: run.task, seed: run.seed, scenarios, error: run.error as Verdict["error"] }, self ? null : entry.gold);
+  const verdict = gradeRun(
+    entry.task,
+    vendors,
+    { runId: id, task: run.task, seed: run.seed, scenarios, error: run.error as Verdict["error"], selfReported: run.selfReported },
+    self ? null : entry.gold,
+  );
   await db
     .insert(verdicts)
     .values({ runId: id, score: verdict.score, solved: verdict.solved, json: JSON.stringify(verdict), gradedAt: Date.now() })
@@ -58,7 +63,7 @@ export async function getRunEvidence(c: GraderContext): Promise<Response> {
   const found = await visibleRun(c, id);
   if (!found) return c.json({ error: `unknown run "${id}"` }, 404);
   const { run } = found;
-  return c.json({ runId: id, task: run.task, seed: run.seed, error: run.error, scenarios: await loadEvidence(c, id) });
+  return c.json({ runId: id, task: run.task, seed: run.seed, error: run.error, selfReported: run.selfReported, scenarios: await loadEvidence(c, id) });
 }
 
 /** `GET /v1/runs/:run`: the run and its latest verdict. */
