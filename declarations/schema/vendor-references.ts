@@ -146,11 +146,12 @@ export function checkVendorReferences(v: VendorShape, ctx: Ctx): void {
     );
   });
 
-  const hooks = (v as unknown as { webhooks?: { entities: string[]; signature: { secret: string }; subscriptionPath?: string } }).webhooks;
+  const hooks = (v as unknown as { webhooks?: { entities: string[]; signature: { secret: string }; subscriptionPath?: string; testDelivery?: { path: string } } }).webhooks;
   if (hooks) {
     hooks.entities.forEach((e, i) => entities.has(e) || issue(["webhooks", "entities", i], `unknown entity "${e}"`));
     if (!credentials.has(hooks.signature.secret)) issue(["webhooks", "signature", "secret"], `unknown credential "${hooks.signature.secret}"`);
     if (hooks.subscriptionPath) claim(`POST ${hooks.subscriptionPath}`, "webhook subscriptions", ["webhooks", "subscriptionPath"]);
+    if (hooks.testDelivery) claim(`POST ${hooks.testDelivery.path}`, "webhook test deliveries", ["webhooks", "testDelivery", "path"]);
     const ack = (hooks as { ack?: { deadLetterPath: string; fromCheckpoint?: number } }).ack;
     if (ack) claim(`GET ${ack.deadLetterPath}`, "webhook dead letters", ["webhooks", "ack", "deadLetterPath"]);
     if (ack?.fromCheckpoint !== undefined && !v.timeline.some((cp) => cp.checkpoint === ack.fromCheckpoint))

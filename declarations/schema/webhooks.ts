@@ -20,6 +20,19 @@ export const Webhooks = z.object({
   /** Endpoint where a client registers its target URL (`POST {url}`); absent when only the control plane sets it. */
   subscriptionPath: z.string().startsWith("/").optional(),
   /**
+   * The test-delivery route: `POST {path}` with `{"<typeField>": "<entity>.<op>"}`
+   * signs and delivers one event of that type, built from a record of the
+   * world, to the registered receiver, retried and dead-lettered as any event.
+   */
+  testDelivery: z
+    .object({
+      path: z.string().startsWith("/"),
+      /** Body field naming the event type, in the vendor's own naming. */
+      typeField: z.string().min(1),
+    })
+    .strict()
+    .optional(),
+  /**
    * Ack-body protocol: a delivery counts only when the receiver answers 2xx
    * with a JSON body whose `field` equals the event id; events still unacked
    * after the last retry go to a dead-letter queue drained at `deadLetterPath`.

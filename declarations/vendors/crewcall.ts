@@ -306,6 +306,7 @@ export default defineVendor({
     maxSkewS: 300,
     retrySchedule: [10, 60, 300],
     subscriptionPath: "/partner/v1/webhook-subscriptions",
+    testDelivery: { path: "/partner/v1/webhook-subscriptions/test-events", typeField: "event_type" },
   },
   faults: [
     { kind: "page-drift", id: "cc-workers-head-drift", afterRequests: 2, path: "/partner/v1/workers", resource: "worker", inserts: 5 },

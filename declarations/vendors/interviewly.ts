@@ -212,6 +212,7 @@ export default defineVendor({
     maxSkewS: 60,
     retrySchedule: [5, 30, 120, 600],
     subscriptionPath: "/v1/webhook_subscriptions",
+    testDelivery: { path: "/v1/webhook_subscriptions/test", typeField: "event" },
     ack: { field: "ack", deadLetterPath: "/v1/webhook_subscriptions/dead_letters" },
   },
   faults: [

@@ -227,6 +227,7 @@ export default defineVendor({
     maxSkewS: 300,
     retrySchedule: [2, 10, 60],
     subscriptionPath: "/v2/webhook-endpoints",
+    testDelivery: { path: "/v2/webhook-endpoints/test-deliveries", typeField: "event_type" },
   },
   exports: {
     style: "job",

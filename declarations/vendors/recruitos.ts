@@ -255,6 +255,7 @@ export default defineVendor({
     maxSkewS: 300,
     retrySchedule: [5, 30, 120],
     subscriptionPath: "/api/v3/webhooks",
+    testDelivery: { path: "/api/v3/webhooks/test", typeField: "eventType" },
   },
   exports: {
     style: "job",

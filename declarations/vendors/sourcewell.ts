@@ -354,6 +354,7 @@ export default defineVendor({
     maxSkewS: 300,
     retrySchedule: [10, 60, 300],
     subscriptionPath: "/v3/hooks",
+    testDelivery: { path: "/v3/hooks/tests", typeField: "typ" },
   },
   faults: [
     { kind: "rate-limit-window", id: "sw-burst-429", afterRequests: 6, cooldownS: 4, retryAfter: "seconds" },

@@ -169,6 +169,7 @@ export default defineVendor({
     signature: { scheme: "custom", secret: "webhook_secret", signatureHeader: "X-TF-Signature", timestampHeader: "X-TF-Timestamp" },
     maxSkewS: 300,
     retrySchedule: [1, 3, 10],
+    testDelivery: { path: "/rest/webhooks/test", typeField: "event_type" },
   },
   faults: [
     { kind: "error-after-commit", id: "tf-create-500-after-commit", write: "createCandidate", nth: 2, status: 500 },

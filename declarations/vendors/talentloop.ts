@@ -167,6 +167,7 @@ export default defineVendor({
     maxSkewS: 300,
     retrySchedule: [1, 2, 5],
     subscriptionPath: "/webhooks/subscriptions",
+    testDelivery: { path: "/webhooks/test", typeField: "event_type" },
     ack: { field: "acknowledged", deadLetterPath: "/webhooks/dead_letters", fromCheckpoint: 4, maxAttempts: 2 },
   },
   faults: [

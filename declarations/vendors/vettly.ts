@@ -191,6 +191,7 @@ export default defineVendor({
     maxSkewS: 300,
     retrySchedule: [2, 5, 10],
     subscriptionPath: "/v1/webhook_endpoints",
+    testDelivery: { path: "/v1/webhook_endpoints/test_events", typeField: "type" },
     ack: { field: "event_id", deadLetterPath: "/v1/webhook_endpoints/dead_letters" },
   },
   gateways: [

@@ -48,7 +48,7 @@ function deletes(v: Vendor): string {
 function webhooks(v: Vendor): string {
   const w = v.webhooks;
   if (!w) return "—";
-  return `${w.signature.scheme}, ${w.payload}, ${w.entities.join("/")}${w.ack ? ", ack body + dead letters" : ""}${w.subscriptionPath ? ", self-subscribe" : ""}`;
+  return `${w.signature.scheme}, ${w.payload}, ${w.entities.join("/")}${w.ack ? ", ack body + dead letters" : ""}${w.subscriptionPath ? ", self-subscribe" : ""}${w.testDelivery ? `, test events ${code(`POST ${w.testDelivery.path}`)}` : ""}`;
 }
 
 function rateLimit(v: Vendor): string {

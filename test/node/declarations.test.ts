@@ -80,6 +80,19 @@ describe("vendor declarations", () => {
   });
 });
 
+describe("webhook test deliveries", () => {
+  it("every vendor with webhooks declares its test-delivery route", () => {
+    const missing = Object.values(VENDORS).filter((v) => v.webhooks && !v.webhooks.testDelivery);
+    expect(missing.map((v) => v.id)).toEqual([]);
+  });
+
+  it("rejects a test-delivery path that another route uses, naming the path", () => {
+    const talentloop = structuredClone(VENDORS.talentloop) as any;
+    talentloop.webhooks.testDelivery.path = talentloop.webhooks.subscriptionPath;
+    expect(errorOf(talentloop)).toMatch(/webhooks\.testDelivery\.path: route POST \/webhooks\/subscriptions is already used by webhook subscriptions/);
+  });
+});
+
 describe("seeded state", () => {
   it("is a pure function of (declaration, seed, checkpoint)", () => {
     for (const v of Object.values(VENDORS)) {

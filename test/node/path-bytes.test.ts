@@ -46,7 +46,12 @@ describe.each(Object.keys(VENDORS))("random path bytes on %s", (vendor) => {
       .find((op) => op.operationId && Object.keys((op.security ?? [{}])[0] ?? {}).length > 0);
     expect(authed, "an operation that carries credentials").toBeTruthy();
     const hooks = VENDORS[vendor].webhooks;
-    const templates = [...Object.keys(doc.paths), ...(hooks?.subscriptionPath ? [hooks.subscriptionPath] : []), ...(hooks?.ack ? [hooks.ack.deadLetterPath] : [])];
+    const templates = [
+      ...Object.keys(doc.paths),
+      ...(hooks?.subscriptionPath ? [hooks.subscriptionPath] : []),
+      ...(hooks?.ack ? [hooks.ack.deadLetterPath] : []),
+      ...(hooks?.testDelivery ? [hooks.testDelivery.path] : []),
+    ];
     const request = fc.record({
       method,
       path: fc.oneof(

@@ -38,6 +38,8 @@ import { describeGateway } from "./protocol/gateway-description.ts";
 import type { ParsedCall } from "../../mechanics/gateways/define.ts";
 import { type RouteAction, RouteTable } from "./routing/route-table.ts";
 import { LogStore, rowTail } from "./store/logs.ts";
+import { serveTestDelivery } from "./webhooks/test-delivery.ts";
+import type { VendorEvent } from "./webhooks/events.ts";
 import { type Replay, ReplayCache, replayKey } from "./replay/replay-cache.ts";
 import { RecordStore } from "./store/records.ts";
 import type { WorldConfig } from "./world-config.ts";
@@ -49,6 +51,8 @@ export interface EngineHooks {
   changed: HandlerContext["changed"];
   /** Takes the undrained dead letters (ack-body vendors). */
   drainDeadLetters: () => unknown[];
+  /** Queues a test event for delivery to the registered receiver; returns its event id. */
+  deliverTest: (event: VendorEvent) => string;
 }
 
 /** What one request collects on its way through the stages, for the response and its log row. */
@@ -93,7 +97,14 @@ export class VendorEngine {
   private readonly replaysReads: boolean;
 
   constructor(vendor: Vendor, sql: SqlStorage, config: WorldConfig, hooks: Partial<EngineHooks> = {}) {
-    this.hooks = { changed: () => {}, drainDeadLetters: () => [], ...hooks };
+    this.hooks = {
+      changed: () => {},
+      drainDeadLetters: () => [],
+      deliverTest: () => {
+        throw new Error("this engine delivers no webhooks");
+      },
+      ...hooks,
+    };
     this.vendor = vendor;
     this.sql = sql;
     this.config = config;
@@ -349,6 +360,8 @@ export class VendorEngine {
         return this.subscribe(ctx);
       case "dead-letters":
         return json(200, { data: this.hooks.drainDeadLetters() });
+      case "test-delivery":
+        return serveTestDelivery(ctx, this.hooks.deliverTest);
     }
   }
 

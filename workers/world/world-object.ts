@@ -17,7 +17,7 @@ import type { WorldConfig } from "../engine/world-config.ts";
 import type { Env } from "../env.ts";
 import { WebhookDispatcher, type DeliveryJob } from "../engine/webhooks/dispatcher.ts";
 import type { DeliveryLogEntry } from "../../declarations/evidence/logs.ts";
-import { allFlags, checkpointEvents } from "../engine/webhooks/events.ts";
+import { allFlags, checkpointEvents, type VendorEvent } from "../engine/webhooks/events.ts";
 import { type RecordRow, type RecordsKey, sameRecords } from "../engine/store/records.ts";
 import { Schedule, type ScheduledEvent } from "./schedule.ts";
 import { migrateWorld, worldSchemaExists } from "./schema.ts";
@@ -116,6 +116,7 @@ export class WorldObject extends DurableObject<Env> {
     this.engine = new VendorEngine(vendor, this.ctx.storage.sql, config, {
       changed: (entity, op, row, extra) => this.announce(entity, op, row, extra),
       drainDeadLetters: () => this.dispatcher?.drainDeadLetters() ?? [],
+      deliverTest: (event) => this.deliverTest(event),
     });
     this.dispatcher = new WebhookDispatcher(vendor, this.ctx.storage.sql, config);
     this.hash = null;
@@ -323,6 +324,13 @@ export class WorldObject extends DurableObject<Env> {
     const resource = engine.vendor.resources.find((r) => r.name === entity)!;
     const record = serializeRecord(engine.vendor, resource, row, allFlags(engine.vendor));
     void this.queue(this.dispatcher!.enqueue([{ type: `${entity}.${op}`, entity, recordId: row.id, atMs: row.updatedMs, record, extra }], Date.now(), engine.faults));
+  }
+
+  /** A test event the vendor's test-delivery route asked for: queued like any event, to the registered receiver. */
+  private deliverTest(event: VendorEvent): string {
+    const engine = this.engine!;
+    void this.queue(this.dispatcher!.enqueue([event], Date.now(), engine.faults));
+    return this.dispatcher!.lastEventId()!;
   }
 
   /** Webhook deliveries of an epoch (or all). */

@@ -35,6 +35,8 @@ export function indexPage(m: DocModel, pages: { slug: string; title: string }[])
     for (const g of m.gateways) for (const o of g.operations.filter((x) => x.action === "write" || x.action === "feed")) lines.push(`- \`${o.name}\` at \`POST ${g.path}\``);
     const feedPath = deleteStyle(m.deletes).feed?.path(m.deletes);
     if (feedPath) lines.push(`- \`GET ${feedPath}\``);
+    const test = m.webhooks?.testDelivery;
+    if (test) lines.push(`- \`POST ${test.path}\` with \`{"${test.typeField}": "<entity>.<created|updated|deleted>"}\`: sends one signed test webhook event of that type to your endpoint (202)`);
     lines.push("");
     if (m.rateLimit) lines.push(`Limits: ${m.rateLimit.limit} requests, then ${m.rateLimit.cooldownS} s of 429s; the wait is given ${retryStyle(m.rateLimit.retryAfter)}.`, "");
     lines.push(`Errors: ${errorShapeLine(m)}.`, "");

@@ -15,6 +15,27 @@ function ackRetries(w: NonNullable<DocModel["webhooks"]>): string {
         .join(", then ")} later)`;
 }
 
+/** The test-delivery route, as `webhooks.testDelivery` declares it. */
+function testDeliverySection(w: NonNullable<DocModel["webhooks"]>, types: string[]): string[] {
+  const t = w.testDelivery!;
+  return [
+    "## Sending a test event",
+    "",
+    `\`POST ${t.path}\` with \`${JSON.stringify({ [t.typeField]: types[0] })}\` (any event type in the table above), authenticated like every other call, delivers one event of that type now, to the endpoint set up for your account's deliveries${w.subscriptionPath ? ` (a URL sent to \`POST ${w.subscriptionPath}\` is recorded, but deliveries do not go to it)` : ""}. It is a real event built from a record of your account: a \`.created\` or \`.updated\` event carries the first record of its kind, and a \`.deleted\` event names the first deleted one (the first record when none is deleted). It takes the next event id and is signed, retried${w.ack ? ", acknowledged and dead-lettered" : " and acknowledged"} exactly like any other event.`,
+    "",
+    table(
+      ["status", "when"],
+      [
+        ["`202`", "the event is queued for delivery: the body has its `id` and `type`"],
+        ["`400`", "the body is not a JSON object"],
+        ["`422`", `\`${t.typeField}\` is missing or is not one of the event types above`],
+        ["`409`", "no endpoint is set up for your account's deliveries, or there is no record of that kind yet"],
+      ],
+    ),
+    "",
+  ];
+}
+
 /** `webhooks.md`: events, envelope, signatures, retries. */
 export function webhooksPage(m: DocModel): string {
   const w = m.webhooks!;
@@ -54,6 +75,7 @@ export function webhooksPage(m: DocModel): string {
       `A 2xx without that body is not an acknowledgement and is retried. Events still unacknowledged after ${ackRetries(w)} go to a dead-letter queue: \`GET ${w.ack.deadLetterPath}\` returns each of them once, in \`data\`.`,
       "",
     );
+  if (w.testDelivery) lines.push(...testDeliverySection(w, types));
   if (w.subscriptionPath) lines.push("## Subscribing", "", `Register your endpoint with \`POST ${w.subscriptionPath}\` and \`{"url": "https://..."}\`.`, "");
   return lines.join("\n");
 }

@@ -27,7 +27,9 @@ export type RouteAction =
   | { kind: "gateway"; gateway: Gateway }
   /** A gateway's service description (`GET <path>?wsdl`), served without credentials. */
   | { kind: "describe"; gateway: Gateway }
-  | { kind: "dead-letters" };
+  | { kind: "dead-letters" }
+  /** The vendor's test-delivery route: one event of a chosen type, delivered as any other. */
+  | { kind: "test-delivery" };
 
 interface CompiledRoute {
   method: string;
@@ -79,6 +81,7 @@ export class RouteTable {
       if (gatewayStyle(g).description) this.routes.push(compile("GET", g.path, { kind: "describe", gateway: g }));
     }
     if (vendor.webhooks?.subscriptionPath) this.routes.push(compile("POST", vendor.webhooks.subscriptionPath, { kind: "subscribe" }));
+    if (vendor.webhooks?.testDelivery) this.routes.push(compile("POST", vendor.webhooks.testDelivery.path, { kind: "test-delivery" }));
     if (vendor.webhooks?.ack) this.routes.push(compile("GET", vendor.webhooks.ack.deadLetterPath, { kind: "dead-letters" }));
   }
 

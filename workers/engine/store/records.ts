@@ -250,6 +250,12 @@ export class RecordStore {
     return { rows, total };
   }
 
+  /** The first record of an entity in list order (by sequence), deleted or live as asked; null when there is none. */
+  first(entity: string, deleted: boolean): RecordRow | null {
+    const rows = this.sql.exec(`SELECT * FROM records WHERE entity = ? AND deleted_ms IS ${deleted ? "NOT " : ""}NULL ORDER BY seq LIMIT 1`, entity).toArray();
+    return rows.length ? fromMirror(mirrorRowOf(rows[0])) : null;
+  }
+
   get(entity: string, id: string): RecordRow | null {
     const row = this.mirror().get(entity, id);
     return row ? fromMirror(row) : null;

@@ -73,6 +73,12 @@ export class WebhookDispatcher {
     return faults ? faults.reorderBatch(jobs) : jobs;
   }
 
+  /** The id of the event stored last, or null before any. */
+  lastEventId(): string | null {
+    const rows = this.sql.exec("SELECT event_id FROM events ORDER BY seq DESC LIMIT 1").toArray();
+    return rows.length ? (rows[0].event_id as string) : null;
+  }
+
   /** The ack-body protocol when it is in force at the world's checkpoint (a vendor may switch it on from a checkpoint). */
   private ackInForce(): NonNullable<Vendor["webhooks"]>["ack"] | null {
     const ack = this.vendor.webhooks?.ack;
