@@ -4,8 +4,8 @@ import { join } from "node:path";
 import type { Task } from "../../declarations/schema/task.ts";
 import { projectRoot } from "../farm/paths.ts";
 
-/** The four reference submissions of the validation rig. */
-export type Probe = "empty" | "stub" | "gold" | "naive";
+/** The reference submissions of the validation rig (`alt` only where a task has `solutions/alt/`). */
+export type Probe = "empty" | "stub" | "gold" | "naive" | "alt";
 export const PROBES: readonly Probe[] = ["empty", "stub", "gold", "naive"];
 
 /** Folder of a task's files. */
@@ -42,6 +42,11 @@ export function probeSource(task: Task, probe: Probe): string {
     cpSync(overlay, dir, { recursive: true });
   }
   return dir;
+}
+
+/** Whether a task has a `solutions/alt/` overlay: another defensible approach the ticket allows. */
+export function hasAlt(taskId: string): boolean {
+  return existsSync(join(taskDir(taskId), "solutions", "alt"));
 }
 
 export function removeDir(dir: string): void {

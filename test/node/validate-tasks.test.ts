@@ -7,7 +7,7 @@ const authored = Object.values(TASKS)
   .map((e) => e.task.id);
 
 describe("wirebench validate", () => {
-  it("proves every authored task: gold 100 and solved, empty and stub 0, naive <= 75 unsolved, gold 5x identical", () => {
+  it("proves every authored task: gold 100 and solved, empty and stub 0, naive <= 75 unsolved, alt (where present) solved, gold 5x identical", () => {
     expect(authored.length).toBeGreaterThan(0);
     const r = runCli(["validate", ...authored, "--json"], { WIREBENCH_ADMIN_TOKEN: "" }, 900_000);
     const report = JSON.parse(r.stdout);

@@ -8,7 +8,7 @@ import type { Verdict } from "../../../declarations/evidence/verdict.ts";
 import { startLocalFarm } from "../../farm/local-farm.ts";
 import { gradeRepo } from "../../harness/grade-repo.ts";
 import { checkBars, type BarResult } from "../../harness/probe-bars.ts";
-import { probeSource, removeDir, taskDir, type Probe } from "../../harness/workspace.ts";
+import { hasAlt, probeSource, removeDir, taskDir, type Probe } from "../../harness/workspace.ts";
 import { UsageError } from "../errors.ts";
 import type { FarmHandle } from "../farm-client.ts";
 import { LOCAL_ADMIN_TOKEN } from "../farm-option.ts";
@@ -26,7 +26,8 @@ export interface ValidateOptions {
 interface TaskReport {
   task: string;
   seconds: number;
-  scores: Record<Probe, number>;
+  /** Per probe; `alt` is null for a task without `solutions/alt/`. */
+  scores: Record<Exclude<Probe, "alt">, number> & { alt: number | null };
   bars: BarResult[];
   ok: boolean;
 }
@@ -127,10 +128,11 @@ export async function validate(ids: string[], opts: ValidateOptions): Promise<vo
   for (const e of entries) if (!e.gold) throw new UsageError(`${e.task.id} has no gold manifest; run wirebench validate ${e.task.id} --write-gold`);
 
   const farms = await Promise.all(Array.from({ length: farmCount }, () => freshFarm(opts.farm)));
-  const jobs = entries.flatMap((entry) => (["empty", "stub", "naive", ...Array<Probe>(runs).fill("gold")] as Probe[]).map((probe) => ({ entry, probe })));
+  const probesOf = (entry: TaskEntry): Probe[] => ["empty", "stub", "naive", ...(hasAlt(entry.task.id) ? (["alt"] as Probe[]) : []), ...Array<Probe>(runs).fill("gold")];
+  const jobs = entries.flatMap((entry) => probesOf(entry).map((probe) => ({ entry, probe })));
   const tty = process.stderr.isTTY && !opts.json;
   const bars = tty ? new MultiBar({ format: " {task} [{bar}] {value}/{total} {probe}", hideCursor: true, clearOnComplete: false }, Presets.shades_classic) : null;
-  const progress = new Map<string, SingleBar | null>(entries.map((e) => [e.task.id, bars ? bars.create(3 + runs, 0, { task: e.task.id, probe: "" }) : null]));
+  const progress = new Map<string, SingleBar | null>(entries.map((e) => [e.task.id, bars ? bars.create(probesOf(e).length, 0, { task: e.task.id, probe: "" }) : null]));
   const started = performance.now();
   try {
     // Gradings mostly wait (on the connector, on rate-limit cooldowns), so more run at once than there are cores.
@@ -147,12 +149,13 @@ export async function validate(ids: string[], opts: ValidateOptions): Promise<vo
       const mine = graded.filter((g) => g.task === entry.task.id);
       const one = (probe: Probe) => mine.find((g) => g.probe === probe)!.verdict;
       const gold = mine.filter((g) => g.probe === "gold").map((g) => g.verdict);
-      const results = checkBars({ empty: one("empty"), stub: one("stub"), naive: one("naive"), gold });
+      const alt = mine.find((g) => g.probe === "alt")?.verdict;
+      const results = checkBars({ empty: one("empty"), stub: one("stub"), naive: one("naive"), gold, alt });
       const seconds = Math.round(mine.reduce((s, g) => s + g.seconds, 0) * 10) / 10;
       return {
         task: entry.task.id,
         seconds,
-        scores: { empty: one("empty").score, stub: one("stub").score, naive: one("naive").score, gold: gold[0].score },
+        scores: { empty: one("empty").score, stub: one("stub").score, naive: one("naive").score, gold: gold[0].score, alt: alt ? alt.score : null },
         bars: results,
         ok: results.every((b) => b.ok),
       };
@@ -161,11 +164,11 @@ export async function validate(ids: string[], opts: ValidateOptions): Promise<vo
     const total = Math.round((performance.now() - started) / 100) / 10;
     if (opts.json) console.log(JSON.stringify({ ok: reports.every((r) => r.ok), seconds: total, concurrency: jobsLimit, farms: farms.length, tasks: reports }, null, 2));
     else {
-      console.log(`task       gold  empty  stub  naive  flake  grading-s`);
+      console.log(`task       gold  empty  stub  naive    alt  flake  grading-s`);
       for (const r of reports) {
         const mark = (bar: string) => (r.bars.find((b) => b.bar === bar)!.ok ? "" : "!");
         console.log(
-          `${r.task}  ${String(r.scores.gold).padStart(4)}${mark("gold")}  ${String(r.scores.empty).padStart(5)}${mark("empty")}  ${String(r.scores.stub).padStart(4)}${mark("stub")}  ${String(r.scores.naive).padStart(5)}${mark("naive")}  ${r.bars.find((b) => b.bar === "flake")!.ok ? "  ok" : "FAIL"}  ${String(r.seconds).padStart(7)}`,
+          `${r.task}  ${String(r.scores.gold).padStart(4)}${mark("gold")}  ${String(r.scores.empty).padStart(5)}${mark("empty")}  ${String(r.scores.stub).padStart(4)}${mark("stub")}  ${String(r.scores.naive).padStart(5)}${mark("naive")}  ${(r.scores.alt === null ? "-" : String(r.scores.alt)).padStart(5)}${r.bars.some((b) => b.bar === "alt") ? mark("alt") : ""}  ${r.bars.find((b) => b.bar === "flake")!.ok ? "  ok" : "FAIL"}  ${String(r.seconds).padStart(7)}`,
         );
         for (const b of r.bars.filter((x) => !x.ok)) console.log(`  ${b.bar}: ${b.detail}`);
       }

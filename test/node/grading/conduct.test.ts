@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import hirewire from "../../../declarations/vendors/hirewire.ts";
+import talentloop from "../../../declarations/vendors/talentloop.ts";
 import { credentialsInQuery } from "../../../workers/grading/conduct/credentials-in-query.ts";
 import { noFullResync } from "../../../workers/grading/conduct/full-resync.ts";
 import { noHotLoop } from "../../../workers/grading/conduct/hot-loop.ts";
@@ -66,6 +67,21 @@ describe("no_full_resync_after_incremental", () => {
     expect(noFullResync(ctx({ requests: [inc, req({ query: {} })] }))!.ok).toBe(false);
     expect(noFullResync(ctx({ requests: [inc, req({ query: { modified_since: "1546800000000", start: "100" } })] }))!.ok).toBe(true);
     expect(noFullResync(ctx({ requests: [req({ query: {} })] }))).toBeNull();
+  });
+
+  // TalentLoop's lists drop removed records and it has no deletions feed: one pass beside an incremental read is how removals show.
+  const jobs = (epoch: number, query: Record<string, string>) => req({ epoch, path: "/v1/jobs", query });
+  const since = { modified_since: "2025-02-04T21:13:08Z" };
+  it("passes one id sweep per run beside its incremental read where removals show only by absence", () => {
+    const requests = [jobs(0, {}), jobs(1, since), jobs(1, {}), jobs(1, { cursor: "c2" }), jobs(2, since), jobs(2, {})];
+    expect(noFullResync(ctx({ vendor: talentloop, requests }))).toMatchObject({ ok: true });
+  });
+  it("still fails a second pass in a run, an unfiltered crawl in a run with no incremental read, and any sweep where a feed shows removals", () => {
+    expect(noFullResync(ctx({ vendor: talentloop, requests: [jobs(1, since), jobs(1, {}), jobs(1, {})] }))).toMatchObject({ ok: false });
+    expect(noFullResync(ctx({ vendor: talentloop, requests: [jobs(1, since), jobs(2, {})] }))).toMatchObject({ ok: false });
+    // staffline lists its deletions in a tombstone feed: there a sweep is a re-crawl.
+    const svc = (epoch: number, query: Record<string, string>) => req({ epoch, query });
+    expect(noFullResync(ctx({ requests: [svc(1, { modified_since: "1546800000000" }), svc(1, {})] }))).toMatchObject({ ok: false });
   });
 });
 
