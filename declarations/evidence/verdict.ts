@@ -6,6 +6,13 @@ export type CheckLevel = "l1" | "l2" | "l3";
 /** Values a check may take. */
 export type CheckValue = -1 | 0 | 1 | 2;
 
+/**
+ * Why a check exists: the ticket sentence it enforces (quoted verbatim from the
+ * task's PROBLEM.md) or the documented or observable vendor behaviour it rests
+ * on (one line). A mandatory check names a ticket sentence.
+ */
+export type CheckBasis = { ticket: string; vendor?: never } | { vendor: string; ticket?: never };
+
 /** One graded assertion. */
 export interface Check {
   name: string;
@@ -21,6 +28,8 @@ export interface Check {
   level: CheckLevel;
   /** `pass` or `fail`, whichever applies. */
   value: CheckValue;
+  /** The ticket sentence or vendor behaviour this check enforces. */
+  basis: CheckBasis;
 }
 
 /** A JSON output file of the connector as the harness found it. */
@@ -105,6 +114,6 @@ export interface Verdict {
 export interface GoldManifest {
   scorer: "task-score-v4-mandatory-gated";
   task: string;
-  checks: { name: string; level: CheckLevel; ok: boolean; pass: CheckValue; fail: CheckValue; mandatory: boolean }[];
+  checks: { name: string; level: CheckLevel; ok: boolean; pass: CheckValue; fail: CheckValue; mandatory: boolean; basis: CheckBasis }[];
   max: number;
 }

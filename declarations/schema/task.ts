@@ -4,6 +4,7 @@ import type { Vendor } from "./vendor.ts";
 import type { CheckRecorder } from "../evidence/recorder.ts";
 import type { ConnectorRun, ScenarioEvidence } from "../evidence/verdict.ts";
 import { DocsProfileSchema } from "./docs-profile.ts";
+import { CONDUCT_NAMES } from "../evidence/conduct.ts";
 
 /** What a scenario's drive may do (implemented by the Node harness). */
 export interface DriveContext {
@@ -71,6 +72,12 @@ export const TaskSchema = z
     /** Longest a single connector run may take. */
     timeLimitS: z.number().int().positive().default(30),
     scenarios: z.array(Scenario).min(1),
+    /**
+     * Built-in conduct check name -> the ticket sentence (verbatim from PROBLEM.md) it enforces
+     * in this task. Required for every hard gate the task's traffic records; a check not named
+     * here rests on its vendor behaviour.
+     */
+    conduct: z.partialRecord(z.enum(CONDUCT_NAMES as [string, ...string[]]), z.string().min(1)).default({}),
   })
   .superRefine((t, ctx) => {
     const names = new Set<string>();

@@ -153,7 +153,8 @@ export function compareRows(attempts: PublishedAttempt[], a: string, b: string) 
 export function taskView(taskId: string, attempts: PublishedAttempt[], ticket: string) {
   const entry = TASKS[taskId];
   const mine = attempts.filter((a) => a.summary.task === taskId);
-  const checkNames = entry?.gold?.checks.map((c) => ({ name: c.name, level: c.level, mandatory: c.mandatory })) ?? [];
+  // Each check with its basis (the ticket sentence or vendor behaviour it enforces): together they are the task's real specification.
+  const checkNames = entry?.gold?.checks.map((c) => ({ name: c.name, level: c.level, mandatory: c.mandatory, basis: c.basis ?? null })) ?? [];
   const passRate = (list: PublishedAttempt[], name: string) => {
     const graded = list.filter((a) => a.verdict);
     if (!graded.length) return null;

@@ -114,6 +114,23 @@ describe("the published site in headless Chromium", () => {
     await page.close();
   });
 
+  it("shows each check's basis beside its pass rates on a task page", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 1600 } });
+    const { errors } = await open(page, join(site, "tasks", "task-0001.html"));
+    expect(errors).toEqual([]);
+    const table = page.locator("section", { has: page.locator("h2", { hasText: "Checks" }) }).locator("table");
+    const headers = await table.locator("thead th").allInnerTexts();
+    const basisAt = headers.findIndex((t) => t.startsWith("Basis"));
+    expect(basisAt).toBeGreaterThan(-1);
+    expect(headers.findIndex((t) => t.startsWith("Passes"))).toBe(basisAt + 1);
+    const row = table.locator("tbody tr", { has: page.locator("td", { hasText: /^deletes_from_tombstones_applied/ }) });
+    expect(await row.locator("td").nth(basisAt).innerText()).toContain("A record deleted in StaffLine stays in the mirror with `is_deleted: true`.");
+    const bases = await table.locator(`tbody tr td:nth-child(${basisAt + 1})`).allInnerTexts();
+    expect(bases.every((b) => /^(ticket|vendor)\s*\S/.test(b))).toBe(true);
+    await page.screenshot({ path: join(ARTIFACTS, "site-task-checks.png"), fullPage: true });
+    await page.close();
+  });
+
   it("reads on a phone width without the page scrolling sideways", async () => {
     const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
     await open(page, join(site, "index.html"));

@@ -70,6 +70,16 @@ describe("wirebench publish", () => {
         f,
       ).toBe(true);
     expect(readFileSync(join(a.out, "index.html"), "utf8")).toContain('data-page="leaderboard"');
+    // The task page carries each of gold's checks with its basis beside its pass rates.
+    const taskChecks = json(data(a.out, "tasks", "task-0001.json")).checks as { name: string; mandatory: boolean; basis: { ticket?: string; vendor?: string }; pass_rate: number }[];
+    expect(taskChecks.length).toBeGreaterThan(10);
+    for (const c of taskChecks) expect(Object.keys(c.basis), c.name).toHaveLength(1);
+    for (const c of taskChecks.filter((x) => x.mandatory)) expect(c.basis.ticket, c.name).toBeTruthy();
+    expect(taskChecks.find((c) => c.name === "deletes_from_tombstones_applied")).toMatchObject({
+      basis: { ticket: "A record deleted in StaffLine stays in the mirror with `is_deleted: true`." },
+      pass_rate: 0.5,
+    });
+    expect(taskChecks.find((c) => c.name === "no_credentials_in_query_string")?.basis).toEqual({ ticket: "Credentials belong in headers, never in URLs" });
     // Nothing of this machine's paths is published.
     for (const f of list(a.out).filter((x) => !x.startsWith("/assets/"))) expect(readFileSync(join(a.out, f), "utf8"), f).not.toContain(tmpdir() + "/wb-");
   });

@@ -1,6 +1,7 @@
 import type { Task } from "../../declarations/schema/task.ts";
 import type { Vendor } from "../../declarations/schema/vendor.ts";
 import { conductChecks } from "./conduct/index.ts";
+import { conductBasis, type ConductName } from "../../declarations/evidence/conduct.ts";
 import { CheckRecorder } from "../../declarations/evidence/recorder.ts";
 import { byLevel, manifestFrom, scoreChecks } from "./score.ts";
 import type { GoldManifest, ScenarioEvidence, Verdict } from "../../declarations/evidence/verdict.ts";
@@ -37,17 +38,17 @@ export function gradeRun(task: Task, vendors: Record<string, Vendor>, run: Seale
       error ??= { class: "benchmark_verifier_failure", message: `judge of ${e.name} threw: ${(err as Error).message}` };
     }
     for (const role of Object.keys(e.requests)) {
-      rec.checks.push(
-        ...conductChecks({
-          maxSkewS: vendors[role].webhooks?.maxSkewS ?? 300,
-          vendor: vendors[role],
-          requests: e.requests[role] ?? [],
-          tokens: e.tokens[role] ?? [],
-          webhooks: e.webhooks[role] ?? [],
-          secrets: e.secrets[role] ?? [],
-          connectorRuns: e.runs.length,
-        }),
-      );
+      const checks = conductChecks({
+        maxSkewS: vendors[role].webhooks?.maxSkewS ?? 300,
+        vendor: vendors[role],
+        requests: e.requests[role] ?? [],
+        tokens: e.tokens[role] ?? [],
+        webhooks: e.webhooks[role] ?? [],
+        secrets: e.secrets[role] ?? [],
+        connectorRuns: e.runs.length,
+      });
+      // A conduct check rests on the ticket sentence the task names for it, else on its vendor behaviour.
+      rec.checks.push(...checks.map((c) => ({ ...c, basis: conductBasis(c.name as ConductName, task.conduct) })));
     }
   }
   const checks = byLevel(rec.checks);

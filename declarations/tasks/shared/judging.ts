@@ -1,5 +1,5 @@
 import type { CheckRecorder } from "../../evidence/recorder.ts";
-import type { ConnectorRun, ScenarioEvidence, Snapshot } from "../../evidence/verdict.ts";
+import type { CheckBasis, ConnectorRun, ScenarioEvidence, Snapshot } from "../../evidence/verdict.ts";
 
 /** One row of the canonical mirror format most tasks use. */
 export interface MirrorRow {
@@ -31,9 +31,10 @@ export function lastError(stderr: string): string {
 
 /**
  * Plumbing check (0/-1): the run exited 0 AND wrote every listed file as JSON.
- * A do-nothing run cannot bank it; a broken run loses a point.
+ * A do-nothing run cannot bank it; a broken run loses a point. `basis` is the
+ * ticket sentence that asks for the command and its files.
  */
-export function plumbing(c: CheckRecorder, name: string, run: ConnectorRun | undefined, files: string[]): boolean {
+export function plumbing(c: CheckRecorder, name: string, run: ConnectorRun | undefined, files: string[], basis: CheckBasis): boolean {
   const ok = !!run && run.exitCode === 0 && files.every((f) => outputRows(run, f) !== null);
   const why = !run
     ? "the connector did not run"
@@ -42,7 +43,7 @@ export function plumbing(c: CheckRecorder, name: string, run: ConnectorRun | und
       : run.exitCode !== 0
         ? `exit code ${run.exitCode}: ${lastError(run.stderrTail)}`
         : "an output file is missing or not a JSON array";
-  return c.check(name, ok, { pass: 0, fail: -1, detail: ok ? "exit 0, outputs readable" : why });
+  return c.check(name, ok, { basis, pass: 0, fail: -1, detail: ok ? "exit 0, outputs readable" : why });
 }
 
 /** Expected mirror of one entity from a snapshot: live records, plus deleted ones the client had seen. */

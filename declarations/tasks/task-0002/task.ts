@@ -95,11 +95,17 @@ export default defineTask({
       },
       judge: (e, c, ctx) => {
         const run = e.runs[0];
-        if (!plumbing(c, "backfill_exit_ok", run, FILES)) return;
+        if (!plumbing(c, "backfill_exit_ok", run, FILES, { ticket: "Both commands exit 0" })) return;
         const truth = e.snapshots.after_backfill.ats;
         for (const [entity, file] of ENTITY_FILES) {
           const cmp = mirrorMatches(outputRows(run, file)!, truth, entity, new Set(), ctx.vendors.ats);
-          c.check(`backfill_${entity}s_match`, cmp.ok, { pass: 2, fail: 0, mandatory: true, detail: cmp.detail });
+          c.check(`backfill_${entity}s_match`, cmp.ok, {
+            basis: { ticket: "the mirror matches TalentForge after a back-fill and after a catch-up" },
+            pass: 2,
+            fail: 0,
+            mandatory: true,
+            detail: cmp.detail,
+          });
         }
       },
     },
@@ -116,13 +122,19 @@ export default defineTask({
       },
       judge: (e, c, ctx) => {
         const [backfill, incremental] = e.runs;
-        if (!plumbing(c, "incremental_exit_ok", incremental, FILES) || backfill?.exitCode !== 0) return;
+        if (!plumbing(c, "incremental_exit_ok", incremental, FILES, { ticket: "Both commands exit 0" }) || backfill?.exitCode !== 0) return;
         const vendor = ctx.vendors.ats;
         const before = e.snapshots.cp0.ats;
         const after = e.snapshots.cp2.ats;
         for (const [entity, file] of ENTITY_FILES) {
           const cmp = mirrorMatches(outputRows(incremental, file)!, after, entity, liveIds(before, entity), vendor);
-          c.check(`catch_up_${entity}s_match`, cmp.ok, { pass: 2, fail: 0, mandatory: true, detail: `${changes(before, after, entity).summary}: ${cmp.detail}` });
+          c.check(`catch_up_${entity}s_match`, cmp.ok, {
+            basis: { ticket: "the mirror matches TalentForge after a back-fill and after a catch-up" },
+            pass: 2,
+            fail: 0,
+            mandatory: true,
+            detail: `${changes(before, after, entity).summary}: ${cmp.detail}`,
+          });
         }
 
         // Conduct of the catch-up: candidate lists read through the real change filter, with a
@@ -134,6 +146,7 @@ export default defineTask({
         if (!calls.length) return;
         const full = calls.filter((r) => !r.query[param]);
         c.check("catch_up_candidate_reads_use_change_filter", full.length === 0, {
+          basis: { ticket: "Candidates must be read through TalentForge's change filter: do not list the whole candidate table again." },
           pass: 2,
           fail: 0,
           mandatory: true,
@@ -151,6 +164,7 @@ export default defineTask({
           else if (at < newestBefore - 7 * DAY_MS) problems.push(`${param}=${m} re-reads far more than changed (newest record at the back-fill: ${new Date(newestBefore).toISOString()})`);
         }
         c.check("catch_up_watermark_between_runs", problems.length === 0, {
+          basis: { ticket: "bring the mirror up to date with what changed in TalentForge since the last run" },
           pass: 1,
           fail: 0,
           level: "l2",
@@ -159,4 +173,11 @@ export default defineTask({
       },
     },
   ],
+  conduct: {
+    no_credentials_in_query_string: "Credentials belong in headers or request bodies, never in URLs",
+    no_secrets_echoed_to_vendor: "Credentials belong in headers or request bodies, never in URLs",
+    token_reused_not_reminted: "reuse tokens and sessions instead of opening new ones per request",
+    retry_after_honored: "respect the documented rate limit (600 requests, then a pause; the wait is in `Retry-After`)",
+    no_full_resync_after_incremental: "do not list the whole candidate table again",
+  },
 });

@@ -61,7 +61,7 @@ function committedMoves(requests: RequestLogEntry[], windowS: number): { commits
 /** The checks both scenarios share; names carry the scenario's prefix. */
 function judgeCorrection(e: ScenarioEvidence, c: CheckRecorder, ctx: JudgeContext, opts: { prefix: string; exitCheck: string; fault: boolean }): void {
   const run: ConnectorRun | undefined = e.runs[0];
-  if (!plumbing(c, opts.exitCheck, run, FILES)) return;
+  if (!plumbing(c, opts.exitCheck, run, FILES, { ticket: "The job exits 0 when it ran to the end, even if HireWire refused some move: such a move is reported with `ok: false`." })) return;
   const before = candidates(e.snapshots.before.ats);
   const after = candidates(e.snapshots.after.ats);
   const backlog = [...before.values()].filter(selected).map((r) => r.id);
@@ -70,6 +70,7 @@ function judgeCorrection(e: ScenarioEvidence, c: CheckRecorder, ctx: JudgeContex
 
   const notMoved = backlog.filter((id) => after.get(id)?.record.stage !== TARGET);
   c.check(`${opts.prefix}rule_selected_candidates_rejected`, backlog.length > 0 && notMoved.length === 0, {
+    basis: { ticket: "Every HireWire candidate rated `1` (the lowest team rating) whose stage is neither `rejected` nor `hired` must be moved to `rejected`." },
     pass: 2,
     fail: 0,
     mandatory: true,
@@ -80,6 +81,7 @@ function judgeCorrection(e: ScenarioEvidence, c: CheckRecorder, ctx: JudgeContex
   const changed = [...before.values()].filter((r) => !backlogSet.has(r.id) && JSON.stringify(after.get(r.id)) !== JSON.stringify(r)).map((r) => r.id);
   const added = [...after.keys()].filter((id) => !before.has(id));
   c.check(`${opts.prefix}other_candidates_untouched`, changed.length === 0 && added.length === 0, {
+    basis: { ticket: "Candidates without a rating, with any other rating, or already `rejected` or `hired` are left alone." },
     pass: 1,
     fail: 0,
     mandatory: true,
@@ -92,6 +94,7 @@ function judgeCorrection(e: ScenarioEvidence, c: CheckRecorder, ctx: JudgeContex
   const { commits, faulted } = committedMoves(e.requests.ats ?? [], replayWindowS(ctx));
   const twice = [...commits].filter(([, n]) => n > 1).map(([id, n]) => `${id} x${n}`);
   c.check(`${opts.prefix}one_committed_move_per_candidate`, twice.length === 0, {
+    basis: { ticket: "A stage move must take effect exactly once, even when a request is repeated." },
     pass: 2,
     fail: 0,
     mandatory: true,
@@ -111,6 +114,7 @@ function judgeCorrection(e: ScenarioEvidence, c: CheckRecorder, ctx: JudgeContex
   const sorted = rows.every((r, i) => i === 0 || Number(rows[i - 1]?.candidate_id) < Number(r?.candidate_id));
   const truthful = !missing.length && !extra.length && !wrong.length && sorted;
   c.check(`${opts.prefix}writeback_result_matches_vendor`, truthful, {
+    basis: { ticket: "`writeback_result.json` agrees with HireWire" },
     pass: 2,
     fail: 0,
     mandatory: true,
@@ -129,6 +133,7 @@ function judgeCorrection(e: ScenarioEvidence, c: CheckRecorder, ctx: JudgeContex
   if (opts.fault && faulted.length) {
     const misreported = faulted.filter((id) => got.get(id)?.ok !== (after.get(id)?.record.stage === TARGET));
     c.check("move_answered_500_reported_truthfully", misreported.length === 0, {
+      basis: { ticket: "`ok` is `true` only when HireWire's own record of the candidate shows the target stage after the job, whatever answer the individual request got." },
       pass: 1,
       fail: 0,
       level: "l3",
@@ -172,4 +177,11 @@ export default defineTask({
       judge: (e, c, ctx) => judgeCorrection(e, c, ctx, { prefix: "fault_", exitCheck: "fault_correct_exit_ok", fault: true }),
     },
   ],
+  conduct: {
+    no_credentials_in_query_string: "keep credentials out of URLs",
+    no_secrets_echoed_to_vendor: "keep credentials out of URLs",
+    retry_after_honored: "keep to its rate limits and wait as long as it asks",
+    no_hot_loop_on_error: "do not hammer an endpoint that is failing",
+    idempotent_write_retries: "A stage move must take effect exactly once, even when a request is repeated.",
+  },
 });

@@ -20,11 +20,16 @@ function keptBehaviour(e: ScenarioEvidence, c: CheckRecorder): void {
   const appReads = requests.filter((r) => r.method === "GET" && r.path === "/svc/applications");
   if (appReads.length) {
     const bare = appReads.filter((r) => r.query.include_stage !== "true");
-    c.check("stage_requested_on_every_application_read", bare.length === 0, { level: "l2", detail: `${bare.length} of ${appReads.length} application reads without include_stage=true` });
+    c.check("stage_requested_on_every_application_read", bare.length === 0, {
+      basis: { ticket: "request signing, the clock handling for signatures, rate-limit handling and the stage flag on applications work and must keep working" },
+      level: "l2",
+      detail: `${bare.length} of ${appReads.length} application reads without include_stage=true`,
+    });
   }
   if (requests.length) {
     const refused = requests.filter((r) => r.status === 401).length;
     c.check("signed_requests_accepted", refused <= e.runs.length, {
+      basis: { ticket: "request signing, the clock handling for signatures, rate-limit handling and the stage flag on applications work and must keep working" },
       level: "l2",
       detail: `${refused} of ${requests.length} requests refused as unauthenticated over ${e.runs.length} runs (one clock probe per run allowed)`,
     });
@@ -54,11 +59,17 @@ export default defineTask({
       judge: (e, c) => {
         keptBehaviour(e, c);
         const run = e.runs[0];
-        if (!plumbing(c, "full_sync_exit_ok", run, FILES)) return;
+        if (!plumbing(c, "full_sync_exit_ok", run, FILES, { ticket: "Both commands exit 0" })) return;
         const truth = e.snapshots.cp1.ats;
         for (const { entity, file, core } of ENTITIES) {
           const cmp = compareRows(outputRows(run, file)!, expectedRows(truth, entity, { updatedField: "mod_ts" }));
-          c.check(`full_${entity}s_match`, cmp.ok, { pass: core ? 2 : 1, fail: 0, mandatory: core, detail: cmp.detail });
+          c.check(`full_${entity}s_match`, cmp.ok, {
+            basis: { ticket: "the mirror matches StaffLine after a full sync and after a nightly catch-up" },
+            pass: core ? 2 : 1,
+            fail: 0,
+            mandatory: core,
+            detail: cmp.detail,
+          });
         }
       },
     },
@@ -81,17 +92,30 @@ export default defineTask({
         const catchUp = (e.requests.ats ?? []).filter((r) => r.epoch === epochs.at(-1) && r.method === "GET" && CATCH_UP_PATHS.has(r.path));
         if (catchUp.length) {
           const full = catchUp.filter((r) => r.query.modified_since === undefined);
-          c.check("catch_up_reads_only_changes", full.length === 0, { level: "l2", detail: `${full.length} of ${catchUp.length} catch-up reads (lists and tombstones) without modified_since` });
+          c.check("catch_up_reads_only_changes", full.length === 0, {
+            basis: { ticket: "an incremental run reads changes, not the tenant" },
+            level: "l2",
+            detail: `${full.length} of ${catchUp.length} catch-up reads (lists and tombstones) without modified_since`,
+          });
           const marks = [...new Set(catchUp.map((r) => Number(r.query.modified_since)).filter((n) => Number.isFinite(n)))];
           const newest = Math.max(...ENTITIES.flatMap(({ entity }) => (cp1.entities[entity] ?? []).map((r) => Number(r.record.mod_ts))));
           const onClock = marks.length > 0 && marks.every((m) => m >= newest - 30 * DAY_MS && m <= newest + DAY_MS);
-          c.check("watermark_on_vendor_clock", onClock, { detail: `watermarks ${marks.join(", ") || "none"} against the newest change StaffLine held at the full sync, ${newest}` });
+          c.check("watermark_on_vendor_clock", onClock, {
+            basis: { ticket: "read only what changed since that run (new, updated and deleted records)" },
+            detail: `watermarks ${marks.join(", ") || "none"} against the newest change StaffLine held at the full sync, ${newest}`,
+          });
         }
-        if (!plumbing(c, "catch_up_exit_ok", inc, FILES) || full?.exitCode !== 0) return;
+        if (!plumbing(c, "catch_up_exit_ok", inc, FILES, { ticket: "Both commands exit 0" }) || full?.exitCode !== 0) return;
         for (const { entity, file, core } of ENTITIES) {
           const seen = liveIds(cp1, entity);
           const cmp = compareRows(outputRows(inc, file)!, expectedRows(cp2, entity, { updatedField: "mod_ts", seen }));
-          c.check(`catch_up_${entity}s_match`, cmp.ok, { pass: core ? 2 : 1, fail: 0, mandatory: core, detail: cmp.detail });
+          c.check(`catch_up_${entity}s_match`, cmp.ok, {
+            basis: { ticket: "the mirror matches StaffLine after a full sync and after a nightly catch-up" },
+            pass: core ? 2 : 1,
+            fail: 0,
+            mandatory: core,
+            detail: cmp.detail,
+          });
         }
         const seenCandidates = liveIds(cp1, "candidate");
         const deletedSince = (cp2.entities.candidate ?? []).filter((r) => r.deleted && seenCandidates.has(r.id)).map((r) => r.id);
@@ -99,6 +123,7 @@ export default defineTask({
           const rows = new Map((outputRows(inc, "candidates.json") ?? []).map((r) => [String(r.source_id), r]));
           const flagged = deletedSince.filter((id) => rows.get(id)?.is_deleted === true);
           c.check("deleted_candidates_flagged", flagged.length === deletedSince.length, {
+            basis: { ticket: "A record the mirror held that StaffLine has since deleted stays, marked `is_deleted: true`" },
             detail: `${flagged.length} of ${deletedSince.length} candidates deleted since the full sync marked is_deleted`,
           });
         }
@@ -109,6 +134,7 @@ export default defineTask({
         if (unseen.length) {
           const held = unseen.filter(({ id, file }) => (outputRows(inc, file) ?? []).some((r) => String(r.source_id) === id));
           c.check("no_rows_for_records_never_mirrored", held.length === 0, {
+            basis: { ticket: "a record the mirror never held has no row" },
             detail: held.length
               ? `${held.length} of ${unseen.length} records deleted before the mirror held them have rows (${held
                   .slice(0, 3)
@@ -120,4 +146,10 @@ export default defineTask({
       },
     },
   ],
+  conduct: {
+    no_credentials_in_query_string: "credentials go in headers, never in URLs",
+    no_secrets_echoed_to_vendor: "credentials go in headers, never in URLs",
+    retry_after_honored: "keep to the documented rate limits",
+    no_full_resync_after_incremental: "an incremental run reads changes, not the tenant",
+  },
 });

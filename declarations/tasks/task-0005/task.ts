@@ -56,6 +56,7 @@ function judgeMapping(c: CheckRecorder, raw: MappingRow[], opts: { start: Snapsh
   const numeric = rows.every((r) => typeof r?.hirewire_id === "number");
   const sorted = rows.every((r, i) => i === 0 || Number(rows[i - 1].hirewire_id) < Number(r.hirewire_id));
   c.check("mapping_covers_live_legacy_candidates", !missing.length && !extra.length && !dup.length && numeric && sorted, {
+    basis: { ticket: "one row per live HireWire candidate, sorted by `hirewire_id`" },
     pass: 2,
     mandatory: true,
     detail: [
@@ -81,6 +82,7 @@ function judgeMapping(c: CheckRecorder, raw: MappingRow[], opts: { start: Snapsh
     else if (emailKey(t.record.email) !== emailKey(person.record.email)) wrongTarget.push(`${person.id}->${t.id} (other email)`);
   }
   c.check("mapping_targets_live_record_with_same_email", !wrongTarget.length, {
+    basis: { ticket: "each live HireWire person maps to exactly one live TalentForge record with their email" },
     pass: 2,
     mandatory: true,
     detail: wrongTarget.length ? `${wrongTarget.length} rows point elsewhere: ${few(wrongTarget)}` : "every row points at a live record with the candidate's email",
@@ -96,6 +98,7 @@ function judgeMapping(c: CheckRecorder, raw: MappingRow[], opts: { start: Snapsh
     if (have !== want) wrongCount.push(`${p.id}: ${have} live records`);
   }
   c.check("one_live_target_record_per_person", !wrongCount.length, {
+    basis: { ticket: "each live HireWire person maps to exactly one live TalentForge record with their email, and nobody exists twice" },
     pass: 2,
     mandatory: true,
     detail: wrongCount.length ? `${wrongCount.length} people without exactly one live TalentForge record: ${few(wrongCount)}` : `${liveLegacy.length} people, one live TalentForge record each`,
@@ -108,6 +111,7 @@ function judgeMapping(c: CheckRecorder, raw: MappingRow[], opts: { start: Snapsh
     })
     .map((r) => r.id);
   c.check("existing_target_records_untouched", !changed.length, {
+    basis: { ticket: "Never change a TalentForge record that existed before the migration." },
     pass: 2,
     mandatory: true,
     detail: changed.length ? `${changed.length} TalentForge records that existed before were changed (${few(changed)})` : "records that existed before are unchanged",
@@ -129,6 +133,7 @@ function judgeMapping(c: CheckRecorder, raw: MappingRow[], opts: { start: Snapsh
     if ((p.record.role ?? null) !== (t.record.current_title ?? null)) badTitle.push(`${t.id} (HireWire ${p.id})`);
   }
   c.check("created_records_carry_legacy_identity", created.length > 0 && !badIdentity.length, {
+    basis: { ticket: "Otherwise create one (`created`) with `given_name` from HireWire's `name`, `family_name` from `surname`, `email` as HireWire has it, and `current_title` from `role`." },
     pass: 2,
     mandatory: true,
     detail: badIdentity.length
@@ -136,6 +141,7 @@ function judgeMapping(c: CheckRecorder, raw: MappingRow[], opts: { start: Snapsh
       : `${created.length} created records carry their candidate's names and email`,
   });
   c.check("created_records_carry_role_as_title", created.length > 0 && !badTitle.length, {
+    basis: { ticket: "Otherwise create one (`created`) with `given_name` from HireWire's `name`, `family_name` from `surname`, `email` as HireWire has it, and `current_title` from `role`." },
     detail: badTitle.length ? `${badTitle.length} created records without the HireWire role as current_title: ${few(badTitle)}` : `${created.length} created records carry the role`,
   });
 
@@ -146,6 +152,7 @@ function judgeMapping(c: CheckRecorder, raw: MappingRow[], opts: { start: Snapsh
     if (row.action !== want) wrongAction.push(`${String(row.hirewire_id)} is ${String(row.action)}, not ${want}`);
   }
   c.check("actions_say_what_the_migration_did", !wrongAction.length, {
+    basis: { ticket: "`action` is `created` when the migration created the TalentForge record, in this run or an earlier one." },
     detail: wrongAction.length ? `${wrongAction.length} wrong actions: ${few(wrongAction)}` : "matched and created rows are labelled as such",
   });
 }
@@ -156,6 +163,7 @@ function legacyReadOnly(c: CheckRecorder, e: ScenarioEvidence): void {
   if (!traffic.length) return;
   const writes = traffic.filter((r) => r.method !== "GET" && r.method !== "HEAD");
   c.check("legacy_read_only", !writes.length, {
+    basis: { ticket: "Nothing is ever written to HireWire, neither during the migration nor after it." },
     pass: 0,
     fail: -1,
     mandatory: true,
@@ -175,6 +183,7 @@ function keysOnWrites(c: CheckRecorder, name: string, writes: ReturnType<typeof 
   if (!writes.length) return;
   const bare = writes.filter((r) => !r.idempotencyKey);
   c.check(name, !bare.length, {
+    basis: { ticket: "Creates must be safe to retry." },
     level: "l2",
     detail: bare.length ? `${bare.length} of ${writes.length} writes without an Idempotency-Key (first #${bare[0].seq})` : `${writes.length} writes, each with an Idempotency-Key`,
   });
@@ -212,23 +221,35 @@ export default defineTask({
       judge: (e, c) => {
         legacyReadOnly(c, e);
         const [first, rerun] = e.runs;
-        if (!plumbing(c, "migrate_exit_ok", first, ["mapping.json"])) return;
+        if (!plumbing(c, "migrate_exit_ok", first, ["mapping.json"], { ticket: "Both commands exit 0." })) return;
         const start = e.snapshots.start.target;
         const afterMigrate = e.snapshots.after_migrate;
         judgeMapping(c, objects(outputRows<MappingRow>(first, "mapping.json")), { start, legacy: afterMigrate.legacy, people: peopleOf(e), target: afterMigrate.target });
         const creates = targetWrites(e, isCreate);
         keysOnWrites(c, "creates_carry_idempotency_key", creates);
 
-        if (!plumbing(c, "rerun_exit_ok", rerun, ["mapping.json"])) return;
+        if (!plumbing(c, "rerun_exit_ok", rerun, ["mapping.json"], { ticket: "Both commands exit 0." })) return;
         const final = e.snapshots.after_rerun.target;
         const added = candidates(final).length - candidates(afterMigrate.target).length;
-        c.check("rerun_created_nothing", added === 0, { pass: 2, mandatory: true, detail: `the re-run added ${added} TalentForge candidates` });
+        c.check("rerun_created_nothing", added === 0, {
+          basis: { ticket: "Running `migrate` again when HireWire hasn't changed is a no-op: it creates nothing and writes the same `mapping.json`." },
+          pass: 2,
+          mandatory: true,
+          detail: `the re-run added ${added} TalentForge candidates`,
+        });
         const rows1 = JSON.stringify(outputRows(first, "mapping.json"));
         const rows2 = JSON.stringify(outputRows(rerun, "mapping.json"));
-        c.check("rerun_mapping_unchanged", rows1 === rows2, { detail: rows1 === rows2 ? "the re-run wrote the same mapping" : "the re-run wrote a different mapping" });
+        c.check("rerun_mapping_unchanged", rows1 === rows2, {
+          basis: { ticket: "Running `migrate` again when HireWire hasn't changed is a no-op: it creates nothing and writes the same `mapping.json`." },
+          detail: rows1 === rows2 ? "the re-run wrote the same mapping" : "the re-run wrote a different mapping",
+        });
         const committed = creates.filter((r) => r.status >= 200 && r.status < 300).length;
         const made = candidates(final).length - candidates(start).length;
-        c.check("no_redundant_create_requests", committed <= made, { level: "l2", detail: `${committed} successful createCandidate calls for ${made} new records` });
+        c.check("no_redundant_create_requests", committed <= made, {
+          basis: { ticket: "Don't send a write the migration doesn't need." },
+          level: "l2",
+          detail: `${committed} successful createCandidate calls for ${made} new records`,
+        });
       },
     },
     {
@@ -251,8 +272,8 @@ export default defineTask({
       judge: (e, c) => {
         legacyReadOnly(c, e);
         const [dry, final, annotate, again] = e.runs;
-        if (!plumbing(c, "dry_run_exit_ok", dry, ["mapping.json"])) return;
-        if (!plumbing(c, "final_migrate_exit_ok", final, ["mapping.json"])) return;
+        if (!plumbing(c, "dry_run_exit_ok", dry, ["mapping.json"], { ticket: "Both commands exit 0." })) return;
+        if (!plumbing(c, "final_migrate_exit_ok", final, ["mapping.json"], { ticket: "Both commands exit 0." })) return;
         const start = e.snapshots.start.target;
         const after = e.snapshots.after_final;
         const rows = objects(outputRows<MappingRow>(final, "mapping.json"));
@@ -261,7 +282,11 @@ export default defineTask({
         keysOnWrites(c, "creates_carry_idempotency_key", creates);
         const committed = creates.filter((r) => r.status >= 200 && r.status < 300).length;
         const made = candidates(after.target).length - candidates(start).length;
-        c.check("no_redundant_create_requests", committed <= made, { level: "l2", detail: `${committed} successful createCandidate calls for ${made} new records` });
+        c.check("no_redundant_create_requests", committed <= made, {
+          basis: { ticket: "Don't send a write the migration doesn't need." },
+          level: "l2",
+          detail: `${committed} successful createCandidate calls for ${made} new records`,
+        });
 
         const stillLive = new Set(live(after.legacy).map((r) => r.id));
         const vanished = live(e.snapshots.start.legacy)
@@ -269,6 +294,7 @@ export default defineTask({
           .map((r) => r.id);
         const kept = rows.filter((r) => vanished.includes(String(r.hirewire_id))).map((r) => String(r.hirewire_id));
         c.check("deleted_legacy_candidates_leave_the_mapping", vanished.length > 0 && !kept.length, {
+          basis: { ticket: "A candidate deleted in HireWire leaves `mapping.json` at the next run." },
           pass: 2,
           mandatory: true,
           detail: kept.length
@@ -282,11 +308,12 @@ export default defineTask({
           return was && (was.talentforge_id !== r.talentforge_id || was.action !== r.action);
         });
         c.check("final_run_keeps_dry_run_decisions", !moved.length, {
+          basis: { ticket: "Rows from earlier runs keep their record and their action." },
           detail: moved.length ? `${moved.length} rows changed since the dry run (${few(moved.map((r) => String(r.hirewire_id)))})` : "rows of the dry run kept their record and action",
         });
 
         // Cut-over: one provenance note on each record the migration created for a live candidate.
-        if (!plumbing(c, "annotate_exit_ok", annotate, ["notes.json"])) return;
+        if (!plumbing(c, "annotate_exit_ok", annotate, ["notes.json"], { ticket: "Both commands exit 0." })) return;
         const startIds = new Set(candidates(start).map((r) => r.id));
         const people = new Map<string, SnapshotRecord>();
         for (const p of live(after.legacy)) if (!people.has(emailKey(p.record.email))) people.set(emailKey(p.record.email), p);
@@ -302,6 +329,7 @@ export default defineTask({
           if (notes.length !== 1 || notes[0].record.body !== noteBody(p.id, p.record.stage)) wrong.push(`${t.id}: ${notes.length} notes${notes.length === 1 ? " with another text" : ""}`);
         }
         c.check("created_candidates_get_one_migration_note", created.length > 0 && !wrong.length, {
+          basis: { ticket: "For each TalentForge candidate the migration created (every `created` row of the current mapping), add exactly one note" },
           pass: 2,
           mandatory: true,
           detail: wrong.length
@@ -310,6 +338,7 @@ export default defineTask({
         });
         const stray = annotated.filter((n) => !createdIds.has(String(n.record.candidate_id)));
         c.check("no_migration_notes_elsewhere", !stray.length, {
+          basis: { ticket: "Matched candidates get no note." },
           detail: stray.length
             ? `${stray.length} migration notes on candidates the migration did not create for a live HireWire candidate (${few(stray.map((n) => String(n.record.candidate_id)))})`
             : "migration notes only on created candidates",
@@ -325,19 +354,36 @@ export default defineTask({
         const uncovered = [...createdIds].filter((id) => !covered.has(id));
         const sorted = noteRows.every((r, i) => i === 0 || Number(noteRows[i - 1].hirewire_id) < Number(r.hirewire_id));
         c.check("notes_file_lists_the_notes", !badRows.length && !uncovered.length && noteRows.length === createdIds.size && sorted, {
+          basis: { ticket: "one row per created candidate, sorted by `hirewire_id`" },
           detail: `${noteRows.length} rows for ${createdIds.size} created candidates; ${badRows.length} rows name no matching note; ${uncovered.length} created candidates missing${sorted ? "" : "; not sorted by hirewire_id"}`,
         });
         const notePosts = targetWrites(e, isNote);
         keysOnWrites(c, "notes_carry_idempotency_key", notePosts);
 
-        if (!plumbing(c, "annotate_rerun_exit_ok", again, ["notes.json"])) return;
+        if (!plumbing(c, "annotate_rerun_exit_ok", again, ["notes.json"], { ticket: "Both commands exit 0." })) return;
         const notesIn = (label: string) => (e.snapshots[label].target.entities.note ?? []).length;
         const added = notesIn("annotated_again") - notesIn("annotated");
-        c.check("annotate_rerun_added_nothing", added === 0, { pass: 2, mandatory: true, detail: `the second annotate added ${added} notes` });
+        c.check("annotate_rerun_added_nothing", added === 0, {
+          basis: { ticket: "Running `annotate` again adds nothing." },
+          pass: 2,
+          mandatory: true,
+          detail: `the second annotate added ${added} notes`,
+        });
         const notesCommitted = notePosts.filter((r) => r.status >= 200 && r.status < 300).length;
         const notesMade = notesIn("annotated_again") - notesIn("after_final");
-        c.check("no_redundant_note_requests", notesCommitted <= notesMade, { level: "l2", detail: `${notesCommitted} successful addNote calls for ${notesMade} new notes` });
+        c.check("no_redundant_note_requests", notesCommitted <= notesMade, {
+          basis: { ticket: "Don't send a write the migration doesn't need." },
+          level: "l2",
+          detail: `${notesCommitted} successful addNote calls for ${notesMade} new notes`,
+        });
       },
     },
   ],
+  conduct: {
+    no_credentials_in_query_string: "Credentials go in headers, never in URLs.",
+    no_secrets_echoed_to_vendor: "Credentials go in headers, never in URLs.",
+    token_reused_not_reminted: "Reuse tokens and sessions for as long as they are valid.",
+    retry_after_honored: "Follow the documented rate limits.",
+    idempotent_write_retries: "Creates must be safe to retry.",
+  },
 });

@@ -87,11 +87,19 @@ function judgeMirror(
   const actual = normalise(raw, api.timestamps).filter((r) => !(r && opts.optional?.has(String(r.source_id)) && r.is_deleted === true));
   const expected = normaliseExpected(expectedRows(truth, ENTITY, { updatedField: "updated_at", seen: opts.seen }), api.timestamps);
   const cmp = compareRows(actual, expected);
-  c.check(names.match, cmp.ok, { pass: 2, fail: 0, mandatory: true, level: opts.level ?? "l1", detail: cmp.detail });
+  c.check(names.match, cmp.ok, {
+    basis: { ticket: "the mirror matches GlobalHire after a back-fill and after a catch-up" },
+    pass: 2,
+    fail: 0,
+    mandatory: true,
+    level: opts.level ?? "l1",
+    detail: cmp.detail,
+  });
   const counts = new Map<string, number>();
   for (const r of raw) if (r && typeof r === "object") counts.set(String(r.source_id), (counts.get(String(r.source_id)) ?? 0) + 1);
   const twice = [...counts].filter(([, n]) => n > 1).map(([id, n]) => `${id} x${n}`);
   c.check(names.dupes, raw.length > 0 && twice.length === 0, {
+    basis: { ticket: "Each candidate appears once." },
     pass: 1,
     fail: 0,
     mandatory: true,
@@ -142,6 +150,7 @@ export default defineTask({
         const errors = calls.filter((r) => r.status >= 500 && r.faults.includes(PAGE_7_500));
         const problem = errors.length ? (errors.map((f) => retriedInPlace(calls, f, api)).find((p) => p !== null) ?? null) : "the connector never reached the failing page";
         c.check("failed_page_retried_in_place", problem === null, {
+          basis: { ticket: "retry a failed page rather than the whole crawl" },
           pass: 2,
           fail: 0,
           mandatory: true,
@@ -151,12 +160,13 @@ export default defineTask({
         const limited = calls.filter((r) => r.rateLimited);
         const limitProblem = limited.length ? (limited.map((f) => retriedInPlace(calls, f, api)).find((p) => p !== null) ?? null) : "the crawl never reached the rate-limit window";
         c.check("rate_limited_page_retried_in_place", limitProblem === null, {
+          basis: { ticket: "Temporary trouble (a rate-limit window, an odd 5xx) must not stop the run." },
           pass: 1,
           fail: 0,
           level: "l3",
           detail: limitProblem ?? `${limited.length} rate-limited requests, each page asked again and served`,
         });
-        if (!plumbing(c, "backfill_exit_ok", run, FILES)) return;
+        if (!plumbing(c, "backfill_exit_ok", run, FILES, { ticket: "Both exit 0 when they finished and wrote the mirror." })) return;
         judgeMirror(c, run, e.snapshots.after_backfill[ROLE], api, { match: "backfill_candidates_complete", dupes: "backfill_no_duplicate_rows" });
       },
     },
@@ -195,6 +205,7 @@ export default defineTask({
         );
         const resumed = hit.length > 0 && second.length > 0 && reread.size <= api.maxLimit;
         c.check("rerun_resumed_not_restarted", resumed, {
+          basis: { ticket: "If a previous `backfill` stopped part-way (it crashed, was killed, or gave up), continue from where it stopped instead of starting over" },
           pass: 2,
           fail: 0,
           mandatory: true,
@@ -206,15 +217,18 @@ export default defineTask({
               : `the first run stored ${covered.size} candidates before the outage at offset ${offsetOf(hit[0], api)}; the rerun read ${reread.size} of them again${resumed ? "" : " (it started over)"}`,
         });
         c.check("outage_run_not_reported_as_success", !!outage && outage.exitCode !== 0, {
+          basis: {
+            ticket: "When GlobalHire keeps failing on a request for more than a few seconds, stop: exit non-zero, keep the progress made so far, and let the scheduler's next run finish the job.",
+          },
           pass: 1,
           fail: 0,
           level: "l3",
           detail: !outage ? "the connector did not run" : outage.exitCode === 0 ? "the run exited 0 although a page could not be read" : `the run gave up with exit ${outage.exitCode ?? "(killed)"}`,
         });
-        if (!plumbing(c, "rerun_exit_ok", rerun, FILES)) return;
+        if (!plumbing(c, "rerun_exit_ok", rerun, FILES, { ticket: "Both exit 0 when they finished and wrote the mirror." })) return;
         judgeMirror(c, rerun, cp0, api, { match: "rerun_candidates_complete", dupes: "rerun_no_duplicate_rows" }, { level: "l3" });
 
-        if (!plumbing(c, "incremental_exit_ok", incremental, FILES)) return;
+        if (!plumbing(c, "incremental_exit_ok", incremental, FILES, { ticket: "Both exit 0 when they finished and wrote the mirror." })) return;
         const liveAtCp0 = new Set((cp0.entities[ENTITY] ?? []).filter((r) => !r.deleted).map((r) => r.id));
         // Created and deleted between the runs: a mirror may carry them as deleted or leave them out.
         const optional = new Set((cp1.entities[ENTITY] ?? []).filter((r) => r.deleted && !liveAtCp0.has(r.id)).map((r) => r.id));
@@ -224,6 +238,7 @@ export default defineTask({
         const rows = new Map((outputRows(incremental, MIRROR) ?? []).filter((r) => r && typeof r === "object").map((r) => [String(r.source_id), r]));
         const flagged = deleted.filter((id) => rows.get(id)?.is_deleted === true);
         c.check("deleted_candidates_marked", deleted.length > 0 && flagged.length === deleted.length, {
+          basis: { ticket: "A candidate deleted in GlobalHire stays in the mirror with `is_deleted: true`." },
           pass: 1,
           detail: `${flagged.length} of ${deleted.length} candidates deleted since the back-fill are marked is_deleted`,
         });
@@ -231,9 +246,21 @@ export default defineTask({
         const catchUp = (e.requests[ROLE] ?? []).filter((r) => r.epoch === catchUpEpoch && r.method === "GET" && r.path === api.list);
         if (catchUp.length) {
           const full = catchUp.filter((r) => r.query[api.incrementalParam] === undefined);
-          c.check("catch_up_reads_only_changes", full.length === 0, { level: "l2", detail: `${full.length} of ${catchUp.length} catch-up list calls without ${api.incrementalParam}` });
+          c.check("catch_up_reads_only_changes", full.length === 0, {
+            basis: { ticket: "Do not re-read the pool." },
+            level: "l2",
+            detail: `${full.length} of ${catchUp.length} catch-up list calls without ${api.incrementalParam}`,
+          });
         }
       },
     },
   ],
+  conduct: {
+    no_credentials_in_query_string: "keep credentials out of URLs",
+    no_secrets_echoed_to_vendor: "keep credentials out of URLs",
+    retry_after_honored: "When it asks us to wait, wait as long as it asks",
+    resume_not_restart_after_5xx: "retry a failed page rather than the whole crawl",
+    no_hot_loop_on_error: "do not hammer a failing endpoint",
+    no_full_resync_after_incremental: "Do not re-read the pool.",
+  },
 });

@@ -61,7 +61,7 @@ function runsOk(c: CheckRecorder, name: string, e: ScenarioEvidence, commands: s
     else if (dumps.includes(label) && !FILES.every((f) => outputRows(run, f) !== null)) problems.push(`${label} left an output file missing or not a JSON array`);
   }
   const ok = problems.length === 0;
-  c.check(name, ok, { pass: 0, fail: -1, detail: ok ? "every command exited 0, outputs readable" : problems.join("; ") });
+  c.check(name, ok, { basis: { ticket: "Every command exits 0" }, pass: 0, fail: -1, detail: ok ? "every command exited 0, outputs readable" : problems.join("; ") });
   return ok;
 }
 
@@ -101,7 +101,14 @@ function ledgerCheck(c: CheckRecorder, name: string, run: ConnectorRun | undefin
       ]
         .filter(Boolean)
         .join("; ");
-  c.check(name, ok, { pass: opts.pass, fail: 0, mandatory: opts.mandatory, level: opts.level, detail });
+  c.check(name, ok, {
+    basis: { ticket: "one row per TalentLoop event the listener accepted (acknowledged with a 2xx), in the order accepted, including events that turned out to change nothing" },
+    pass: opts.pass,
+    fail: 0,
+    mandatory: opts.mandatory,
+    level: opts.level,
+    detail,
+  });
 }
 
 export default defineTask({
@@ -137,7 +144,13 @@ export default defineTask({
         const maxSkewS = ctx.vendors.ats?.webhooks?.maxSkewS ?? 300;
         for (const [entity, file] of ENTITY_FILES) {
           const cmp = compareRows(mirrorRows(dump, file), expectedRows(cp1, entity, { updatedField: "updated_at", seen: seenIds(cp0, cp1, entity) }));
-          c.check(`webhook_${entity}s_match`, cmp.ok, { pass: 2, fail: 0, mandatory: true, detail: cmp.detail });
+          c.check(`webhook_${entity}s_match`, cmp.ok, {
+            basis: { ticket: "after the listener has run, the mirror reflects every event TalentLoop delivered" },
+            pass: 2,
+            fail: 0,
+            mandatory: true,
+            detail: cmp.detail,
+          });
         }
         const log = deliveries(e);
         ledgerCheck(c, "events_recorded_exactly_once", dump, log, maxSkewS, { pass: 2, mandatory: true, level: "l1" });
@@ -145,6 +158,7 @@ export default defineTask({
         if (genuine.length) {
           const refused = genuine.filter((d) => !ok2xx(d.responseCode));
           c.check("authentic_deliveries_acknowledged", refused.length === 0, {
+            basis: { ticket: "Acknowledge what you have safely taken in, so TalentLoop does not keep resending it." },
             level: "l2",
             detail: refused.length
               ? `${refused.length} of ${genuine.length} authentic deliveries answered ${[...new Set(refused.map((d) => d.responseCode))].join("/")} (first ${refused[0].eventId}${refused[0].duplicate ? ", a redelivery" : ""})`
@@ -192,6 +206,7 @@ export default defineTask({
           if (!cmp.ok) problems.push(`${file}: ${cmp.detail}`);
         }
         c.check("webhook_mirror_sound_under_tampering", problems.length === 0, {
+          basis: { ticket: "nothing reaches the mirror unless it provably comes from TalentLoop, now" },
           pass: 2,
           fail: 0,
           mandatory: true,
@@ -204,6 +219,7 @@ export default defineTask({
         if (refused.length) {
           const not4xx = refused.filter((d) => !(d.responseCode! >= 400 && d.responseCode! < 500));
           c.check("refusals_answered_4xx", not4xx.length === 0, {
+            basis: { ticket: "Refuse anything else with a 4xx." },
             level: "l2",
             detail: not4xx.length
               ? `${not4xx.length} of ${refused.length} forged or stale deliveries answered ${[...new Set(not4xx.map((d) => d.responseCode))].join("/")}`
@@ -214,12 +230,19 @@ export default defineTask({
         for (const [entity, file] of ENTITY_FILES) {
           const cmp = compareRows(mirrorRows(after, file), expectedRows(cp1, entity, { updatedField: "updated_at", seen: seenIds(cp0, cp1, entity) }));
           const core = entity === "candidate";
-          c.check(`reconciled_${entity}s_match`, cmp.ok, { pass: core ? 2 : 1, fail: 0, mandatory: core, detail: cmp.detail });
+          c.check(`reconciled_${entity}s_match`, cmp.ok, {
+            basis: { ticket: "After `reconcile`, the mirror must match TalentLoop exactly, deletes included." },
+            pass: core ? 2 : 1,
+            fail: 0,
+            mandatory: core,
+            detail: cmp.detail,
+          });
         }
         const afterRows = new Map(mirrorRows(after, "candidates.json").map((r) => [String(r.source_id), r]));
         const marked = deletedCands.filter((id) => afterRows.get(id)?.is_deleted === true);
         const unmarked = deletedCands.filter((id) => afterRows.get(id)?.is_deleted !== true);
         c.check("missed_delete_found_by_reconcile", deletedCands.length > 0 && marked.length === deletedCands.length, {
+          basis: { ticket: "After `reconcile`, the mirror must match TalentLoop exactly, deletes included." },
           pass: 2,
           fail: 0,
           mandatory: true,
@@ -234,6 +257,7 @@ export default defineTask({
           const gone = new Set((e.requests.ats ?? []).filter((r) => r.epoch === epoch && r.method === "GET" && r.status === 410).map((r) => r.path));
           const unconfirmed = tombstoned.filter((id) => !gone.has(`/v1/candidates/${id}`));
           c.check("vanished_records_confirmed_gone", unconfirmed.length === 0, {
+            basis: { vendor: "TalentLoop answers a read of a deleted record with 410 Gone" },
             level: "l2",
             detail: unconfirmed.length ? `${unconfirmed.join(", ")} marked deleted without a read answering 410` : `${tombstoned.length} vanished candidates confirmed by a 410`,
           });
@@ -241,4 +265,12 @@ export default defineTask({
       },
     },
   ],
+  conduct: {
+    no_credentials_in_query_string: "credentials belong in headers",
+    no_secrets_echoed_to_vendor: "credentials belong in headers",
+    webhook_bad_signature_rejected: "nothing reaches the mirror unless it provably comes from TalentLoop, now",
+    webhook_stale_timestamp_rejected: "nothing reaches the mirror unless it provably comes from TalentLoop, now",
+    token_reused_not_reminted: "reuse access tokens",
+    retry_after_honored: "follow the documented rate limits",
+  },
 });

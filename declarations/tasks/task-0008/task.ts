@@ -96,6 +96,7 @@ function judgeOutcome(c: CheckRecorder, vendor: Vendor, run: ConnectorRun, after
     if (have !== want) wrongCount.push(`${h.client_ref}: ${have} candidates${want ? "" : " (TalentForge refuses this hire)"}`);
   }
   c.check(`${prefix}each_hire_created_once`, wrongCount.length === 0, {
+    basis: { ticket: "one candidate per hire, one onboarding note per candidate" },
     pass: 2,
     mandatory: true,
     level,
@@ -117,6 +118,7 @@ function judgeOutcome(c: CheckRecorder, vendor: Vendor, run: ConnectorRun, after
     else if (notes[0].record.author !== NOTE_AUTHOR) wrongNotes.push(`${h.client_ref}: note author ${JSON.stringify(notes[0].record.author)}`);
   }
   c.check(`${prefix}each_onboarding_note_once`, wrongNotes.length === 0, {
+    basis: { ticket: "one candidate per hire, one onboarding note per candidate" },
     pass: 2,
     mandatory: true,
     level,
@@ -150,6 +152,7 @@ function judgeOutcome(c: CheckRecorder, vendor: Vendor, run: ConnectorRun, after
   const sorted = rows.every((r, i) => i === 0 || String(rows[i - 1].client_ref) < String(r.client_ref));
   const truthful = !problems.length && !extra.length && sorted && rows.length === HIRES.length;
   c.check(`${prefix}result_true_to_talentforge`, truthful, {
+    basis: { ticket: "Say what really happened, not what you attempted." },
     pass: 2,
     mandatory: true,
     level,
@@ -191,7 +194,7 @@ export default defineTask({
       },
       judge: (e, c, ctx) => {
         const run = e.runs[0];
-        if (!plumbing(c, "clean_apply_exit_ok", run, FILES)) return;
+        if (!plumbing(c, "clean_apply_exit_ok", run, FILES, { ticket: "The command exits 0 when it has dealt with every hire, including the ones TalentForge refused." })) return;
         const vendor = ctx.vendors.ats;
         const before = e.snapshots.before.ats;
         const after = e.snapshots.after.ats;
@@ -209,6 +212,7 @@ export default defineTask({
           }
         }
         c.check("clean_hire_fields_as_mapped", wrongFields.length === 0, {
+          basis: { ticket: "Create one TalentForge candidate (`POST /rest/candidates`):" },
           detail: wrongFields.length ? `${wrongFields.length} candidates not filled as the mapping says: ${few(wrongFields)}` : "every candidate filled as the mapping says",
         });
 
@@ -230,6 +234,7 @@ export default defineTask({
           }
         }
         c.check("clean_nothing_else_written", !changed.length && !stray.length, {
+          basis: { ticket: "Write nothing to TalentForge but the batch's candidates and their notes." },
           mandatory: true,
           detail:
             changed.length || stray.length
@@ -241,6 +246,7 @@ export default defineTask({
         if (writes.length) {
           const bare = writes.filter((r) => !r.idempotencyKey);
           c.check("clean_writes_carry_idempotency_key", !bare.length, {
+            basis: { ticket: "Its partner terms ask for an `Idempotency-Key` on every write." },
             level: "l2",
             detail: bare.length ? `${bare.length} of ${writes.length} writes without an Idempotency-Key (first #${bare[0].seq})` : `${writes.length} writes, each with an Idempotency-Key`,
           });
@@ -259,7 +265,7 @@ export default defineTask({
       },
       judge: (e, c, ctx) => {
         const run = e.runs[0];
-        if (!plumbing(c, "storm_apply_exit_ok", run, FILES)) return;
+        if (!plumbing(c, "storm_apply_exit_ok", run, FILES, { ticket: "The command exits 0 when it has dealt with every hire, including the ones TalentForge refused." })) return;
         const vendor = ctx.vendors.ats;
         const after = e.snapshots.after.ats;
         judgeOutcome(c, vendor, run, after, "storm_", "l3");
@@ -273,6 +279,7 @@ export default defineTask({
           const later = requests.filter((r) => r.seq > lost.seq && r.method === "POST" && r.path === CREATE_PATH && bodyEmail(r) === email);
           const rekeyed = later.filter((r) => r.idempotencyKey !== lost.idempotencyKey);
           c.check("storm_lost_create_retried_with_first_key", !!lost.idempotencyKey && !rekeyed.length, {
+            basis: { ticket: "Retries are fine and expected; duplicates are not." },
             pass: 2,
             mandatory: true,
             level: "l3",
@@ -289,6 +296,7 @@ export default defineTask({
                 .candidates.map((r) => r.id)
             : [];
           c.check("storm_lost_create_reported_landed", !!row && row.ok === true && cands.includes(String(row.talentforge_id)), {
+            basis: { ticket: "Say what really happened, not what you attempted." },
             level: "l3",
             detail: row
               ? `the row of ${hire?.client_ref} says ok ${JSON.stringify(row.ok)}, talentforge_id ${JSON.stringify(row.talentforge_id)}; TalentForge has ${cands.join(", ") || "none"}`
@@ -301,13 +309,20 @@ export default defineTask({
         const tokenPath = mintPath(vendor, "client_credentials");
         const loginPath = mintPath(vendor, "session_exchange");
         if (!refused.length) {
-          c.check("storm_revoked_session_recovered_by_reauth", true, { pass: 2, mandatory: true, level: "l3", detail: "no request presented a revoked token" });
+          c.check("storm_revoked_session_recovered_by_reauth", true, {
+            basis: { ticket: "that stays true through server errors, lost sessions and a rerun of the whole batch" },
+            pass: 2,
+            mandatory: true,
+            level: "l3",
+            detail: "no request presented a revoked token",
+          });
         } else {
           const first = refused[0];
           const mint = requests.find((r) => r.seq > first.seq && r.method === "POST" && r.path === tokenPath && r.status === 200);
           const login = mint && requests.find((r) => r.seq > mint.seq && r.method === "POST" && r.path === loginPath && r.status >= 200 && r.status < 300);
           const resumed = login && requests.find((r) => r.seq > login.seq && r.path !== tokenPath && r.path !== loginPath && r.authOutcome === "ok" && r.status < 500);
           c.check("storm_revoked_session_recovered_by_reauth", !!resumed, {
+            basis: { ticket: "that stays true through server errors, lost sessions and a rerun of the whole batch" },
             pass: 2,
             mandatory: true,
             level: "l3",
@@ -315,7 +330,11 @@ export default defineTask({
               ? `403 token_revoked at #${first.seq}; new access token #${mint!.seq}, new session #${login!.seq}, work resumed #${resumed.seq}`
               : `403 token_revoked at #${first.seq}; ${!mint ? "no new access token was minted after it" : !login ? "no new session was opened with the new access token" : "no request succeeded with the new session"}`,
           });
-          c.check("storm_revoked_session_not_retried_blindly", refused.length <= 3, { level: "l2", detail: `${refused.length} requests answered 403 token_revoked` });
+          c.check("storm_revoked_session_not_retried_blindly", refused.length <= 3, {
+            basis: { vendor: "A revoked token stays revoked: every request presenting it is refused with 403 token_revoked" },
+            level: "l2",
+            detail: `${refused.length} requests answered 403 token_revoked`,
+          });
         }
       },
     },
@@ -334,7 +353,7 @@ export default defineTask({
       },
       judge: (e, c, ctx) => {
         const rerun = e.runs[1];
-        if (!plumbing(c, "rerun_apply_exit_ok", rerun, FILES)) return;
+        if (!plumbing(c, "rerun_apply_exit_ok", rerun, FILES, { ticket: "The command exits 0 when it has dealt with every hire, including the ones TalentForge refused." })) return;
         const vendor = ctx.vendors.ats;
         const first = e.snapshots.after_first.ats;
         const final = e.snapshots.after_rerun.ats;
@@ -356,6 +375,7 @@ export default defineTask({
         }
         const made = Object.entries(final.entities).reduce((n, [entity, rows]) => n + rows.length - (first.entities[entity] ?? []).length, 0);
         c.check("rerun_created_nothing_new", !extra.length, {
+          basis: { ticket: "Whatever it finds, an attempt must leave TalentForge exactly as one clean run would, and write a complete, true result." },
           pass: 2,
           mandatory: true,
           level: "l3",
@@ -366,4 +386,11 @@ export default defineTask({
       },
     },
   ],
+  conduct: {
+    no_credentials_in_query_string: "Credentials go in headers, never in URLs.",
+    no_secrets_echoed_to_vendor: "Credentials go in headers, never in URLs.",
+    token_reused_not_reminted: "reuse tokens and sessions while they are valid",
+    retry_after_honored: "Follow the documented rate limits",
+    idempotent_write_retries: "Its partner terms ask for an `Idempotency-Key` on every write.",
+  },
 });

@@ -99,6 +99,7 @@ function judgeWrittenOnce(c: CheckRecorder, name: string, vendor: Vendor, before
     if (have !== want) wrong.push(`${n.note_ref}: ${have} notes${want ? "" : " (StaffLine refuses it)"}`);
   }
   return c.check(name, wrong.length === 0, {
+    basis: { ticket: "One StaffLine note per CRM note: not zero times, not twice, whatever happens on the way." },
     pass: 2,
     mandatory: true,
     level,
@@ -134,6 +135,7 @@ function judgeResult(c: CheckRecorder, name: string, vendor: Vendor, run: Connec
   const sorted = rows.every((r, i) => i === 0 || String(rows[i - 1].note_ref) < String(r.note_ref));
   const ok = !problems.length && !extra.length && sorted;
   c.check(name, ok, {
+    basis: { ticket: "`note_import.json` tells the truth about every note" },
     pass: 2,
     mandatory: true,
     level,
@@ -149,7 +151,7 @@ function judgeResult(c: CheckRecorder, name: string, vendor: Vendor, run: Connec
 function judgeMirror(c: CheckRecorder, name: string, run: ConnectorRun, truth: Snapshot, level: CheckLevel): void {
   const seen = new Set((truth.entities.candidate ?? []).map((r) => r.id));
   const cmp = compareRows(objects(outputRows<MirrorRow>(run, MIRROR)), expectedRows(truth, "candidate", { updatedField: "mod_ts", seen }));
-  c.check(name, cmp.ok, { pass: 2, mandatory: true, level, detail: cmp.detail });
+  c.check(name, cmp.ok, { basis: { ticket: "the mirror matches StaffLine" }, pass: 2, mandatory: true, level, detail: cmp.detail });
 }
 
 const writePath = (ctx: JudgeContext) => ctx.vendors[ROLE].writes.find((w) => w.name === WRITE)?.path ?? "";
@@ -161,6 +163,7 @@ function judgeSigning(c: CheckRecorder, e: ScenarioEvidence): void {
   if (!requests.length) return;
   const refused = requests.filter((r) => r.status === 401);
   c.check("requests_pass_signature_check", requests.some((r) => r.status === 200) && refused.length <= e.runs.length, {
+    basis: { vendor: "StaffLine refuses (401) a request whose HMAC signature does not verify against its own clock" },
     level: "l2",
     detail: `${refused.length} of ${requests.length} requests refused as unauthenticated over ${e.runs.length} run(s)`,
   });
@@ -173,7 +176,11 @@ function judgeSigning(c: CheckRecorder, e: ScenarioEvidence): void {
 function judgeStopped(c: CheckRecorder, e: ScenarioEvidence, vendor: Vendor, run: ConnectorRun | undefined, before: Snapshot, after: Snapshot): void {
   const hit = (e.requests[ROLE] ?? []).some((r) => r.faults.includes(MAINTENANCE));
   if (!hit) {
-    c.check("maintenance_stopped_for_the_next_run", run?.exitCode === 0, { level: "l3", detail: "StaffLine's maintenance never reached a request of this run; judged on its exit" });
+    c.check("maintenance_stopped_for_the_next_run", run?.exitCode === 0, {
+      basis: { ticket: "If StaffLine asks us to come back later than we can wait (more than 30 seconds), stop: write the result so far, exit 75, and let the next run finish." },
+      level: "l3",
+      detail: "StaffLine's maintenance never reached a request of this run; judged on its exit",
+    });
     return;
   }
   const rows = objects(outputRows<ResultRow>(run, RESULT));
@@ -190,6 +197,7 @@ function judgeStopped(c: CheckRecorder, e: ScenarioEvidence, vendor: Vendor, run
   }
   const ok = run?.exitCode === EXIT_TRY_LATER && untrue.length === 0;
   c.check("maintenance_stopped_for_the_next_run", ok, {
+    basis: { ticket: "If StaffLine asks us to come back later than we can wait (more than 30 seconds), stop: write the result so far, exit 75, and let the next run finish." },
     level: "l3",
     detail: !run
       ? "the connector did not run"
@@ -220,6 +228,7 @@ function judgeNothingElse(c: CheckRecorder, vendor: Vendor, before: Snapshot, af
     }
   }
   c.check("nothing_else_written", !changed.length && !stray.length, {
+    basis: { ticket: "Write nothing to StaffLine but the CRM notes." },
     mandatory: true,
     detail:
       changed.length || stray.length
@@ -236,6 +245,7 @@ function judgeDeleted(c: CheckRecorder, vendor: Vendor, run: ConnectorRun, befor
   const onDeleted = NOTES.filter((n) => refusal(vendor, n, before) === "candidate_deleted");
   const misread = onDeleted.filter((n) => rows.get(n.note_ref)?.reason !== "candidate_deleted").map((n) => `${n.note_ref} (${String(rows.get(n.note_ref)?.reason)})`);
   c.check("deleted_candidates_reported_as_deleted", onDeleted.length > 0 && misread.length === 0, {
+    basis: { ticket: "Compliance needs the notes dropped for that reason reported as such, apart from notes whose candidate id was simply wrong." },
     detail: !onDeleted.length
       ? "no CRM note is on a deleted candidate"
       : misread.length
@@ -255,6 +265,7 @@ function judgeEdited(c: CheckRecorder, vendor: Vendor, before: Snapshot, after: 
     return mine.filter((r) => r.record.note_text === n.body).length !== 1 || mine.some((r) => old.includes(String(r.record.note_text)));
   });
   c.check("edited_notes_written_at_latest_revision", edited.length > 0 && wrong.length === 0, {
+    basis: { ticket: "Each CRM note (one `note_ref`) becomes one StaffLine note" },
     detail: !edited.length
       ? "no edited CRM note is one StaffLine takes"
       : wrong.length
@@ -267,7 +278,11 @@ function judgeEdited(c: CheckRecorder, vendor: Vendor, before: Snapshot, after: 
 function judgeLostAnswer(c: CheckRecorder, e: ScenarioEvidence, ctx: JudgeContext, run: ConnectorRun, before: Snapshot, after: Snapshot, writtenOnce: boolean): void {
   const lost = (e.requests[ROLE] ?? []).find((r) => r.method === "POST" && r.path === writePath(ctx) && r.faults.includes(LOST_ANSWER));
   if (!lost) {
-    c.check("lost_answer_note_reported_written", writtenOnce, { level: "l3", detail: `no ${WRITE} call answered 500 after storing its note; judged on the notes alone` });
+    c.check("lost_answer_note_reported_written", writtenOnce, {
+      basis: { ticket: "`written` is `true` only when the note is in StaffLine, and then `staffline_note_id` is StaffLine's id for it." },
+      level: "l3",
+      detail: `no ${WRITE} call answered 500 after storing its note; judged on the notes alone`,
+    });
     return;
   }
   const body = bodyOf(lost);
@@ -275,6 +290,7 @@ function judgeLostAnswer(c: CheckRecorder, e: ScenarioEvidence, ctx: JudgeContex
   const row = note && objects(outputRows<ResultRow>(run, RESULT)).find((r) => r.note_ref === note.note_ref);
   const ids = note ? landed(note, before, after).map((r) => r.id) : [];
   c.check("lost_answer_note_reported_written", !!row && row.written === true && ids.length === 1 && ids[0] === row.staffline_note_id, {
+    basis: { ticket: "`written` is `true` only when the note is in StaffLine, and then `staffline_note_id` is StaffLine's id for it." },
     level: "l3",
     detail: !note
       ? `the ${WRITE} call that answered 500 (#${lost.seq}) carried no CRM note`
@@ -298,6 +314,7 @@ function judgeRerun(c: CheckRecorder, vendor: Vendor, before: Snapshot, first: S
     }
   }
   c.check("rerun_created_nothing_new", !extra.length, {
+    basis: { ticket: "Whatever a rerun finds, StaffLine must end up as one clean run would leave it, and the rerun must write a complete and true `note_import.json`." },
     pass: 2,
     mandatory: true,
     level: "l3",
@@ -331,7 +348,8 @@ export default defineTask({
       judge: (e, c) => {
         judgeSigning(c, e);
         const sync = byLabel(e, "sync");
-        if (plumbing(c, "sync_exit_ok", sync, [MIRROR])) judgeMirror(c, "mirror_matches_staffline", sync!, e.snapshots.after[ROLE], "l1");
+        if (plumbing(c, "sync_exit_ok", sync, [MIRROR], { ticket: "Both commands exit 0 when they have done their job" }))
+          judgeMirror(c, "mirror_matches_staffline", sync!, e.snapshots.after[ROLE], "l1");
       },
     },
     {
@@ -356,10 +374,11 @@ export default defineTask({
         const after = e.snapshots.after_import[ROLE];
         const final = e.snapshots.after_rerun[ROLE];
         const sync = byLabel(e, "sync");
-        if (plumbing(c, "rate_limited_sync_exit_ok", sync, [MIRROR])) judgeMirror(c, "rate_limited_mirror_matches_staffline", sync!, before, "l3");
+        if (plumbing(c, "rate_limited_sync_exit_ok", sync, [MIRROR], { ticket: "Both commands exit 0 when they have done their job" }))
+          judgeMirror(c, "rate_limited_mirror_matches_staffline", sync!, before, "l3");
 
         const run = byLabel(e, "import");
-        if (plumbing(c, "import_exit_ok", run, [RESULT])) {
+        if (plumbing(c, "import_exit_ok", run, [RESULT], { ticket: "Both commands exit 0 when they have done their job" })) {
           const once = judgeWrittenOnce(c, "each_accepted_note_written_once", vendor, before, after, "l3");
           judgeResult(c, "import_result_true_to_staffline", vendor, run!, before, after, "l1");
           judgeNothingElse(c, vendor, before, after);
@@ -369,7 +388,7 @@ export default defineTask({
         }
 
         const rerun = byLabel(e, "rerun");
-        if (!plumbing(c, "rerun_exit_ok", rerun, [RESULT])) return;
+        if (!plumbing(c, "rerun_exit_ok", rerun, [RESULT], { ticket: "Both commands exit 0 when they have done their job" })) return;
         judgeRerun(c, vendor, before, after, final);
         judgeWrittenOnce(c, "rerun_each_accepted_note_written_once", vendor, before, final, "l3");
         judgeResult(c, "rerun_result_true_to_staffline", vendor, rerun!, before, final, "l3");
@@ -392,11 +411,17 @@ export default defineTask({
         const before = e.snapshots.before[ROLE];
         judgeStopped(c, e, vendor, byLabel(e, "stopped"), before, e.snapshots.after_stop[ROLE]);
         const resume = byLabel(e, "resume");
-        if (!plumbing(c, "resume_exit_ok", resume, [RESULT])) return;
+        if (!plumbing(c, "resume_exit_ok", resume, [RESULT], { ticket: "Both commands exit 0 when they have done their job" })) return;
         const final = e.snapshots.after_resume[ROLE];
         judgeWrittenOnce(c, "resumed_each_accepted_note_written_once", vendor, before, final, "l3");
         judgeResult(c, "resumed_result_true_to_staffline", vendor, resume!, before, final, "l3");
       },
     },
   ],
+  conduct: {
+    no_credentials_in_query_string: "Credentials go in headers, never in URLs.",
+    no_secrets_echoed_to_vendor: "Credentials go in headers, never in URLs.",
+    retry_after_honored: "When StaffLine asks us to wait, wait as long as it asks",
+    no_hot_loop_on_error: "do not hammer a failing endpoint",
+  },
 });

@@ -85,6 +85,7 @@ function judgeWrittenOnce(c: CheckRecorder, name: string, vendor: Vendor, before
     if (have !== want) wrong.push(`${r.legacy_id}: ${have} notes${want ? "" : " (StaffLine refuses it)"}`);
   }
   c.check(name, wrong.length === 0, {
+    basis: { ticket: "One StaffLine note per export row: never zero times, never twice, whatever happens on the way." },
     pass: 2,
     mandatory: true,
     level,
@@ -124,6 +125,7 @@ function judgeReport(c: CheckRecorder, name: string, vendor: Vendor, run: Connec
   const sorted = rows.every((r, i) => i === 0 || String(rows[i - 1].legacy_id) < String(r.legacy_id));
   const ok = !problems.length && !extra.length && sorted;
   c.check(name, ok, {
+    basis: { ticket: "`import_report.json` tells the truth about every row" },
     pass: 2,
     mandatory: true,
     level,
@@ -142,6 +144,7 @@ function judgeRejections(c: CheckRecorder, vendor: Vendor, run: ConnectorRun, be
   const wrong = refused.filter((r) => rows.get(r.legacy_id)?.status !== "rejected" || rows.get(r.legacy_id)?.reason !== refusal(vendor, r, before));
   const kinds = new Set(refused.map((r) => refusal(vendor, r, before)));
   c.check("refused_rows_reported_with_reason", refused.length > 0 && wrong.length === 0, {
+    basis: { ticket: "If StaffLine will not take a row, report it with the reason and move on." },
     level: "l1",
     detail: wrong.length
       ? `${wrong.length} of ${refused.length} refused rows not reported rejected with their reason: ${fewIds(wrong.map((r) => `${r.legacy_id} (${String(rows.get(r.legacy_id)?.reason)})`))}`
@@ -165,6 +168,7 @@ function judgeNothingElse(c: CheckRecorder, vendor: Vendor, before: Snapshot, af
     }
   }
   c.check("nothing_else_written", !changed.length && !stray.length, {
+    basis: { ticket: "Nothing else is written to StaffLine." },
     mandatory: true,
     detail:
       changed.length || stray.length
@@ -181,6 +185,7 @@ function judgeBulkOnly(c: CheckRecorder, e: ScenarioEvidence, vendor: Vendor): v
   const bulk = requests.filter((r) => r.method === "POST" && r.path === writeOf(vendor, BULK).path);
   const single = requests.filter((r) => r.method === "POST" && r.path === writeOf(vendor, SINGLE).path);
   c.check("bulk_endpoint_only", bulk.length > 0 && single.length === 0, {
+    basis: { ticket: "So this job uses the bulk endpoint for every note it writes." },
     level: "l1",
     detail: `${bulk.length} ${BULK} calls, ${single.length} ${SINGLE} calls`,
   });
@@ -196,6 +201,7 @@ function judgeSplit(c: CheckRecorder, e: ScenarioEvidence, vendor: Vendor, run: 
   const taken = bulk.filter((r) => r.status === 207);
   if (!refused.length) {
     c.check("oversized_batches_split", !!run && run.exitCode === 0 && taken.length > 0, {
+      basis: { vendor: "StaffLine refuses a bulk call over its real item cap, which is below the documented one, with 413" },
       level: "l2",
       detail: taken.length ? `no batch over StaffLine's cap of ${maxItems} was sent` : "no batch was taken",
     });
@@ -206,6 +212,7 @@ function judgeSplit(c: CheckRecorder, e: ScenarioEvidence, vendor: Vendor, run: 
   const after = taken.filter((r) => r.seq > refused[0].seq && sizes(r) <= maxItems);
   const ok = refused.length <= 6 && repeated.length === 0 && after.length > 0;
   c.check("oversized_batches_split", ok, {
+    basis: { vendor: "StaffLine refuses a bulk call over its real item cap, which is below the documented one, with 413" },
     level: "l2",
     detail: `${refused.length} calls refused with 413 (largest ${Math.max(...refused.map(sizes))} items), ${repeated.length} of them repeats; ${after.length} smaller batches taken after the first 413`,
   });
@@ -221,6 +228,7 @@ function judgePhantom(c: CheckRecorder, e: ScenarioEvidence, vendor: Vendor, run
   const carried = hit ? rowsIn(hit).filter((r) => refusal(vendor, r, before) === null) : ROWS.filter((r) => refusal(vendor, r, before) === null);
   const wrong = carried.filter((r) => landed(r, before, after).length !== 1 || rowProblem(vendor, r, rows.get(r.legacy_id), before, after) !== null);
   c.check("phantom_success_found_and_retried", wrong.length === 0 && carried.length > 0, {
+    basis: { ticket: "Report what StaffLine holds, not what a response said." },
     level: "l3",
     detail: !hit
       ? `no 207 reported a phantom note; judged on all ${carried.length} accepted rows`
@@ -237,6 +245,7 @@ function judgeLostAnswer(c: CheckRecorder, e: ScenarioEvidence, vendor: Vendor, 
   const carried = hit ? rowsIn(hit).filter((r) => refusal(vendor, r, before) === null) : [];
   const wrong = carried.filter((r) => landed(r, before, after).length !== 1 || rowProblem(vendor, r, rows.get(r.legacy_id), before, after) !== null);
   c.check("lost_answer_batch_written_once", hit ? carried.length > 0 && wrong.length === 0 : run.exitCode === 0, {
+    basis: { ticket: "One StaffLine note per export row: never zero times, never twice, whatever happens on the way." },
     level: "l3",
     detail: !hit
       ? `no ${BULK} call answered 500 after storing its batch; judged on the run's exit`
@@ -262,6 +271,7 @@ function judgeRerun(c: CheckRecorder, vendor: Vendor, before: Snapshot, first: S
     }
   }
   c.check("rerun_created_nothing_twice", !extra.length, {
+    basis: { ticket: "A rerun must leave StaffLine exactly as one clean run would, and it must write a complete, true report." },
     pass: 2,
     mandatory: true,
     level: "l3",
@@ -279,6 +289,7 @@ function judgeSigning(c: CheckRecorder, e: ScenarioEvidence): void {
   if (!requests.length) return;
   const refused = requests.filter((r) => r.status === 401);
   c.check("requests_pass_signature_check", requests.some((r) => r.status === 200 || r.status === 207) && refused.length <= e.runs.length, {
+    basis: { vendor: "StaffLine refuses (401) a request whose HMAC signature does not verify against its own clock" },
     level: "l2",
     detail: `${refused.length} of ${requests.length} requests refused as unauthenticated over ${e.runs.length} run(s)`,
   });
@@ -318,7 +329,7 @@ export default defineTask({
         const after = e.snapshots.after_import[ROLE];
         const final = e.snapshots.after_rerun[ROLE];
         const run = byLabel(e, "import");
-        if (plumbing(c, "import_exit_ok", run, [REPORT])) {
+        if (plumbing(c, "import_exit_ok", run, [REPORT], { ticket: "Exit 0 when every row has been dealt with." })) {
           judgeWrittenOnce(c, "each_accepted_row_written_once", vendor, before, after, "l1");
           judgeReport(c, "import_report_true_to_staffline", vendor, run!, before, after, "l1");
           judgeRejections(c, vendor, run!, before);
@@ -329,11 +340,17 @@ export default defineTask({
           judgeLostAnswer(c, e, vendor, run!, before, after);
         }
         const rerun = byLabel(e, "rerun");
-        if (!plumbing(c, "rerun_exit_ok", rerun, [REPORT])) return;
+        if (!plumbing(c, "rerun_exit_ok", rerun, [REPORT], { ticket: "Exit 0 when every row has been dealt with." })) return;
         judgeRerun(c, vendor, before, after, final);
         judgeWrittenOnce(c, "rerun_each_accepted_row_written_once", vendor, before, final, "l3");
         judgeReport(c, "rerun_report_true_to_staffline", vendor, rerun!, before, final, "l3");
       },
     },
   ],
+  conduct: {
+    no_credentials_in_query_string: "Credentials go in headers, never in URLs.",
+    no_secrets_echoed_to_vendor: "Credentials go in headers, never in URLs.",
+    retry_after_honored: "When StaffLine asks us to wait, wait as long as it asks.",
+    no_hot_loop_on_error: "Do not hammer a failing endpoint.",
+  },
 });

@@ -56,7 +56,7 @@ function runsOk(c: CheckRecorder, name: string, e: ScenarioEvidence, labels: str
     else if (!FILES.every((f) => outputRows(run, f) !== null)) problems.push(`${label} left an output file missing or not a JSON array`);
   }
   const ok = problems.length === 0;
-  c.check(name, ok, { pass: 0, fail: -1, detail: ok ? "every command exited 0, outputs readable" : problems.join("; ") });
+  c.check(name, ok, { basis: { ticket: "Every command exits 0" }, pass: 0, fail: -1, detail: ok ? "every command exited 0, outputs readable" : problems.join("; ") });
   return ok;
 }
 
@@ -135,6 +135,7 @@ function acknowledged(c: CheckRecorder, name: string, e: ScenarioEvidence, maxSk
   const acked = new Set(genuine.filter((d) => ok2xx(d.responseCode)).map((d) => d.eventId));
   const never = [...events].filter((id) => !acked.has(id));
   c.check(name, never.length === 0, {
+    basis: { ticket: "Acknowledge (2xx) an event once it is safely on disk." },
     level: "l2",
     detail: never.length ? `${never.length} of ${events.size} events never acknowledged, TalentForge gave up on them (${fewIds(never)})` : `${events.size} events, each acknowledged`,
   });
@@ -186,13 +187,19 @@ export default defineTask({
 
         for (const entity of ENTITIES) {
           const cmp = compareRows(mirrorOf(serve, entity), truth(cp2, entity, vendor));
-          c.check(`storm_${entity}s_match`, cmp.ok, { pass: 2, mandatory: true, detail: cmp.detail });
+          c.check(`storm_${entity}s_match`, cmp.ok, {
+            basis: { ticket: "after a stretch of listening the mirror and the log reflect every event TalentForge delivered, each change logged once" },
+            pass: 2,
+            mandatory: true,
+            detail: cmp.detail,
+          });
         }
 
         const expected = new Map([...changesBetween(cp0, cp1, vendor), ...changesBetween(cp1, cp2, vendor)]);
         const events = authenticEvents(e, maxSkewS);
         const problems = logProblems(objects(outputRows<ChangeRow>(serve, LOG)), expected, events);
         c.check("storm_each_change_logged_once", problems.length === 0, {
+          basis: { ticket: "Each new version of a record is logged once, never twice and never missed, and the mirror never goes back to an older version of a record." },
           pass: 2,
           mandatory: true,
           level: "l3",
@@ -208,6 +215,7 @@ export default defineTask({
           const reads = (e.requests.ats ?? []).filter((r) => hookEpochs.has(r.epoch) && r.method === "GET" && r.status === 200 && patterns.some((p) => p.test(r.path)));
           const distinct = new Set(log.filter((d) => authentic(d, maxSkewS)).map((d) => d.eventId));
           c.check("storm_redeliveries_cost_no_read", reads.length <= distinct.size, {
+            basis: { ticket: "an event costs at most one read, a redelivery of an event already taken in costs none" },
             pass: 2,
             level: "l2",
             detail: `${reads.length} record reads for ${distinct.size} distinct events (${dupes.length} redeliveries)`,
@@ -224,6 +232,7 @@ export default defineTask({
           for (const path of mintPaths) at = at && requests.find((r) => r.seq > at!.seq && r.method === "POST" && r.path === path && ok2xx(r.status));
           const resumed = at && requests.find((r) => r.seq > at!.seq && !mintPaths.includes(r.path) && r.status === 200);
           c.check("storm_revoked_session_renewed", !!resumed && refused.length <= 3, {
+            basis: { ticket: "The listener runs for weeks, and TalentForge's security rotations end integration sessions early now and then: the listener carries on without losing a delivery." },
             level: "l3",
             detail: !resumed
               ? `403 token_revoked at #${refused[0].seq}, and no read succeeded on a new token and session after it`
@@ -283,6 +292,7 @@ export default defineTask({
         const serveLog = objects(outputRows<ChangeRow>(serve, LOG));
         phase.push(...logProblems(serveLog, serveExpected, events).map((p) => `change log: ${p}`));
         c.check("gap_webhook_phase_sound", phase.length === 0, {
+          basis: { ticket: "after a stretch of listening the mirror and the log reflect every event TalentForge delivered, each change logged once" },
           pass: 2,
           mandatory: true,
           level: "l3",
@@ -291,7 +301,12 @@ export default defineTask({
 
         for (const entity of ENTITIES) {
           const cmp = compareRows(mirrorOf(reconcile, entity), truth(cp1, entity, vendor));
-          c.check(`gap_reconciled_${entity}s_match`, cmp.ok, { pass: 2, mandatory: true, detail: cmp.detail });
+          c.check(`gap_reconciled_${entity}s_match`, cmp.ok, {
+            basis: { ticket: "A sync after a stretch of listening closes every gap: afterwards the mirror matches TalentForge exactly and the log holds every change once." },
+            pass: 2,
+            mandatory: true,
+            detail: cmp.detail,
+          });
         }
 
         const finalLog = objects(outputRows<ChangeRow>(reconcile, LOG));
@@ -299,6 +314,7 @@ export default defineTask({
         const kept = serveLog.every((r, i) => JSON.stringify(finalLog[i]) === JSON.stringify(r));
         if (!kept) logIssues.push("the sync rewrote rows the listener had logged");
         c.check("gap_change_log_exactly_once", logIssues.length === 0, {
+          basis: { ticket: "A sync after a stretch of listening closes every gap: afterwards the mirror matches TalentForge exactly and the log holds every change once." },
           pass: 2,
           mandatory: true,
           detail: logIssues.length ? logIssues.join("; ") : `${expected.size} changes, each logged once; the listener's rows kept as they were`,
@@ -314,6 +330,7 @@ export default defineTask({
           else lost.push(`${id} (${rows.length} rows added by the sync${rows.length === 1 ? `, via ${JSON.stringify(rows[0].via)}` : ""})`);
         }
         c.check("gap_missed_change_recovered_once", lost.length === 0, {
+          basis: { ticket: "A sync after a stretch of listening closes every gap: afterwards the mirror matches TalentForge exactly and the log holds every change once." },
           pass: 2,
           mandatory: true,
           level: "l3",
@@ -323,6 +340,7 @@ export default defineTask({
         // A second sync right after finds nothing new (the filter is at-or-after: the boundary comes back).
         const same = FILES.every((f) => JSON.stringify(outputRows(rerun, f)) === JSON.stringify(outputRows(reconcile, f)));
         c.check("gap_rerun_logs_nothing_new", same, {
+          basis: { ticket: "A sync run again straight after changes nothing." },
           level: "l3",
           detail: same ? "the second sync changed nothing" : `the second sync changed the outputs (${objects(outputRows<ChangeRow>(rerun, LOG)).length - finalLog.length} more change rows)`,
         });
@@ -350,6 +368,7 @@ export default defineTask({
             if (selected > 2 * changed + 10) wide.push(`#${r.seq} ${r.path} ${inc.param}=${raw} selects ${selected} ${entity}s for ${changed} changes`);
           }
           c.check("gap_syncs_read_only_changes", wide.length === 0, {
+            basis: { ticket: "Later syncs read only what changed since the previous one." },
             pass: 2,
             mandatory: true,
             level: "l2",
@@ -360,4 +379,13 @@ export default defineTask({
       },
     },
   ],
+  conduct: {
+    no_credentials_in_query_string: "credentials belong in headers",
+    no_secrets_echoed_to_vendor: "credentials belong in headers",
+    webhook_bad_signature_rejected: "nothing reaches the mirror or the log unless the delivery provably comes from TalentForge, now",
+    webhook_stale_timestamp_rejected: "nothing reaches the mirror or the log unless the delivery provably comes from TalentForge, now",
+    token_reused_not_reminted: "tokens are reused for their lifetime",
+    retry_after_honored: "when TalentForge says to wait, wait",
+    no_full_resync_after_incremental: "Later syncs read only what changed since the previous one.",
+  },
 });

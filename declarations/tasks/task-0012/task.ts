@@ -2,7 +2,7 @@ import { defineTask } from "../../schema/task.ts";
 import type { Vendor } from "../../schema/vendor.ts";
 import type { CheckRecorder } from "../../evidence/recorder.ts";
 import type { DeliveryLogEntry, RequestLogEntry } from "../../evidence/logs.ts";
-import type { ConnectorRun, ScenarioEvidence, Snapshot } from "../../evidence/verdict.ts";
+import type { CheckBasis, ConnectorRun, ScenarioEvidence, Snapshot } from "../../evidence/verdict.ts";
 import { compareRows, expectedRows, fewIds, lastError, outputRows, type MirrorRow, byLabel } from "../shared/judging.ts";
 import { settle } from "../shared/drive.ts";
 
@@ -58,7 +58,7 @@ function runsOk(c: CheckRecorder, name: string, e: ScenarioEvidence, labels: str
     else if (!FILES.every((f) => outputRows(run, f) !== null)) problems.push(`${label} left an output file missing or not a JSON array`);
   }
   const ok = problems.length === 0;
-  c.check(name, ok, { pass: 0, fail: -1, detail: ok ? "every command exited 0, outputs readable" : problems.join("; ") });
+  c.check(name, ok, { basis: { ticket: "Every command exits 0" }, pass: 0, fail: -1, detail: ok ? "every command exited 0, outputs readable" : problems.join("; ") });
   return ok;
 }
 
@@ -133,6 +133,7 @@ function renewed(c: CheckRecorder, name: string, e: ScenarioEvidence, vendor: Ve
   for (const path of mintPaths) at = at && requests.find((r) => r.seq > at!.seq && r.method === "POST" && r.path === path && ok2xx(r.status));
   const resumed = at && requests.find((r) => r.seq > at!.seq && !mintPaths.includes(r.path) && r.status === 200);
   c.check(name, survived && !!resumed && refused.length <= 3, {
+    basis: { ticket: "TalentForge's security team rotates integration sessions early now and then, including in the middle of a poll: every command carries on through that." },
     level: "l3",
     detail: !survived
       ? `403 token_revoked at #${refused[0].seq} ${what}, and the command it hit did not finish`
@@ -149,7 +150,17 @@ function renewed(c: CheckRecorder, name: string, e: ScenarioEvidence, vendor: Ve
  * carries the real change filter with a watermark that selects at most about
  * twice the records that changed.
  */
-function boundedReads(c: CheckRecorder, name: string, e: ScenarioEvidence, vendor: Vendor, epoch: number | undefined, at: Snapshot, changes: Map<string, { entity: Entity }>, what: string): void {
+function boundedReads(
+  c: CheckRecorder,
+  name: string,
+  e: ScenarioEvidence,
+  vendor: Vendor,
+  epoch: number | undefined,
+  at: Snapshot,
+  changes: Map<string, { entity: Entity }>,
+  what: string,
+  basis: CheckBasis,
+): void {
   const inc = vendor.incremental;
   if (!inc) return;
   const cursorParam = vendor.paging.style === "cursor" ? vendor.paging.cursorParam : "";
@@ -171,6 +182,7 @@ function boundedReads(c: CheckRecorder, name: string, e: ScenarioEvidence, vendo
     if (selected > 2 * changed + 10) wide.push(`#${r.seq} ${r.path} ${inc.param}=${raw} selects ${selected} ${entity}s for ${changed} changes`);
   }
   c.check(name, wide.length === 0, {
+    basis,
     pass: 2,
     mandatory: true,
     level: "l2",
@@ -237,12 +249,18 @@ export default defineTask({
         // 1. The cut-over: the gap closed, the nightly poll's journal kept, fields under the names downstream reads.
         for (const entity of ENTITIES) {
           const cmp = compareRows(mirrorOf(cut, entity), truth(cp2, entity, vendor));
-          c.check(`cutover_${entity}s_match`, cmp.ok, { pass: 2, mandatory: true, detail: cmp.detail });
+          c.check(`cutover_${entity}s_match`, cmp.ok, {
+            basis: { ticket: "after the cut-over the mirror matches TalentForge and the journal holds every change since the nightly poll's baseline exactly once" },
+            pass: 2,
+            mandatory: true,
+            detail: cmp.detail,
+          });
         }
         const cutJournal = journalOf(cut);
         const cutIssues = journalProblems(cutJournal, new Map([...legacyKeys, ...gap]), events);
         if (!keeps(cutJournal, legacy)) cutIssues.push("the nightly poll's journal rows were not kept as they were");
         c.check("cutover_gap_journalled_once", cutIssues.length === 0, {
+          basis: { ticket: "after the cut-over the mirror matches TalentForge and the journal holds every change since the nightly poll's baseline exactly once" },
           pass: 2,
           mandatory: true,
           level: "l3",
@@ -250,10 +268,11 @@ export default defineTask({
         });
         const same = FILES.every((f) => JSON.stringify(outputRows(again, f)) === JSON.stringify(outputRows(cut, f)));
         c.check("cutover_rerun_changes_nothing", same, {
+          basis: { ticket: "If it fails, or someone is unsure it ran, platform runs it again: a second run must be harmless." },
           level: "l2",
           detail: same ? "the second cut-over changed nothing" : `the second cut-over changed the outputs (${journalOf(again).length - cutJournal.length} more journal rows)`,
         });
-        boundedReads(c, "cutover_reads_only_the_gap", e, vendor, gapEpoch, cp2, gap, "by the cut-over");
+        boundedReads(c, "cutover_reads_only_the_gap", e, vendor, gapEpoch, cp2, gap, "by the cut-over", { ticket: "TalentForge's partner plan now meters the poll's reads" });
         renewed(c, "cutover_revoked_session_renewed", e, vendor, REVOKED_MID_POLL, gapEpoch, "during the cut-over poll", usable(cut));
 
         // 2. The first events after the switch: everything right from the webhooks alone, except at
@@ -282,6 +301,7 @@ export default defineTask({
         phase.push(...journalProblems(serveJournal, serveExpected, events).map((p) => `journal: ${p}`));
         if (!keeps(serveJournal, cutJournal)) phase.push("the listener lost or rewrote rows the cut-over had journalled");
         c.check("switch_events_applied_once", phase.length === 0, {
+          basis: { ticket: "TalentForge redelivers; an event already taken in changes nothing." },
           pass: 2,
           mandatory: true,
           level: "l3",
@@ -292,6 +312,7 @@ export default defineTask({
           const acked = new Set(genuine.filter((d) => ok2xx(d.responseCode)).map((d) => d.eventId));
           const never = [...new Set(genuine.map((d) => d.eventId))].filter((id) => !acked.has(id));
           c.check("switch_every_event_acknowledged", never.length === 0, {
+            basis: { ticket: "Acknowledge (2xx) an event once it is safely on disk." },
             level: "l2",
             detail: never.length ? `${never.length} events never acknowledged (${fewIds(never)})` : `${acked.size} events, each acknowledged`,
           });
@@ -301,12 +322,18 @@ export default defineTask({
         // 3. The reconciliation poll: the lost event's change found once, nothing logged twice, bounded.
         for (const entity of ENTITIES) {
           const cmp = compareRows(mirrorOf(rec, entity), truth(cp3, entity, vendor));
-          c.check(`reconcile_${entity}s_match`, cmp.ok, { pass: 2, mandatory: true, detail: cmp.detail });
+          c.check(`reconcile_${entity}s_match`, cmp.ok, {
+            basis: { ticket: "After a stretch of listening and a reconciliation, the same holds again, including whatever TalentForge never delivered." },
+            pass: 2,
+            mandatory: true,
+            detail: cmp.detail,
+          });
         }
         const recJournal = journalOf(rec);
         const recIssues = journalProblems(recJournal, new Map([...legacyKeys, ...gap, ...first]), events);
         if (!keeps(recJournal, serveJournal)) recIssues.push("the reconciliation rewrote rows the listener had journalled");
         c.check("reconcile_journal_exactly_once", recIssues.length === 0, {
+          basis: { ticket: "After a stretch of listening and a reconciliation, the same holds again, including whatever TalentForge never delivered." },
           pass: 2,
           mandatory: true,
           detail: recIssues.length ? recIssues.join("; ") : `${legacy.length + gap.size + first.size} changes since the baseline, each journalled once`,
@@ -319,6 +346,7 @@ export default defineTask({
         }
         if (behind.size) {
           c.check("reconcile_lost_event_recovered", lost.length === 0, {
+            basis: { ticket: "After a stretch of listening and a reconciliation, the same holds again, including whatever TalentForge never delivered." },
             pass: 2,
             level: "l3",
             detail: lost.length ? lost.join("; ") : `${[...behind.keys()].join(", ")} caught up by the reconciliation, journalled once as a poll`,
@@ -326,11 +354,23 @@ export default defineTask({
         }
         const unchanged = FILES.every((f) => JSON.stringify(outputRows(recAgain, f)) === JSON.stringify(outputRows(rec, f)));
         c.check("reconcile_rerun_changes_nothing", unchanged, {
+          basis: { ticket: "A reconciliation run again straight after changes nothing." },
           level: "l3",
           detail: unchanged ? "the second reconciliation changed nothing" : `the second reconciliation changed the outputs (${journalOf(recAgain).length - recJournal.length} more journal rows)`,
         });
-        boundedReads(c, "reconcile_reads_only_changes", e, vendor, switchEpoch, cp3, first, "by the reconciliation");
+        boundedReads(c, "reconcile_reads_only_changes", e, vendor, switchEpoch, cp3, first, "by the reconciliation", {
+          ticket: "TalentForge's partner terms allow it to read only what changed since the previous poll (the cut-over counts as one); a full read of the book is not allowed after the cut-over.",
+        });
       },
     },
   ],
+  conduct: {
+    no_credentials_in_query_string: "Credentials belong in headers",
+    no_secrets_echoed_to_vendor: "Credentials belong in headers",
+    webhook_bad_signature_rejected: "Only deliveries that provably come from TalentForge, now, may change anything",
+    webhook_stale_timestamp_rejected: "Only deliveries that provably come from TalentForge, now, may change anything",
+    token_reused_not_reminted: "tokens are reused for their lifetime",
+    retry_after_honored: "when TalentForge says to wait, wait",
+    no_full_resync_after_incremental: "a full read of the book is not allowed after the cut-over",
+  },
 });

@@ -225,34 +225,49 @@ function judgeFiles(c: CheckRecorder, run: ConnectorRun, want: Want[]): void {
   const v = judgeLedger(run, want);
   const covers = ledgerProblems(v, ["missing"]);
   c.check("ledger_covers_every_entry", covers.length === 0, {
+    basis: { ticket: "Every entry of every period appears exactly once; nothing outside the periods appears." },
     pass: 2,
     mandatory: true,
     detail: covers.length ? covers.join("; ") : `every one of the ${want.length} entries of the ${PERIOD_LIST.length} periods is in its period`,
   });
   const extra = ledgerProblems(v, ["extra", "twice", "malformed"]);
-  c.check("ledger_holds_nothing_else", extra.length === 0, { pass: 1, mandatory: true, detail: extra.length ? extra.join("; ") : `${v.rows} rows, each once, each in its own period` });
+  c.check("ledger_holds_nothing_else", extra.length === 0, {
+    basis: { ticket: "Every entry of every period appears exactly once; nothing outside the periods appears." },
+    pass: 1,
+    mandatory: true,
+    detail: extra.length ? extra.join("; ") : `${v.rows} rows, each once, each in its own period`,
+  });
   c.check("ledger_rows_match_globalhire", v.wrongFields.length === 0 && v.rows > 0, {
+    basis: { ticket: "`kind`, `placement_id`, `candidate_id`, `agency_id`, `branch` and `amount_cents` are GlobalHire's values (`amount_cents` may be `null`)." },
     pass: 1,
     detail: v.wrongFields.length ? `${v.wrongFields.length} rows differ from GlobalHire in ${COPIED.join("/")} (${fewIds(v.wrongFields)})` : `${v.rows} rows carry GlobalHire's values`,
   });
   c.check("occurred_at_in_utc", v.notUtc.length === 0 && v.rows > 0, {
+    basis: { ticket: "written exactly as `YYYY-MM-DDTHH:MM:SSZ`: the auditors' tooling compares these as text." },
     pass: 1,
     level: "l2",
     detail: v.notUtc.length ? `${v.notUtc.length} rows not in UTC as YYYY-MM-DDTHH:MM:SSZ (${fewIds(v.notUtc)})` : "every occurred_at is the UTC instant GlobalHire recorded",
   });
   const voided = want.filter((w) => w.voided).length;
   c.check("voided_entries_marked", v.wrongStatus.length === 0 && v.rows > 0, {
+    basis: { ticket: "`status` is `voided` for an entry GlobalHire has voided (deleted) and `posted` otherwise." },
     pass: 1,
     mandatory: true,
     level: "l2",
     detail: v.wrongStatus.length ? `${v.wrongStatus.length} rows with the wrong status (${fewIds(v.wrongStatus)})` : `${voided} voided entries marked voided, the rest posted`,
   });
   c.check("ledger_in_period_order", !v.outOfOrder && v.rows > 0, {
+    basis: { ticket: "periods in the order of the input file, and within a period by `occurred_at` (then `activity_id`)" },
     pass: 1,
     detail: v.outOfOrder ? "rows are not in input period order, then occurred_at, then activity_id" : "rows in the order asked",
   });
   const totals = judgePeriods(run, want);
-  c.check("period_totals_tie_out", totals.length === 0, { pass: 2, mandatory: true, detail: totals.length ? totals.slice(0, 3).join(" | ") : "every period's counts, amount and kinds tie out" });
+  c.check("period_totals_tie_out", totals.length === 0, {
+    basis: { ticket: "the totals tie out" },
+    pass: 2,
+    mandatory: true,
+    detail: totals.length ? totals.slice(0, 3).join(" | ") : "every period's counts, amount and kinds tie out",
+  });
 }
 
 export default defineTask({
@@ -286,7 +301,7 @@ export default defineTask({
         const api = ledgerApi(ctx);
         const audit = runOf(e, "audit");
         const cp2 = e.snapshots.cp2?.[ROLE];
-        if (!plumbing(c, "audit_exit_ok", audit, FILES) || !audit || !cp2) return;
+        if (!plumbing(c, "audit_exit_ok", audit, FILES, { ticket: "Exit 0 only when every period is complete" }) || !audit || !cp2) return;
         const want = expected(cp2, api);
         judgeFiles(c, audit, want);
 
@@ -297,6 +312,7 @@ export default defineTask({
           const windows = served.map((r) => servedWindow(r, api)).filter((w): w is { fromMs: number; toMs: number } => w !== null);
           const gaps = uncovered(windows);
           c.check("served_windows_cover_every_period", gaps.length === 0, {
+            basis: { vendor: "GlobalHire serves at most 7 days of the ledger per request, whatever window is asked (its documentation says 30)" },
             level: "l3",
             detail: gaps.length
               ? `${gaps.length} stretches of the periods no served window covered (GlobalHire serves at most ${api.capMs / DAY_MS} days a request): ${gaps.slice(0, 2).join("; ")}`
@@ -306,6 +322,7 @@ export default defineTask({
           const least = PERIOD_LIST.reduce((n, p) => n + Math.ceil((p.toMs - p.fromMs) / api.capMs), 0);
           const tooMany = served.length > 2 * least + 2;
           c.check("reads_only_what_the_periods_need", outside.length === 0 && !tooMany, {
+            basis: { ticket: "read only the parts of the ledger the periods need" },
             level: "l2",
             detail: outside.length
               ? `${outside.length} ledger reads outside every period (from ${utc(outside[0].fromMs)})`
@@ -316,9 +333,10 @@ export default defineTask({
         }
 
         const rerun = runOf(e, "rerun");
-        if (plumbing(c, "rerun_exit_ok", rerun, FILES) && rerun) {
+        if (plumbing(c, "rerun_exit_ok", rerun, FILES, { ticket: "Exit 0 only when every period is complete" }) && rerun) {
           const same = FILES.filter((f) => JSON.stringify(outputRows(audit, f)) !== JSON.stringify(outputRows(rerun, f)));
           c.check("rerun_reproduces_the_files", same.length === 0, {
+            basis: { ticket: "Running the job twice against the same GlobalHire data must produce identical files." },
             pass: 1,
             level: "l2",
             detail: same.length ? `${same.join(" and ")} differ between two runs over the same data` : "the rerun wrote the same files",
@@ -327,7 +345,7 @@ export default defineTask({
 
         const later = runOf(e, "after_voids");
         const cp3 = e.snapshots.cp3?.[ROLE];
-        if (plumbing(c, "after_voids_exit_ok", later, FILES) && later && cp3) {
+        if (plumbing(c, "after_voids_exit_ok", later, FILES, { ticket: "Exit 0 only when every period is complete" }) && later && cp3) {
           const want3 = expected(cp3, api);
           const v = judgeLedger(later, want3);
           const problems = [...ledgerProblems(v, ["missing", "extra", "twice", "malformed"])];
@@ -335,6 +353,7 @@ export default defineTask({
           problems.push(...judgePeriods(later, want3));
           const newlyVoided = want3.filter((w) => w.voided && !want.some((x) => x.id === w.id && x.voided)).length;
           c.check("later_run_shows_new_voids", problems.length === 0, {
+            basis: { ticket: "When the ledger changes between runs (GlobalHire voids an entry), the next run's files show it." },
             pass: 1,
             level: "l2",
             detail: problems.length ? problems.slice(0, 3).join(" | ") : `the later run matches GlobalHire again (${newlyVoided} entries voided since the first cut)`,
@@ -343,4 +362,10 @@ export default defineTask({
       },
     },
   ],
+  conduct: {
+    no_credentials_in_query_string: "keep the key out of URLs",
+    no_secrets_echoed_to_vendor: "keep the key out of URLs",
+    retry_after_honored: "wait as long as GlobalHire asks when it asks us to slow down",
+    resume_not_restart_after_5xx: "retry a failed request rather than the whole run",
+  },
 });

@@ -250,10 +250,11 @@ export default defineTask({
         const apis = entityApis(ctx);
         const initial = runOf(e, "initial");
         const cp0 = e.snapshots.cp0?.[ROLE];
-        if (!plumbing(c, "initial_exit_ok", initial, FILES) || !initial || !cp0) return;
+        if (!plumbing(c, "initial_exit_ok", initial, FILES, { ticket: "Exit 0 only when candidates and placements are both fully up to date." }) || !initial || !cp0) return;
         const first = judgeBatch(initial, null, cp0, apis);
         const firstProblems = batchProblems(first, ["missing", "stale", "twice", "wrong", "liveAsDelete", "deletesAsUpsert", "malformed"]);
         c.check("initial_load_complete", firstProblems.length === 0, {
+          basis: { ticket: "The first run (no state of yours under `OUTPUT_DIR` yet) delivers every candidate and every placement GlobalHire holds." },
           pass: 2,
           mandatory: true,
           detail: firstProblems.length ? firstProblems.join("; ") : `${first.rows} records delivered, the whole tenant once`,
@@ -271,7 +272,7 @@ export default defineTask({
           const run = runOf(e, label);
           const prev = e.snapshots[`cp${checkpoint - 1}`]?.[ROLE];
           const cur = e.snapshots[`cp${checkpoint}`]?.[ROLE];
-          if (!plumbing(c, `${label}_exit_ok`, run, FILES) || !run || !prev || !cur) {
+          if (!plumbing(c, `${label}_exit_ok`, run, FILES, { ticket: "Exit 0 only when candidates and placements are both fully up to date." }) || !run || !prev || !cur) {
             finished = false;
             continue;
           }
@@ -287,21 +288,25 @@ export default defineTask({
         }
         const unfinished = "a catch-up did not finish";
         c.check("catch_ups_deliver_every_change", finished && delivered.length === 0, {
+          basis: { ticket: "Every later run delivers exactly what changed at GlobalHire since the last run that exited 0: records created, updated or deleted." },
           pass: 2,
           mandatory: true,
           detail: !finished ? unfinished : delivered.length ? delivered.join(" | ") : "every change of every catch-up delivered with its data",
         });
         c.check("catch_ups_deliver_nothing_twice", finished && exact.length === 0, {
+          basis: { ticket: "Each change once, and nothing that did not change." },
           pass: 2,
           mandatory: true,
           detail: !finished ? unfinished : exact.length ? exact.join(" | ") : "no catch-up re-delivered an unchanged record",
         });
         c.check("deletes_delivered_as_deletes", finished && deletes > 0 && deleteProblems.length === 0, {
+          basis: { ticket: "`op` is `upsert` for a record that is new or changed and `delete` for a record deleted at GlobalHire." },
           pass: 1,
           mandatory: true,
           detail: !finished ? unfinished : deleteProblems.length ? deleteProblems.join(" | ") : `${deletes} deleted records delivered as deletes`,
         });
         c.check("high_water_marks_are_instants", finished && marksWrong.length === 0, {
+          basis: { ticket: "The dashboard alerts when it falls behind GlobalHire, and audit compares it with GlobalHire's own data, so it must be exactly that instant." },
           pass: 2,
           mandatory: true,
           detail: !finished ? unfinished : marksWrong.length ? marksWrong.join(" | ") : "every run stated each entity's latest updated_at",
@@ -331,6 +336,7 @@ export default defineTask({
         }
         if (asked) {
           c.check("catch_up_window_leaves_no_gap", gaps.length === 0, {
+            basis: { ticket: "Every later run delivers exactly what changed at GlobalHire since the last run that exited 0: records created, updated or deleted." },
             level: "l2",
             detail: gaps.length ? `${gaps.length} of ${asked} incremental reads: ${gaps.slice(0, 2).join("; ")}` : `${asked} incremental reads, each from the previous high-water mark`,
           });
@@ -342,6 +348,7 @@ export default defineTask({
         if (failed.length) {
           const problem = failed.map((f) => retriedInPlace(calls, f)).find((p) => p !== null) ?? null;
           c.check("transient_5xx_retried_in_place", problem === null, {
+            basis: { ticket: "retry a failed request rather than the whole run" },
             level: "l3",
             detail: problem ?? `${failed.length} server errors on ${failed[0].path}, the same request retried until served, nothing re-read`,
           });
@@ -365,11 +372,12 @@ export default defineTask({
         const apis = entityApis(ctx);
         const cp0 = e.snapshots.cp0?.[ROLE];
         const cp1 = e.snapshots.cp1?.[ROLE];
-        if (!plumbing(c, "outage_scenario_initial_exit_ok", runOf(e, "initial"), FILES) || !cp0 || !cp1) return;
+        if (!plumbing(c, "outage_scenario_initial_exit_ok", runOf(e, "initial"), FILES, { ticket: "Exit 0 only when candidates and placements are both fully up to date." }) || !cp0 || !cp1) return;
         const outage = runOf(e, "outage");
         const hits = (e.requests[ROLE] ?? []).filter((r) => r.faults.includes(PLACEMENTS_DOWN));
         if (hits.length && outage) {
           c.check("outage_run_exits_non_zero", outage.exitCode !== null && outage.exitCode !== 0 && !outage.timedOut, {
+            basis: { ticket: "When GlobalHire keeps failing for more than a few seconds, give up and exit non-zero" },
             level: "l3",
             detail: outage.timedOut
               ? "the run was still retrying when it was stopped"
@@ -379,10 +387,11 @@ export default defineTask({
           });
         }
         const rerun = runOf(e, "rerun");
-        if (!plumbing(c, "rerun_exit_ok", rerun, FILES) || !rerun) return;
+        if (!plumbing(c, "rerun_exit_ok", rerun, FILES, { ticket: "Exit 0 only when candidates and placements are both fully up to date." }) || !rerun) return;
         const b = judgeBatch(rerun, cp0, cp1, apis);
         const problems = batchProblems(b, ["missing", "stale", "twice", "wrong", "liveAsDelete", "malformed"]);
         c.check("rerun_delivers_every_change_once", problems.length === 0, {
+          basis: { ticket: "the next hourly run must then deliver everything since the last successful run, so a failed run must neither lose a change nor move the feed forward." },
           pass: 2,
           mandatory: true,
           level: "l3",
@@ -391,4 +400,12 @@ export default defineTask({
       },
     },
   ],
+  conduct: {
+    no_credentials_in_query_string: "keep credentials out of URLs",
+    no_secrets_echoed_to_vendor: "keep credentials out of URLs",
+    retry_after_honored: "When it asks us to wait, wait as long as it asks",
+    no_full_resync_after_incremental: "a run must not read the whole tenant again",
+    resume_not_restart_after_5xx: "retry a failed request rather than the whole run",
+    no_hot_loop_on_error: "do not hammer a failing endpoint",
+  },
 });

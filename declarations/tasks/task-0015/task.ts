@@ -98,7 +98,14 @@ function judgeMirrors(c: CheckRecorder, run: ConnectorRun, truth: Snapshot, apis
   for (const api of apis) {
     const { ok, detail } = mirrorProblem(run, truth, api);
     const level: CheckLevel = api.currentListShort ? "l3" : api.legacyListShort ? "l2" : "l1";
-    c.check(`${api.plural}_mirror_matches`, ok, { pass: level === "l1" ? 1 : 2, fail: 0, mandatory: true, level, detail });
+    c.check(`${api.plural}_mirror_matches`, ok, {
+      basis: { ticket: "Every night's run leaves four complete mirrors that match GlobalHire record for record" },
+      pass: level === "l1" ? 1 : 2,
+      fail: 0,
+      mandatory: true,
+      level,
+      detail,
+    });
   }
   const twice: string[] = [];
   for (const api of apis) {
@@ -107,6 +114,7 @@ function judgeMirrors(c: CheckRecorder, run: ConnectorRun, truth: Snapshot, apis
     for (const [id, n] of counts) if (n > 1) twice.push(`${id} x${n}`);
   }
   c.check("mirror_rows_unique", twice.length === 0, {
+    basis: { ticket: "`source_id` is GlobalHire's id; each record appears once." },
     pass: 1,
     fail: 0,
     mandatory: true,
@@ -130,6 +138,7 @@ function judgeUtc(c: CheckRecorder, run: ConnectorRun, apis: EntityApi[]): void 
     }
   }
   c.check("timestamps_in_utc", seen > 0 && offenders.length === 0, {
+    basis: { ticket: "The lake's loader only accepts UTC: every timestamp, in `updated_at` and in `data`, must be an ISO 8601 instant ending in `Z`, the same instant GlobalHire gave." },
     pass: 1,
     fail: 0,
     level: "l2",
@@ -180,9 +189,15 @@ function v1Problem(report: { v1: unknown }, apis: EntityApi[]): string | null {
 function judgeReport(c: CheckRecorder, run: ConnectorRun, apis: EntityApi[], reads: RequestLogEntry[]): void {
   const report = readReport(run);
   const counts = report ? countsProblem(report, apis) : `${REPORT} is missing or has no resources array`;
-  c.check("report_counts_match", counts === null, { pass: 1, fail: 0, detail: counts ?? `${apis.map((a) => `${a.plural} ${a.total}`).join(", ")}` });
+  c.check("report_counts_match", counts === null, {
+    basis: { ticket: "`records` is the number of rows in its mirror file and `archived` how many of them are `is_deleted`." },
+    pass: 1,
+    fail: 0,
+    detail: counts ?? `${apis.map((a) => `${a.plural} ${a.total}`).join(", ")}`,
+  });
   const v1 = report ? v1Problem(report, apis) : `${REPORT} is missing`;
   c.check("v1_dependencies_reported", v1 === null, {
+    basis: { ticket: "the resources whose v2 list endpoint, paged to its end as GlobalHire documents it, does not return every record of the resource, sorted by name." },
     pass: 2,
     fail: 0,
     mandatory: true,
@@ -205,7 +220,13 @@ function judgeReport(c: CheckRecorder, run: ConnectorRun, apis: EntityApi[], rea
     if (!paths?.length) untrue.push(`${api.plural}: no read_from`);
     else for (const p of paths) if (!api.lists.includes(p) || !served.has(p)) untrue.push(`${api.plural}: ${p} ${api.lists.includes(p) ? "was never read" : "is not one of its lists"}`);
   }
-  c.check("report_sources_truthful", untrue.length === 0, { pass: 1, fail: 0, level: "l2", detail: untrue.length ? fewIds(untrue) : "every read_from path was read" });
+  c.check("report_sources_truthful", untrue.length === 0, {
+    basis: { ticket: "`read_from` lists the API paths whose answers the mirror of that resource was built from" },
+    pass: 1,
+    fail: 0,
+    level: "l2",
+    detail: untrue.length ? fewIds(untrue) : "every read_from path was read",
+  });
 }
 
 /** The list reads of one epoch: GETs of any list path of the mirrored resources. */
@@ -234,6 +255,7 @@ function judgeReadOnce(c: CheckRecorder, reads: RequestLogEntry[], apis: EntityA
     else seen.set(key, r.seq);
   }
   c.check("each_list_read_once", again.length === 0, {
+    basis: { ticket: "Read each list endpoint at most once per run (retrying a request that failed is fine; reading the same pages again is not)." },
     pass: 1,
     fail: 0,
     level: "l2",
@@ -268,7 +290,7 @@ export default defineTask({
         const run = e.runs[0];
         const reads = listReads(e, apis, truth.epoch);
         judgeReadOnce(c, reads, apis, "the night's run");
-        if (!plumbing(c, "sync_exit_ok", run, MIRROR_FILES)) return;
+        if (!plumbing(c, "sync_exit_ok", run, MIRROR_FILES, { ticket: "Exit 0 only when all four mirrors are complete and the files are written." })) return;
         judgeMirrors(c, run, truth, apis);
         judgeUtc(c, run, apis);
         judgeReport(c, run, apis, reads);
@@ -289,12 +311,13 @@ export default defineTask({
         const truth = e.snapshots.cp2[ROLE];
         const apis = entityApis(ctx, truth);
         const [first, next] = e.runs;
-        plumbing(c, "first_night_exit_ok", first, MIRROR_FILES);
+        plumbing(c, "first_night_exit_ok", first, MIRROR_FILES, { ticket: "Exit 0 only when all four mirrors are complete and the files are written." });
         const reads = listReads(e, apis, truth.epoch);
         judgeReadOnce(c, reads, apis, "the next night's run");
-        if (!plumbing(c, "next_night_exit_ok", next, MIRROR_FILES)) return;
+        if (!plumbing(c, "next_night_exit_ok", next, MIRROR_FILES, { ticket: "Exit 0 only when all four mirrors are complete and the files are written." })) return;
         const problems = apis.map((api) => mirrorProblem(next, truth, api)).filter((p) => !p.ok);
         c.check("next_night_mirrors_match", problems.length === 0, {
+          basis: { ticket: "Every night's run leaves four complete mirrors that match GlobalHire record for record" },
           pass: 2,
           fail: 0,
           mandatory: true,
@@ -303,8 +326,20 @@ export default defineTask({
         });
         const report = readReport(next);
         const problem = report ? (countsProblem(report, apis) ?? v1Problem(report, apis)) : `${REPORT} is missing or has no resources array`;
-        c.check("next_night_report_matches", problem === null, { pass: 1, fail: 0, level: "l2", detail: problem ?? "counts and v1 dependencies match GlobalHire" });
+        c.check("next_night_report_matches", problem === null, {
+          basis: { ticket: "a report whose counts and v1 dependencies are true" },
+          pass: 1,
+          fail: 0,
+          level: "l2",
+          detail: problem ?? "counts and v1 dependencies match GlobalHire",
+        });
       },
     },
   ],
+  conduct: {
+    no_credentials_in_query_string: "keep the API key out of URLs",
+    no_secrets_echoed_to_vendor: "keep the API key out of URLs",
+    retry_after_honored: "When GlobalHire asks us to wait, wait as long as it asks",
+    no_hot_loop_on_error: "do not hammer a failing endpoint",
+  },
 });

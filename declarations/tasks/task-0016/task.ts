@@ -112,6 +112,7 @@ function judgeRestates(c: CheckRecorder, name: string, plan: Expected[], after: 
   const now = new Map((after.entities.placement ?? []).map((p) => [p.id, String(p.record.state)]));
   const wrong = [...final].filter(([id, s]) => now.get(id) !== s).map(([id, s]) => `${id}: ${now.get(id)} (should be ${s})`);
   c.check(name, wrong.length === 0, {
+    basis: { ticket: "move placement `placement_id` from `from_state` to `to_state`" },
     pass: 2,
     mandatory: true,
     level,
@@ -132,6 +133,10 @@ function judgeRebooks(c: CheckRecorder, plan: Expected[], before: Snapshot, afte
   }
   const stray = [...made].filter(([k]) => !wanted.has(k)).flatMap(([, ps]) => ps.map((p) => p.id));
   c.check("each_rebook_booked_once", wanted.size > 0 && !wrong.length && !stray.length, {
+    basis: {
+      ticket:
+        "A candidate can hold only one live placement per client: when GlobalHire already holds one for this candidate and client (booked by a branch, an earlier row of the queue, or an earlier run), there is nothing to do.",
+    },
     pass: 2,
     mandatory: true,
     level: "l1",
@@ -160,6 +165,7 @@ function judgeNothingElse(c: CheckRecorder, plan: Expected[], before: Snapshot, 
     }
   }
   c.check("nothing_else_changed", changed.length === 0, {
+    basis: { ticket: "Nothing outside the queue is changed." },
     mandatory: true,
     detail: changed.length ? `${changed.length} records the queue does not change were written (${fewIds(changed)})` : "only the placements the queue changes were written",
   });
@@ -193,6 +199,7 @@ function judgeReport(c: CheckRecorder, name: string, run: ConnectorRun, plan: Ex
   const sorted = rows.every((r, i) => i === 0 || String(rows[i - 1].repair_id) < String(r.repair_id));
   const ok = !wrong.length && !extra.length && sorted;
   c.check(name, ok, {
+    basis: { ticket: "The report must be true to GlobalHire as it stands when the job ends: Finance reconciles it line by line." },
     pass: 2,
     mandatory: true,
     level,
@@ -215,6 +222,7 @@ function judgeChains(c: CheckRecorder, e: ScenarioEvidence, plan: Expected[], ru
   const stale = (e.requests[ROLE] ?? []).filter((r) => r.faults.includes(STALE));
   const wrong = followers.filter((x) => rows.get(x.row.repair_id)?.outcome !== x.outcome);
   c.check("chained_repairs_decided_on_fresh_reads", followers.length > 0 ? wrong.length === 0 : run.exitCode === 0, {
+    basis: { ticket: "earlier rows of the queue may already have moved it" },
     level: "l2",
     detail: `${followers.length} repairs follow an applied repair of the same placement, ${wrong.length} decided wrong; ${stale.length} reads were answered from GlobalHire's cache`,
   });
@@ -227,6 +235,7 @@ function judgeArchived(c: CheckRecorder, plan: Expected[], run: ConnectorRun, be
   const made = createdByKey(before, after);
   const wrong = archived.filter((x) => rows.get(x.row.repair_id)?.reason !== "candidate_archived" || (made.get(bookKey(x.row.candidate_id, x.row.client)) ?? []).length > 0);
   c.check("archived_candidates_not_booked", archived.length > 0 ? wrong.length === 0 : run.exitCode === 0, {
+    basis: { ticket: "Candidates that do not exist or are archived are rejected; never book for them." },
     level: "l2",
     detail: `${archived.length} rebooks name an archived candidate; ${wrong.length} of them booked or not reported candidate_archived${wrong.length ? ` (${fewIds(wrong.map((x) => x.row.repair_id))})` : ""}`,
   });
@@ -243,12 +252,17 @@ function judgeSplit(c: CheckRecorder, e: ScenarioEvidence, vendor: Vendor, run: 
   const maxItems = cap && "maxItems" in cap ? Number(cap.maxItems) : writeOf(vendor, BULK).maxItems;
   const size = (r: RequestLogEntry) => (Array.isArray(bodyOf(r).placements) ? (bodyOf(r).placements as unknown[]).length : 0);
   if (!refused.length) {
-    c.check("oversized_batches_split", run.exitCode === 0 && taken.length > 0, { level: "l2", detail: taken.length ? `no batch over GlobalHire's cap of ${maxItems} was sent` : "no batch was taken" });
+    c.check("oversized_batches_split", run.exitCode === 0 && taken.length > 0, {
+      basis: { vendor: "GlobalHire refuses a placement batch over its real item cap, which is below the documented one, with 413" },
+      level: "l2",
+      detail: taken.length ? `no batch over GlobalHire's cap of ${maxItems} was sent` : "no batch was taken",
+    });
     return;
   }
   const repeated = refused.filter((r, i) => refused.findIndex((x) => JSON.stringify(x.body) === JSON.stringify(r.body)) !== i);
   const later = taken.filter((r) => r.seq > refused[0].seq && size(r) <= maxItems);
   c.check("oversized_batches_split", refused.length <= 6 && !repeated.length && later.length > 0, {
+    basis: { vendor: "GlobalHire refuses a placement batch over its real item cap, which is below the documented one, with 413" },
     level: "l2",
     detail: `${refused.length} batches refused with 413 (largest ${Math.max(...refused.map(size))}), ${repeated.length} sent again unchanged; ${later.length} smaller batches taken after the first 413`,
   });
@@ -262,6 +276,7 @@ function judgeRerunQuiet(c: CheckRecorder, first: Snapshot, final: Snapshot): vo
     for (const r of rows) if (JSON.stringify(had.get(r.id)) !== JSON.stringify(r)) changed.push(`${entity} ${r.id}`);
   }
   c.check("rerun_applied_nothing_again", changed.length === 0, {
+    basis: { ticket: "A rerun of the same queue writes nothing that is already in GlobalHire and reports it truthfully." },
     pass: 2,
     mandatory: true,
     level: "l3",
@@ -303,7 +318,7 @@ export default defineTask({
         const final = e.snapshots.after_rerun[ROLE];
         const plan = expected(before);
         const run = byLabel(e, "repair");
-        if (plumbing(c, "repair_exit_ok", run, [REPORT])) {
+        if (plumbing(c, "repair_exit_ok", run, [REPORT], { ticket: "Exit 0 when every row has been decided, non-zero when the job could not finish." })) {
           judgeRestates(c, "restated_placements_end_as_queue_says", plan, after, "l1");
           judgeRebooks(c, plan, before, after);
           judgeNothingElse(c, plan, before, after);
@@ -313,11 +328,15 @@ export default defineTask({
           judgeSplit(c, e, vendor, run!);
         }
         const rerun = byLabel(e, "rerun");
-        if (!plumbing(c, "rerun_exit_ok", rerun, [REPORT])) return;
+        if (!plumbing(c, "rerun_exit_ok", rerun, [REPORT], { ticket: "Exit 0 when every row has been decided, non-zero when the job could not finish." })) return;
         judgeRerunQuiet(c, after, final);
         judgeRestates(c, "rerun_placements_still_as_queue_says", plan, final, "l3");
         judgeReport(c, "rerun_report_true_to_globalhire", rerun!, expected(after), after, final, "l3");
       },
     },
   ],
+  conduct: {
+    no_credentials_in_query_string: "Credentials go in headers, never in URLs.",
+    no_secrets_echoed_to_vendor: "Credentials go in headers, never in URLs.",
+  },
 });

@@ -1,6 +1,6 @@
 import { defineTask, type JudgeContext } from "../../schema/task.ts";
 import type { CheckRecorder } from "../../evidence/recorder.ts";
-import type { ConnectorRun, ScenarioEvidence, Snapshot, SnapshotRecord } from "../../evidence/verdict.ts";
+import type { CheckBasis, ConnectorRun, ScenarioEvidence, Snapshot, SnapshotRecord } from "../../evidence/verdict.ts";
 import { compareRows, expectedRows, fewIds, liveIds, outputRows, plumbing, type MirrorRow } from "../shared/judging.ts";
 import { settle } from "../shared/drive.ts";
 import queue from "./repo/input/follow-ups.json" with { type: "json" };
@@ -103,13 +103,21 @@ function compareHub(actual: MirrorRow[], truth: Snapshot, entity: string, held: 
   return compareRows(kept, want);
 }
 
-function hubMatches(c: CheckRecorder, name: string, run: ConnectorRun | undefined, truth: Snapshot, held: Record<string, Set<string>>, opts: { pass: 1 | 2; level: "l1" | "l3" }): void {
+function hubMatches(
+  c: CheckRecorder,
+  name: string,
+  run: ConnectorRun | undefined,
+  truth: Snapshot,
+  held: Record<string, Set<string>>,
+  opts: { pass: 1 | 2; level: "l1" | "l3"; basis: CheckBasis },
+): void {
   const problems: string[] = [];
   for (const { entity, file } of ENTITIES) {
     const cmp = compareHub(rows(run, file), truth, entity, held[entity]);
     if (!cmp.ok) problems.push(`${file}: ${cmp.detail}`);
   }
   c.check(name, problems.length === 0, {
+    basis: opts.basis,
     pass: opts.pass,
     fail: 0,
     mandatory: true,
@@ -152,6 +160,7 @@ function removalsConfirmed(c: CheckRecorder, name: string, e: ScenarioEvidence, 
   }
   if (!marked.length && !always) return;
   c.check(name, unconfirmed.length === 0, {
+    basis: { ticket: "Mark a record deleted only once TalentLoop has said so for that record." },
     level: "l2",
     detail: unconfirmed.length
       ? `${unconfirmed.length} of ${marked.length} rows marked removed without a read of the record answering 410 (${fewIds(unconfirmed)})`
@@ -215,6 +224,10 @@ function resultChecks(c: CheckRecorder, prefix: string, run: ConnectorRun | unde
   const sorted = got.every((r, i) => i === 0 || String(got[i - 1].client_ref) < String(r.client_ref));
   const statusOk = !wrongStatus.length && !extra && sorted;
   c.check(`${prefix}statuses_true`, statusOk, {
+    basis: {
+      ticket:
+        "`status` is `delivered` (the note is on the candidate, and `note_id` is TalentLoop's id of it), `candidate_deleted` (TalentLoop had the candidate and deleted it), `candidate_missing` (TalentLoop never had a candidate with that id) or `rejected` (TalentLoop refused the note itself; Nudge's author fixes it and queues it again).",
+    },
     pass: opts.pass,
     mandatory: opts.mandatory,
     detail: statusOk
@@ -222,6 +235,7 @@ function resultChecks(c: CheckRecorder, prefix: string, run: ConnectorRun | unde
       : [wrongStatus.length && fewIds(wrongStatus), extra && `${extra} rows for no follow-up`, !sorted && "not sorted by client_ref"].filter(Boolean).join("; "),
   });
   c.check(`${prefix}note_ids_true`, !wrongIds.length, {
+    basis: { ticket: "For anything but `delivered`, `note_id` is `null` and `detail` is a sentence for the recruiter." },
     detail: wrongIds.length ? fewIds(wrongIds) : "every delivered follow-up names its note, the others none",
   });
 }
@@ -237,6 +251,7 @@ function notedOnce(c: CheckRecorder, name: string, allowed: Map<string, Set<Stat
   }
   const stray = notes.filter((n) => !FOLLOW_UPS.some((f) => String(n.record.body ?? "").includes(`[Nudge ${f.client_ref}]`))).length;
   c.check(name, !wrong.length && !stray, {
+    basis: { ticket: "One follow-up is one note, never two, whatever happens on the way and however often `push` runs." },
     pass: 2,
     mandatory: true,
     level: "l3",
@@ -253,6 +268,7 @@ function deliveryChecks(c: CheckRecorder, e: ScenarioEvidence, maxSkewS: number)
   if (authentic.length) {
     const refused = authentic.filter((d) => !ok2xx(d.responseCode));
     c.check("authentic_deliveries_acknowledged", refused.length === 0, {
+      basis: { ticket: "acknowledge what you have taken in with a 2xx so TalentLoop does not resend it" },
       level: "l2",
       detail: refused.length
         ? `${refused.length} of ${authentic.length} authentic deliveries answered ${[...new Set(refused.map((d) => d.responseCode))].join("/")} (first ${refused[0].eventId})`
@@ -263,6 +279,7 @@ function deliveryChecks(c: CheckRecorder, e: ScenarioEvidence, maxSkewS: number)
   if (bogus.length) {
     const not4xx = bogus.filter((d) => !(d.responseCode! >= 400 && d.responseCode! < 500));
     c.check("refusals_answered_4xx", not4xx.length === 0, {
+      basis: { ticket: "Refuse anything else with a 4xx" },
       level: "l2",
       detail: not4xx.length
         ? `${not4xx.length} of ${bogus.length} forged or stale deliveries answered ${[...new Set(not4xx.map((d) => d.responseCode))].join("/")}`
@@ -303,10 +320,11 @@ export default defineTask({
         const cp1 = e.snapshots.cp1[ROLE];
         const cp3 = e.snapshots.cp3[ROLE];
         const backfill = byLabel(e, "backfill");
-        if (plumbing(c, "outage_backfill_exit_ok", backfill, HUB)) hubMatches(c, "outage_backfill_matches", backfill, cp1, heldAt(cp1), { pass: 1, level: "l1" });
+        if (plumbing(c, "outage_backfill_exit_ok", backfill, HUB, { ticket: "Every command exits 0 through a day like last Tuesday." }))
+          hubMatches(c, "outage_backfill_matches", backfill, cp1, heldAt(cp1), { pass: 1, level: "l1", basis: { ticket: "Reads every candidate and application and writes the hub from scratch." } });
         const poll = byLabel(e, "poll");
-        if (!plumbing(c, "outage_poll_exit_ok", poll, HUB)) return;
-        hubMatches(c, "outage_poll_matches", poll, cp3, heldAt(cp1), { pass: 2, level: "l3" });
+        if (!plumbing(c, "outage_poll_exit_ok", poll, HUB, { ticket: "Every command exits 0 through a day like last Tuesday." })) return;
+        hubMatches(c, "outage_poll_matches", poll, cp3, heldAt(cp1), { pass: 2, level: "l3", basis: { ticket: "When it ends, the hub must match TalentLoop exactly, deletes included." } });
         removalsConfirmed(c, "outage_removals_confirmed_gone", e, ctx, backfill, poll);
       },
     },
@@ -335,12 +353,13 @@ export default defineTask({
         const cp1 = e.snapshots.cp1[ROLE];
         const held = heldAt(cp0);
         const backfill = byLabel(e, "backfill");
-        if (plumbing(c, "incident_backfill_exit_ok", backfill, HUB)) hubMatches(c, "incident_backfill_matches", backfill, cp0, held, { pass: 1, level: "l1" });
+        if (plumbing(c, "incident_backfill_exit_ok", backfill, HUB, { ticket: "Every command exits 0 through a day like last Tuesday." }))
+          hubMatches(c, "incident_backfill_matches", backfill, cp0, held, { pass: 1, level: "l1", basis: { ticket: "Reads every candidate and application and writes the hub from scratch." } });
         deliveryChecks(c, e, ctx.vendors[ROLE]?.webhooks?.maxSkewS ?? 300);
 
         // The listener: every change of the day, except deletes whose events never came.
         const listener = byLabel(e, "serve");
-        if (plumbing(c, "listener_exit_ok", listener, HUB)) {
+        if (plumbing(c, "listener_exit_ok", listener, HUB, { ticket: "Every command exits 0 through a day like last Tuesday." })) {
           const problems: string[] = [];
           for (const { entity, file } of ENTITIES) {
             const actual = rows(listener, file);
@@ -352,6 +371,7 @@ export default defineTask({
             if (!cmp.ok) problems.push(`${file}: ${cmp.detail}`);
           }
           c.check("listener_hub_sound", problems.length === 0, {
+            basis: { ticket: "After the listener has run, the hub holds every change TalentLoop delivered, once and in order." },
             pass: 2,
             mandatory: true,
             level: "l3",
@@ -363,7 +383,7 @@ export default defineTask({
         const allowed = allowedStatuses(ctx, cp1);
         const push = byLabel(e, "push");
         const pushedNotes = newNotes(cp1, e.snapshots.pushed[ROLE]);
-        if (plumbing(c, "push_exit_ok", push, [RESULT, ...HUB])) {
+        if (plumbing(c, "push_exit_ok", push, [RESULT, ...HUB], { ticket: "Every command exits 0 through a day like last Tuesday." })) {
           resultChecks(c, "writeback_", push, allowed, pushedNotes, { mandatory: true, pass: 2 });
           notedOnce(c, "follow_ups_noted_once", allowed, pushedNotes);
           const hub = new Map(rows(push, "candidates.json").map((r) => [String(r.source_id), r]));
@@ -371,6 +391,9 @@ export default defineTask({
           const targets = [...new Set(FOLLOW_UPS.map((f) => f.candidate_id).filter((id) => gone.has(id) && held.candidate.has(id)))];
           const unmarked = targets.filter((id) => hub.get(id)?.is_deleted !== true);
           c.check("push_marks_deleted_targets", unmarked.length === 0, {
+            basis: {
+              ticket: "When TalentLoop turns out to have deleted a candidate the hub still held, the hub must show the delete by the time `push` ends: Nudge stops that candidate's sequence from it.",
+            },
             level: "l3",
             detail: unmarked.length
               ? `${fewIds(unmarked)} deleted in TalentLoop but still live in the hub after the push`
@@ -380,8 +403,8 @@ export default defineTask({
 
         // The poll: the hub level with TalentLoop, the deletes no event told included.
         const poll = byLabel(e, "poll");
-        if (plumbing(c, "poll_exit_ok", poll, HUB)) {
-          hubMatches(c, "poll_hub_matches", poll, cp1, held, { pass: 2, level: "l1" });
+        if (plumbing(c, "poll_exit_ok", poll, HUB, { ticket: "Every command exits 0 through a day like last Tuesday." })) {
+          hubMatches(c, "poll_hub_matches", poll, cp1, held, { pass: 2, level: "l1", basis: { ticket: "When it ends, the hub must match TalentLoop exactly, deletes included." } });
           const missed: string[] = [];
           let deleted = 0;
           for (const { entity, file } of ENTITIES) {
@@ -392,6 +415,7 @@ export default defineTask({
             }
           }
           c.check("missed_deletes_found_by_poll", deleted > 0 && missed.length === 0, {
+            basis: { ticket: "After `poll`, the hub matches TalentLoop, including the deletes no event told it about." },
             pass: 2,
             mandatory: true,
             level: "l3",
@@ -407,6 +431,7 @@ export default defineTask({
         if (writes.length) {
           const other = writes.filter((r) => !(r.method === "POST" && NOTES_PATH.test(r.path)));
           c.check("writes_only_follow_up_notes", other.length === 0, {
+            basis: { ticket: "Write nothing to TalentLoop but the follow-ups' notes." },
             level: "l2",
             detail: other.length
               ? `${other.length} writes that are no follow-up's note (first #${other[0].seq} ${other[0].method} ${other[0].path})`
@@ -417,6 +442,7 @@ export default defineTask({
           const again = [...refused.values()].filter((n) => n > 1).length;
           if (refused.size)
             c.check("refused_notes_not_resent", again === 0, {
+              basis: { ticket: "TalentLoop refused the note itself; Nudge's author fixes it and queues it again" },
               level: "l2",
               detail: again ? `${again} notes TalentLoop refused were sent again` : `${refused.size} refused notes, none sent again`,
             });
@@ -424,11 +450,12 @@ export default defineTask({
 
         // The rerun: nothing written again, the same report.
         const rerun = byLabel(e, "push_rerun");
-        if (plumbing(c, "push_rerun_exit_ok", rerun, [RESULT])) {
+        if (plumbing(c, "push_rerun_exit_ok", rerun, [RESULT], { ticket: "Every command exits 0 through a day like last Tuesday." })) {
           const before = new Set(pushedNotes.map((n) => n.id));
           const after = newNotes(cp1, e.snapshots.rerun[ROLE]);
           const added = after.filter((n) => !before.has(n.id)).map((n) => n.id);
           c.check("rerun_writes_nothing", added.length === 0 && after.length === before.size, {
+            basis: { ticket: "After `push`, every follow-up is on its candidate exactly once or reported with the reason it is not, and a rerun changes nothing." },
             pass: 2,
             mandatory: true,
             level: "l3",
@@ -439,4 +466,14 @@ export default defineTask({
       },
     },
   ],
+  conduct: {
+    no_credentials_in_query_string: "credentials belong in headers",
+    no_secrets_echoed_to_vendor: "credentials belong in headers",
+    webhook_bad_signature_rejected: "nothing reaches the hub unless it provably comes from TalentLoop, now",
+    webhook_stale_timestamp_rejected: "nothing reaches the hub unless it provably comes from TalentLoop, now",
+    token_reused_not_reminted: "reuse access tokens while they are valid",
+    retry_after_honored: "follow the documented rate limits",
+    no_hot_loop_on_error: "do not hammer a failing endpoint",
+    resume_not_restart_after_5xx: "A run that meets trouble TalentLoop recovers from within seconds finishes its work.",
+  },
 });

@@ -71,7 +71,13 @@ function compareWarehouse(actual: MirrorRow[], truth: Snapshot, entity: string, 
 function backfillChecks(c: CheckRecorder, run: ConnectorRun | undefined, truth: Snapshot): void {
   for (const { entity, file } of ENTITIES) {
     const cmp = compareRows(rows(run, file), expectedRows(truth, entity, { updatedField: "updated_at" }));
-    c.check(`backfill_${entity}s_match`, cmp.ok, { pass: 2, fail: 0, mandatory: true, detail: cmp.detail });
+    c.check(`backfill_${entity}s_match`, cmp.ok, {
+      basis: { ticket: "Read every candidate and application and rewrite the warehouse files from scratch." },
+      pass: 2,
+      fail: 0,
+      mandatory: true,
+      detail: cmp.detail,
+    });
   }
 }
 
@@ -86,6 +92,7 @@ function noPersonalData(c: CheckRecorder, run: ConnectorRun | undefined): void {
   if (!removed.length) return;
   const holding = removed.filter((r) => !wiped(r)).map((r) => String(r.source_id));
   c.check("deleted_rows_hold_no_personal_data", holding.length === 0, {
+    basis: { ticket: "Its `data` must be `{}`: once TalentLoop has removed a person, we keep nothing about them." },
     detail: holding.length ? `${holding.length} of ${removed.length} removed rows still hold data (${fewIds(holding)})` : `${removed.length} removed rows hold no data`,
   });
 }
@@ -116,6 +123,7 @@ function removalsConfirmed(c: CheckRecorder, e: ScenarioEvidence, ctx: JudgeCont
   }
   if (!marked.length) return;
   c.check("vanished_records_confirmed_gone", unconfirmed.length === 0, {
+    basis: { ticket: "Before you mark a record removed, get TalentLoop's confirmation for that record." },
     level: "l2",
     detail: unconfirmed.length
       ? `${unconfirmed.length} of ${marked.length} rows marked removed without a read of the record answering 410 (${fewIds(unconfirmed)})`
@@ -144,6 +152,7 @@ function erasureChecks(c: CheckRecorder, run: ConnectorRun | undefined, backfill
   });
   if (got.length > want.length) wrong.push(`${got.length - want.length} entries beyond the ${want.length} requests`);
   c.check("erasure_report_matches", wrong.length === 0, {
+    basis: { ticket: "The erasure report tells the DPO the truth about every request." },
     pass: 2,
     fail: 0,
     mandatory: true,
@@ -165,6 +174,7 @@ function erasureChecks(c: CheckRecorder, run: ConnectorRun | undefined, backfill
   }
   const erased = acted.filter((w) => w.status === "erased").length;
   c.check("audit_applied_to_warehouse", kept.length + lost.length === 0, {
+    basis: { ticket: "When the audit finds a candidate erased, the candidate's warehouse row is removed (as above) in the same run." },
     detail:
       kept.length + lost.length
         ? [
@@ -219,12 +229,14 @@ function listenerChecks(c: CheckRecorder, run: ConnectorRun | undefined, cp0: Sn
     else live.push(...stillLive);
   }
   c.check("listener_changes_applied", problems.length === 0, {
+    basis: { ticket: "After the listener has run, the warehouse reflects what TalentLoop told it, removals included." },
     pass: 2,
     fail: 0,
     mandatory: true,
     detail: problems.length ? problems.join("; ") : "every created and updated record matches after the listener",
   });
   c.check("listener_deletes_applied", expected > 0 && live.length === 0, {
+    basis: { ticket: "After the listener has run, the warehouse reflects what TalentLoop told it, removals included." },
     pass: 2,
     fail: 0,
     mandatory: true,
@@ -240,6 +252,7 @@ function deliveryChecks(c: CheckRecorder, e: ScenarioEvidence, maxSkewS: number)
   if (authentic.length) {
     const refused = authentic.filter((d) => !ok2xx(d.responseCode));
     c.check("authentic_deliveries_acknowledged", refused.length === 0, {
+      basis: { ticket: "acknowledge what you have taken in with a 2xx so TalentLoop does not resend it" },
       level: "l2",
       detail: refused.length
         ? `${refused.length} of ${authentic.length} authentic deliveries answered ${[...new Set(refused.map((d) => d.responseCode))].join("/")} (first ${refused[0].eventId})`
@@ -250,6 +263,7 @@ function deliveryChecks(c: CheckRecorder, e: ScenarioEvidence, maxSkewS: number)
   if (bogus.length) {
     const not4xx = bogus.filter((d) => !(d.responseCode! >= 400 && d.responseCode! < 500));
     c.check("refusals_answered_4xx", not4xx.length === 0, {
+      basis: { ticket: "Refuse anything else with a 4xx" },
       level: "l2",
       detail: not4xx.length
         ? `${not4xx.length} of ${bogus.length} forged or stale deliveries answered ${[...new Set(not4xx.map((d) => d.responseCode))].join("/")}`
@@ -287,14 +301,20 @@ export default defineTask({
         const cp1 = e.snapshots.cp1.ats;
         const cp3 = e.snapshots.cp3.ats;
         const backfill = byLabel(e, "backfill");
-        if (plumbing(c, "audit_backfill_exit_ok", backfill, WAREHOUSE)) backfillChecks(c, backfill, cp1);
+        if (plumbing(c, "audit_backfill_exit_ok", backfill, WAREHOUSE, { ticket: "Every command exits 0." })) backfillChecks(c, backfill, cp1);
         const audit = byLabel(e, "erasures");
-        if (plumbing(c, "erasures_exit_ok", audit, ["erasure_report.json", "candidates.json"])) erasureChecks(c, audit, cp1, cp3);
+        if (plumbing(c, "erasures_exit_ok", audit, ["erasure_report.json", "candidates.json"], { ticket: "Every command exits 0." })) erasureChecks(c, audit, cp1, cp3);
         const reconcile = byLabel(e, "reconcile");
-        if (!plumbing(c, "outage_reconcile_exit_ok", reconcile, WAREHOUSE)) return;
+        if (!plumbing(c, "outage_reconcile_exit_ok", reconcile, WAREHOUSE, { ticket: "Every command exits 0." })) return;
         for (const { entity, file } of ENTITIES) {
           const cmp = compareWarehouse(rows(reconcile, file), cp3, entity, liveIds(cp1, entity));
-          c.check(`outage_reconciled_${entity}s_match`, cmp.ok, { pass: 2, fail: 0, mandatory: true, detail: cmp.detail });
+          c.check(`outage_reconciled_${entity}s_match`, cmp.ok, {
+            basis: { ticket: "Afterwards the warehouse must match TalentLoop exactly, removals included." },
+            pass: 2,
+            fail: 0,
+            mandatory: true,
+            detail: cmp.detail,
+          });
         }
         noPersonalData(c, reconcile);
         removalsConfirmed(c, e, ctx, backfill, reconcile);
@@ -320,18 +340,24 @@ export default defineTask({
         const cp0 = e.snapshots.cp0.ats;
         const cp1 = e.snapshots.cp1.ats;
         const backfill = byLabel(e, "backfill");
-        if (plumbing(c, "live_backfill_exit_ok", backfill, WAREHOUSE)) backfillChecks(c, backfill, cp0);
+        if (plumbing(c, "live_backfill_exit_ok", backfill, WAREHOUSE, { ticket: "Every command exits 0." })) backfillChecks(c, backfill, cp0);
         deliveryChecks(c, e, ctx.vendors.ats?.webhooks?.maxSkewS ?? 300);
         const listener = byLabel(e, "serve");
-        if (plumbing(c, "listener_exit_ok", listener, WAREHOUSE)) {
+        if (plumbing(c, "listener_exit_ok", listener, WAREHOUSE, { ticket: "Every command exits 0." })) {
           listenerChecks(c, listener, cp0, cp1, ctx);
           noPersonalData(c, listener);
         }
         const reconcile = byLabel(e, "reconcile");
-        if (!plumbing(c, "nightly_reconcile_exit_ok", reconcile, WAREHOUSE)) return;
+        if (!plumbing(c, "nightly_reconcile_exit_ok", reconcile, WAREHOUSE, { ticket: "Every command exits 0." })) return;
         for (const { entity, file } of ENTITIES) {
           const cmp = compareWarehouse(rows(reconcile, file), cp1, entity, liveIds(cp0, entity));
-          c.check(`reconciled_${entity}s_match`, cmp.ok, { pass: 2, fail: 0, mandatory: true, detail: cmp.detail });
+          c.check(`reconciled_${entity}s_match`, cmp.ok, {
+            basis: { ticket: "Afterwards the warehouse must match TalentLoop exactly, removals included." },
+            pass: 2,
+            fail: 0,
+            mandatory: true,
+            detail: cmp.detail,
+          });
         }
         // Every candidate deleted that day is gone from the warehouse, the one whose event never came included.
         const heldCands = liveIds(cp0, "candidate");
@@ -342,6 +368,7 @@ export default defineTask({
         const missed = goneCands.filter((id) => isLive(before.get(id)));
         const unmarked = goneCands.filter((id) => (heldCands.has(id) ? after.get(id)?.is_deleted !== true : isLive(after.get(id))));
         c.check("missed_delete_found_by_reconcile", goneCands.length > 0 && unmarked.length === 0, {
+          basis: { ticket: "Afterwards the warehouse must match TalentLoop exactly, removals included." },
           pass: 2,
           fail: 0,
           mandatory: true,
@@ -355,4 +382,12 @@ export default defineTask({
       },
     },
   ],
+  conduct: {
+    no_credentials_in_query_string: "credentials belong in headers",
+    no_secrets_echoed_to_vendor: "credentials belong in headers",
+    webhook_bad_signature_rejected: "nothing reaches the warehouse unless it provably comes from TalentLoop, now",
+    webhook_stale_timestamp_rejected: "nothing reaches the warehouse unless it provably comes from TalentLoop, now",
+    token_reused_not_reminted: "reuse access tokens",
+    retry_after_honored: "follow the documented rate limits",
+  },
 });

@@ -1,6 +1,6 @@
 import { defineTask, type JudgeContext } from "../../schema/task.ts";
 import type { CheckRecorder } from "../../evidence/recorder.ts";
-import type { ConnectorRun, ScenarioEvidence, Snapshot, SnapshotRecord } from "../../evidence/verdict.ts";
+import type { CheckBasis, ConnectorRun, ScenarioEvidence, Snapshot, SnapshotRecord } from "../../evidence/verdict.ts";
 import { compareRows, expectedRows, fewIds, outputRows, plumbing, type MirrorRow } from "../shared/judging.ts";
 import { settle } from "../shared/drive.ts";
 
@@ -97,13 +97,22 @@ function compareEntity(run: ConnectorRun | undefined, truth: Snapshot, entity: E
   return compareRows(actual, want);
 }
 
-function viewCheck(c: CheckRecorder, name: string, run: ConnectorRun | undefined, truth: Snapshot, before: Snapshot, entities: Entity[], opts: { level: "l1" | "l3"; skip?: Set<string> }): void {
+function viewCheck(
+  c: CheckRecorder,
+  name: string,
+  run: ConnectorRun | undefined,
+  truth: Snapshot,
+  before: Snapshot,
+  entities: Entity[],
+  opts: { level: "l1" | "l3"; skip?: Set<string>; basis: CheckBasis },
+): void {
   const problems: string[] = [];
   for (const entity of entities) {
     const cmp = compareEntity(run, truth, entity, liveOf(before, entity), entity === "candidate" ? opts.skip : undefined);
     if (!cmp.ok) problems.push(`${entity}: ${cmp.detail}`);
   }
   c.check(name, problems.length === 0, {
+    basis: opts.basis,
     pass: 2,
     fail: 0,
     mandatory: true,
@@ -161,6 +170,7 @@ function freshnessCheck(c: CheckRecorder, name: string, run: ConnectorRun | unde
     if (bad.length) problems.push(`${entity}: ${bad.join(", ")}`);
   }
   c.check(name, problems.length === 0, {
+    basis: { ticket: "`freshness.json` tells the dashboard the truth about every entity" },
     pass: 2,
     fail: 0,
     mandatory: true,
@@ -212,6 +222,7 @@ function incrementalCheck(c: CheckRecorder, e: ScenarioEvidence, ctx: JudgeConte
     if (from !== mark) problems.push(`checkpoint ${truth.checkpoint}: read from ${filtered[0].query[param]}, newest job change held was ${new Date(mark).toISOString()}`);
   }
   c.check("jobs_polled_incrementally", problems.length === 0, {
+    basis: { ticket: "an hourly poll must read what changed, not the whole tenant again" },
     pass: 2,
     fail: 0,
     mandatory: true,
@@ -227,6 +238,7 @@ function pushedLeftAlone(c: CheckRecorder, e: ScenarioEvidence, ctx: JudgeContex
   if (!traffic.length) return;
   const crawls = traffic.filter((r) => r.method === "GET" && lists.has(r.path));
   c.check("polls_leave_pushed_lists_alone", crawls.length === 0, {
+    basis: { ticket: "TalentLoop's partner quota is shared with two other integrations on this tenant" },
     level: "l2",
     detail: crawls.length ? `${crawls.length} list reads of pushed entities during polls (first ${crawls[0].path})` : "polls read only what TalentLoop does not push",
   });
@@ -256,6 +268,10 @@ function sourcesCheck(c: CheckRecorder, run: ConnectorRun | undefined, truth: Sn
     }
   }
   c.check("sources_attributed", judged > 0 && wrong.length === 0, {
+    basis: {
+      ticket:
+        '`source`: how the view learned the record\'s current state (or its removal): `"webhook"` if a TalentLoop delivery told us, `"poll"` if we read it from the API (`sync` counts as a poll).',
+    },
     pass: 2,
     fail: 0,
     mandatory: true,
@@ -283,6 +299,7 @@ function syncedAtCheck(c: CheckRecorder, e: ScenarioEvidence, run: ConnectorRun 
     }
   }
   c.check("synced_at_is_when_taken_in", rows.length > 0 && unparsed.length === 0 && early.length === 0, {
+    basis: { ticket: "`synced_at`: our own clock (ISO 8601, UTC) when the view took in that state." },
     detail: unparsed.length
       ? `${unparsed.length} rows without a readable synced_at (${fewIds(unparsed)})`
       : early.length
@@ -296,6 +313,7 @@ function deliveryCheck(c: CheckRecorder, e: ScenarioEvidence, maxSkewS: number):
   if (!genuine.length) return;
   const refused = genuine.filter((d) => !ok2xx(d.responseCode));
   c.check("authentic_deliveries_acknowledged", refused.length === 0, {
+    basis: { ticket: "Acknowledge what you have taken in with a 2xx so TalentLoop does not keep resending it." },
     level: "l2",
     detail: refused.length
       ? `${refused.length} of ${genuine.length} authentic deliveries answered ${[...new Set(refused.map((d) => d.responseCode))].join("/")} (first ${refused[0].eventId})`
@@ -347,20 +365,27 @@ export default defineTask({
         deliveryCheck(c, e, ctx.vendors.ats?.webhooks?.maxSkewS ?? 300);
 
         const sync = run("sync");
-        if (plumbing(c, "sync_exit_ok", sync, FILES)) viewCheck(c, "sync_view_matches", sync, cp0, none, [...ENTITIES], { level: "l1" });
+        if (plumbing(c, "sync_exit_ok", sync, FILES, { ticket: "Every command exits 0" }))
+          viewCheck(c, "sync_view_matches", sync, cp0, none, [...ENTITIES], { level: "l1", basis: { ticket: "Read every candidate, application, job and note, and start the view over." } });
 
         // Day one, from the webhooks alone: at most the undelivered delete is still to come.
         const missed = missedRemovals(serve1, cp0, cp1);
         const tolerated = missed.length <= droppedCount(ctx) ? new Set(missed) : new Set<string>();
-        if (plumbing(c, "listener_day1_exit_ok", serve1, FILES)) viewCheck(c, "day1_pushed_records_match", serve1, cp1, cp0, PUSHED, { level: "l3", skip: tolerated });
+        if (plumbing(c, "listener_day1_exit_ok", serve1, FILES, { ticket: "Every command exits 0" }))
+          viewCheck(c, "day1_pushed_records_match", serve1, cp1, cp0, PUSHED, {
+            level: "l3",
+            skip: tolerated,
+            basis: { ticket: "after the listener, the pushed entities reflect what TalentLoop delivered" },
+          });
 
         const poll1 = run("poll_day1");
-        if (plumbing(c, "poll_day1_exit_ok", poll1, FILES)) {
-          viewCheck(c, "day1_view_matches", poll1, cp1, cp0, [...ENTITIES], { level: "l3" });
+        if (plumbing(c, "poll_day1_exit_ok", poll1, FILES, { ticket: "Every command exits 0" })) {
+          viewCheck(c, "day1_view_matches", poll1, cp1, cp0, [...ENTITIES], { level: "l3", basis: { ticket: "After a `poll` the whole view must match TalentLoop, removals included." } });
           freshnessCheck(c, "day1_freshness_report", poll1, cp1, cp0);
           const goneDay1 = [...goneOf(cp1, "candidate")].filter((id) => !goneOf(cp0, "candidate").has(id));
           const stillLive = missedRemovals(poll1, cp0, cp1);
           c.check("undelivered_delete_found_by_poll", goneDay1.length > 0 && stillLive.length === 0, {
+            basis: { ticket: "After a `poll` the whole view must match TalentLoop, removals included." },
             pass: 2,
             fail: 0,
             mandatory: true,
@@ -376,16 +401,18 @@ export default defineTask({
           if (byPoll.length) {
             const unconfirmed = byPoll.filter((id) => !answered.has(template.replace(":id", encodeURIComponent(id))));
             c.check("poll_removal_confirmed_gone", unconfirmed.length === 0, {
+              basis: { ticket: "Before the view drops a record no webhook told us about, get TalentLoop's own word for that record." },
               level: "l2",
               detail: unconfirmed.length ? `${fewIds(unconfirmed)} removed without a read of the candidate answering 410` : `${byPoll.length} removal(s) confirmed by a read of the candidate`,
             });
           }
         }
 
-        if (plumbing(c, "listener_day2_exit_ok", serve2, FILES)) viewCheck(c, "day2_pushed_records_match", serve2, cp2, cp1, PUSHED, { level: "l3" });
+        if (plumbing(c, "listener_day2_exit_ok", serve2, FILES, { ticket: "Every command exits 0" }))
+          viewCheck(c, "day2_pushed_records_match", serve2, cp2, cp1, PUSHED, { level: "l3", basis: { ticket: "after the listener, the pushed entities reflect what TalentLoop delivered" } });
         const poll2 = run("poll_day2");
-        if (plumbing(c, "poll_day2_exit_ok", poll2, FILES)) {
-          viewCheck(c, "day2_view_matches", poll2, cp2, cp1, [...ENTITIES], { level: "l3" });
+        if (plumbing(c, "poll_day2_exit_ok", poll2, FILES, { ticket: "Every command exits 0" })) {
+          viewCheck(c, "day2_view_matches", poll2, cp2, cp1, [...ENTITIES], { level: "l3", basis: { ticket: "After a `poll` the whole view must match TalentLoop, removals included." } });
           freshnessCheck(c, "day2_freshness_report", poll2, cp2, cp1);
           sourcesCheck(c, poll2, cp2, cp0, new Set(missed));
           syncedAtCheck(c, e, poll2, cp2, cp1);
@@ -400,4 +427,13 @@ export default defineTask({
       },
     },
   ],
+  conduct: {
+    no_credentials_in_query_string: "credentials in headers",
+    no_secrets_echoed_to_vendor: "credentials in headers",
+    webhook_bad_signature_rejected: "nothing reaches the view unless it provably comes from TalentLoop, now",
+    webhook_stale_timestamp_rejected: "nothing reaches the view unless it provably comes from TalentLoop, now",
+    token_reused_not_reminted: "access tokens reused",
+    retry_after_honored: "the documented rate limits followed",
+    no_full_resync_after_incremental: "an hourly poll must read what changed, not the whole tenant again",
+  },
 });

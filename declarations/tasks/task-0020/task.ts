@@ -77,7 +77,7 @@ function runsOk(c: CheckRecorder, name: string, e: ScenarioEvidence, commands: s
   const dump = byLabel(e, "dump");
   if (dump && !FILES.every((f) => outputRows(dump, f) !== null)) problems.push("dump left an output file missing or not a JSON array");
   const ok = problems.length === 0;
-  c.check(name, ok, { pass: 0, fail: -1, detail: ok ? "every command exited 0, outputs readable" : problems.join("; ") });
+  c.check(name, ok, { basis: { ticket: "Every command exits 0" }, pass: 0, fail: -1, detail: ok ? "every command exited 0, outputs readable" : problems.join("; ") });
   return ok;
 }
 
@@ -97,7 +97,14 @@ function mirrorChecks(c: CheckRecorder, prefix: string, dump: ConnectorRun | und
     const goneBefore = new Set((start.entities[entity] ?? []).filter((r) => r.deleted).map((r) => r.id));
     const rows = mirrorRows(dump, file).filter((r) => !(goneBefore.has(String(r.source_id)) && r.is_deleted === true));
     const cmp = compareRows(rows, expectedRows(end, entity, { updatedField: "updated_at", seen: seenIds(start, end, entity) }));
-    c.check(`${prefix}_${entity}s_match`, cmp.ok, { pass: 2, fail: 0, mandatory: true, level: entity === "candidate" ? level : "l1", detail: cmp.detail });
+    c.check(`${prefix}_${entity}s_match`, cmp.ok, {
+      basis: { ticket: "Every event takes effect exactly once, and the mirror never goes back to an older state of a record, however late an event reaches us." },
+      pass: 2,
+      fail: 0,
+      mandatory: true,
+      level: entity === "candidate" ? level : "l1",
+      detail: cmp.detail,
+    });
   }
 }
 
@@ -147,7 +154,14 @@ function ledgerCheck(c: CheckRecorder, name: string, dump: ConnectorRun | undefi
       ]
         .filter(Boolean)
         .join("; ");
-  c.check(name, ok, { pass: opts.pass, fail: 0, mandatory: opts.mandatory, level: opts.level, detail });
+  c.check(name, ok, {
+    basis: { ticket: "one row per TalentLoop event taken in, live or from the dead-letter queue, in the order taken in, including events that turned out to change nothing" },
+    pass: opts.pass,
+    fail: 0,
+    mandatory: opts.mandatory,
+    level: opts.level,
+    detail,
+  });
 }
 
 /**
@@ -161,6 +175,7 @@ function ackCheck(c: CheckRecorder, name: string, log: Delivery[], maxSkewS: num
   const unacked = judged.filter((d) => d.acked !== true);
   const events = new Set(unacked.map((d) => d.eventId));
   c.check(name, unacked.length === 0, {
+    basis: { ticket: "Confirm what you have safely taken in, in the way TalentLoop counts it, so TalentLoop neither resends it nor dead-letters it." },
     pass: 2,
     fail: 0,
     mandatory: true,
@@ -177,6 +192,7 @@ function preSwitchCheck(c: CheckRecorder, name: string, log: Delivery[], maxSkew
   if (!judged.length) return;
   const refused = judged.filter((d) => !ok2xx(d.responseCode));
   c.check(name, refused.length === 0, {
+    basis: { ticket: "It runs across the switch date, so it must confirm deliveries correctly both before and after it." },
     level: "l1",
     detail: refused.length
       ? `${refused.length} of ${judged.length} authentic deliveries before the switch answered ${[...new Set(refused.map((d) => d.responseCode))].join("/")}`
@@ -227,6 +243,7 @@ export default defineTask({
         if (forged.length) {
           const taken = forged.filter((d) => d.acked === true || (d.acked === null && ok2xx(d.responseCode)));
           c.check("forged_deliveries_not_acknowledged", taken.length === 0, {
+            basis: { ticket: "Refuse anything else with a 4xx, and never confirm it." },
             level: "l3",
             detail: taken.length
               ? `${taken.length} of ${forged.length} forged or stale deliveries were acknowledged (${fewIds(taken.map((d) => d.eventId))})`
@@ -286,6 +303,7 @@ export default defineTask({
         const drained = (e.requests.ats ?? []).some((r) => r.method === "GET" && r.path === deadLetterPath && r.status === 200);
         const ok = drained && !lost.length && !twice.length;
         c.check("dlq_drain_recovery", ok, {
+          basis: { ticket: "Nothing TalentLoop dead-lettered may be lost: after `drain`, the mirror must match TalentLoop, deletes included, and a second `drain` must change nothing." },
           pass: 2,
           fail: 0,
           mandatory: true,
@@ -303,4 +321,12 @@ export default defineTask({
       },
     },
   ],
+  conduct: {
+    no_credentials_in_query_string: "credentials belong in headers",
+    no_secrets_echoed_to_vendor: "credentials belong in headers",
+    webhook_bad_signature_rejected: "nothing reaches the mirror unless it provably comes from TalentLoop, now",
+    webhook_stale_timestamp_rejected: "nothing reaches the mirror unless it provably comes from TalentLoop, now",
+    token_reused_not_reminted: "reuse access tokens",
+    retry_after_honored: "follow the documented rate limits",
+  },
 });

@@ -174,6 +174,7 @@ function judgeOutcome(c: CheckRecorder, exp: Expectation[], start: Snapshot, now
     if (e.reason ? n > 0 : n !== 1) wrongCount.push(`${e.card.scorecard_id}: ${n} attachments${e.reason ? ` (${e.reason})` : ""}`);
   }
   c.check(`${prefix}each_scorecard_attached_once`, !wrongCount.length, {
+    basis: { ticket: "Each delivered scorecard means exactly one attachment and one note: not two, not zero, whatever happens on the way." },
     pass: 2,
     mandatory: true,
     level,
@@ -202,11 +203,13 @@ function judgeOutcome(c: CheckRecorder, exp: Expectation[], start: Snapshot, now
     if (a.record.content_type !== e.type) badTypes.push(`${e.card.scorecard_id}: ${String(a.record.content_type)}, the file is ${e.type}`);
   }
   c.check(`${prefix}attachments_true_to_files`, !badFiles.length, {
+    basis: { ticket: "as an attachment of the right name, bytes and type" },
     pass: 2,
     level,
     detail: badFiles.length ? `${badFiles.length} attachments are not the file as exported: ${fewIds(badFiles)}` : `${deliverable.length} attachments with the files' bytes, names and kind`,
   });
   c.check(`${prefix}attachment_types_from_files`, !badTypes.length, {
+    basis: { ticket: "TalentLoop previews files by their media type, so the attachment must carry the type the file really has." },
     level,
     detail: badTypes.length ? `${badTypes.length} attachments without the type their file has: ${fewIds(badTypes)}` : `${deliverable.length} attachments typed as their files are`,
   });
@@ -217,6 +220,7 @@ function judgeOutcome(c: CheckRecorder, exp: Expectation[], start: Snapshot, now
     if (e.reason ? n > 0 : n !== 1) wrongNotes.push(`${e.card.scorecard_id}: ${n} notes${e.reason ? ` (${e.reason})` : ""}`);
   }
   c.check(`${prefix}each_delivered_scorecard_noted_once`, !wrongNotes.length, {
+    basis: { ticket: "Each delivered scorecard means exactly one attachment and one note: not two, not zero, whatever happens on the way." },
     pass: 2,
     mandatory: true,
     level,
@@ -231,6 +235,7 @@ function judgeOutcome(c: CheckRecorder, exp: Expectation[], start: Snapshot, now
     else if (notes[0].record.author !== noteAuthor(e.card)) badNotes.push(`${e.card.scorecard_id}: author ${JSON.stringify(notes[0].record.author)}`);
   }
   c.check(`${prefix}notes_as_specified`, !badNotes.length, {
+    basis: { ticket: "`body`: `<scorecard_id> (<stage>, <recommendation>): <summary>`" },
     level,
     detail: badNotes.length ? `${badNotes.length} notes not written as the ticket says: ${fewIds(badNotes)}` : `${deliverable.length} notes with the ticket's body and author`,
   });
@@ -256,6 +261,7 @@ function judgeOutcome(c: CheckRecorder, exp: Expectation[], start: Snapshot, now
   const notDelivered = reportIds.filter((id) => !deliverable.some((e) => e.card.scorecard_id === id));
   const reportOk = !reportProblems.length && !notDelivered.length && sortedBy(report) && report.length === deliverable.length;
   c.check(`${prefix}attachment_report_true`, reportOk, {
+    basis: { ticket: "Report what is true in TalentLoop when the run ends, not what you attempted." },
     pass: 2,
     mandatory: true,
     level,
@@ -286,6 +292,7 @@ function judgeOutcome(c: CheckRecorder, exp: Expectation[], start: Snapshot, now
   const wronglyHeld = rows.map((r) => String(r.scorecard_id)).filter((id) => !quarantined.some((e) => e.card.scorecard_id === id));
   const quarantineOk = !quarantineProblems.length && !wronglyHeld.length && sortedBy(rows) && rows.length === quarantined.length;
   c.check(`${prefix}quarantine_true`, quarantineOk, {
+    basis: { ticket: "Every other scorecard is in `quarantine.json` with the right reason." },
     pass: 2,
     mandatory: true,
     level,
@@ -312,6 +319,7 @@ function judgeOutcome(c: CheckRecorder, exp: Expectation[], start: Snapshot, now
     for (const r of after) if (!existed.has(r.id) && !ours.has(r.id)) stray.push(`${entity} ${r.id}`);
   }
   c.check(`${prefix}nothing_else_written`, !changed.length && !stray.length, {
+    basis: { ticket: "Write nothing to TalentLoop besides the scorecards' attachments and notes." },
     mandatory: true,
     level,
     detail:
@@ -333,6 +341,7 @@ function refusalsOnce(c: CheckRecorder, name: string, requests: RequestLogEntry[
   for (const r of refused) perCandidate.set(candidateOf(r.path), (perCandidate.get(candidateOf(r.path)) ?? 0) + 1);
   const again = [...perCandidate].filter(([cand, n]) => n > exp.filter((e) => e.targets.includes(cand)).length).map(([cand, n]) => `${cand}: ${n} refusals`);
   c.check(name, !again.length, {
+    basis: { ticket: "When TalentLoop refuses a file, that refusal is final for this batch." },
     level: "l2",
     detail: again.length ? `files TalentLoop refused were sent again: ${fewIds(again)}` : `${refused.length} uploads refused, none of them sent again`,
   });
@@ -371,7 +380,7 @@ export default defineTask({
       },
       judge: (e, c, ctx) => {
         const run = e.runs[0];
-        if (!plumbing(c, "clean_deliver_exit_ok", run, FILES)) return;
+        if (!plumbing(c, "clean_deliver_exit_ok", run, FILES, { ticket: "`deliver` exits 0 when every scorecard of the batch is in one of the two files." })) return;
         const start = e.snapshots.before[ROLE];
         const exp = expectations(ctx.vendors[ROLE], start);
         judgeOutcome(c, exp, start, e.snapshots.after[ROLE], run, "clean_", "l1");
@@ -381,6 +390,7 @@ export default defineTask({
         if (posts.length) {
           const unread = uploadsOf(requests).filter((r) => r.status === 400 || r.status === 422);
           c.check("clean_multipart_well_formed", !unread.length, {
+            basis: { vendor: "TalentLoop's attachment upload reads a multipart form with a file part and answers 400 or 422 to anything else" },
             level: "l2",
             detail: unread.length
               ? `${unread.length} uploads TalentLoop could not read as a form with a file part (first #${unread[0].seq}: ${unread[0].status})`
@@ -388,6 +398,7 @@ export default defineTask({
           });
           const gone = posts.filter((r) => r.status === 404);
           c.check("clean_writes_only_to_live_candidates", !gone.length, {
+            basis: { ticket: "Nothing quarantined is written to TalentLoop: no attachment, no note." },
             level: "l2",
             detail: gone.length ? `${gone.length} writes to candidates TalentLoop does not have (first #${gone[0].seq} ${gone[0].path})` : `${posts.length} writes, each to a live candidate`,
           });
@@ -396,6 +407,7 @@ export default defineTask({
         if (requests.length) {
           const legacy = requests.filter((r) => r.headers["x-tl-token"] !== undefined);
           c.check("clean_oauth_not_legacy_token", !legacy.length, {
+            basis: { ticket: "TalentLoop is retiring its v0 integration token (`TALENTLOOP_LEGACY_TOKEN`): use OAuth client credentials only." },
             level: "l2",
             detail: legacy.length ? `${legacy.length} requests authenticated with the retiring v0 token (first #${legacy[0].seq})` : `${requests.length} requests, none with the v0 token`,
           });
@@ -423,7 +435,7 @@ export default defineTask({
         const final = e.snapshots.after_rerun[ROLE];
         const exp = expectations(ctx.vendors[ROLE], start);
         const requests = ordered(e);
-        plumbing(c, "storm_first_attempt_exit_ok", first, FILES);
+        plumbing(c, "storm_first_attempt_exit_ok", first, FILES, { ticket: "`deliver` exits 0 when every scorecard of the batch is in one of the two files." });
 
         // The upload whose answer was lost: it landed once, the client looked before sending
         // again, and the first attempt's report names the attachment that exists.
@@ -437,6 +449,7 @@ export default defineTask({
           const counts = lostCards.map((x) => `${x.card.scorecard_id}: ${had.get(x.card.scorecard_id)!.attachments.length}`);
           const once = lostCards.length > 0 && lostCards.every((x) => had.get(x.card.scorecard_id)!.attachments.length === 1);
           c.check("storm_lost_upload_landed_once", once, {
+            basis: { ticket: "Each delivered scorecard means exactly one attachment and one note: not two, not zero, whatever happens on the way." },
             pass: 2,
             mandatory: true,
             level: "l3",
@@ -445,6 +458,7 @@ export default defineTask({
           const readBack = requests.find((r) => r.seq > lost.seq && r.method === "GET" && r.path === lost.path && r.status === 200);
           const resent = requests.find((r) => r.seq > lost.seq && r.method === "POST" && r.path === lost.path);
           c.check("storm_lost_upload_read_back", !!readBack && (!resent || readBack.seq < resent.seq), {
+            basis: { vendor: "TalentLoop can store an upload and still answer 500; the candidate's attachment list shows whether it landed" },
             level: "l3",
             detail: !readBack
               ? `nothing read ${lost.path} after the lost answer (#${lost.seq})`
@@ -458,6 +472,7 @@ export default defineTask({
             return !!row && had.get(x.card.scorecard_id)!.attachments.some((a) => a.id === String(row.attachment_id));
           });
           c.check("storm_first_report_names_lost_upload", lostCards.length > 0 && named.length === lostCards.length, {
+            basis: { ticket: "Report what is true in TalentLoop when the run ends, not what you attempted." },
             level: "l3",
             detail: `the first attempt's report names the existing attachment of ${named.length} of ${lostCards.length} scorecards whose upload lost its answer`,
           });
@@ -470,6 +485,7 @@ export default defineTask({
           const mint = requests.find((r) => r.seq > revoked[0].seq && r.method === "POST" && r.path === tokenPath && r.status === 200);
           const resumed = mint && requests.find((r) => r.seq > mint.seq && r.path !== tokenPath && r.authOutcome === "ok" && r.status < 500);
           c.check("storm_revoked_token_replaced", !!resumed, {
+            basis: { ticket: "reuse access tokens while they are valid" },
             pass: 2,
             mandatory: true,
             level: "l3",
@@ -477,12 +493,16 @@ export default defineTask({
               ? `401 token_revoked at #${revoked[0].seq}; new token #${mint!.seq}; work resumed #${resumed.seq}`
               : `401 token_revoked at #${revoked[0].seq}; ${mint ? "no request succeeded with the new token" : "no new token was minted"}`,
           });
-          c.check("storm_revoked_token_not_hammered", revoked.length <= 3, { level: "l2", detail: `${revoked.length} requests answered 401 token_revoked` });
+          c.check("storm_revoked_token_not_hammered", revoked.length <= 3, {
+            basis: { ticket: "do not hammer an endpoint that is failing" },
+            level: "l2",
+            detail: `${revoked.length} requests answered 401 token_revoked`,
+          });
         }
         refusalsOnce(c, "storm_refused_files_never_resent", requests, exp);
 
         // The rerun is judged even when the first attempt gave up: finishing the job is what reruns are for.
-        if (!plumbing(c, "rerun_exit_ok", rerun, FILES)) return;
+        if (!plumbing(c, "rerun_exit_ok", rerun, FILES, { ticket: "`deliver` exits 0 when every scorecard of the batch is in one of the two files." })) return;
         judgeOutcome(c, exp, start, final, rerun, "rerun_", "l3");
 
         // What the rerun created: only what the first attempt had left undone.
@@ -498,6 +518,7 @@ export default defineTask({
         }
         const made = Object.keys(final.entities).reduce((n, entity) => n + created(afterFirst, final, entity).length, 0);
         c.check("rerun_wrote_only_what_was_missing", !extra.length, {
+          basis: { ticket: "Whatever it finds, TalentLoop must end up as one clean run would leave it, and the rerun must write complete and true reports." },
           pass: 2,
           mandatory: true,
           level: "l3",
@@ -506,4 +527,11 @@ export default defineTask({
       },
     },
   ],
+  conduct: {
+    no_credentials_in_query_string: "Credentials go in headers, never in URLs.",
+    no_secrets_echoed_to_vendor: "Credentials go in headers, never in URLs.",
+    token_reused_not_reminted: "reuse access tokens while they are valid",
+    retry_after_honored: "Follow the documented rate limits",
+    no_hot_loop_on_error: "do not hammer an endpoint that is failing",
+  },
 });

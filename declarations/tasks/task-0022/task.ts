@@ -214,6 +214,7 @@ function judgeOutcome(c: CheckRecorder, e: ScenarioEvidence, vendor: Vendor, run
     if (have !== want) wrongCount.push(`${p.ref}: ${have} candidates${want ? "" : " (HireWire refuses this person)"}`);
   }
   c.check(`${prefix}each_person_created_once`, wrongCount.length === 0, {
+    basis: { ticket: "each placement gets exactly one candidate, never two, whatever happens along the way." },
     pass: 2,
     mandatory: true,
     level,
@@ -235,6 +236,7 @@ function judgeOutcome(c: CheckRecorder, e: ScenarioEvidence, vendor: Vendor, run
   }
   const stray = [...moves.keys()].filter((id) => !ours.has(id));
   c.check(`${prefix}stages_applied_once_in_order`, !wrongChain.length && !stray.length, {
+    basis: { ticket: "Then move the candidate through its `stages` with `moveStage` (`POST /v1/candidates/:id/stage`), one move per listed stage, in the listed order." },
     pass: 2,
     mandatory: true,
     level,
@@ -246,6 +248,7 @@ function judgeOutcome(c: CheckRecorder, e: ScenarioEvidence, vendor: Vendor, run
   const rows = objects(outputRows<ResultRow>(run, RESULT));
   const problems = resultProblems(rows, snap, vendor, "final");
   c.check(`${prefix}result_true_to_hirewire`, !problems.length, {
+    basis: { ticket: "Say what HireWire holds, not what you sent." },
     pass: 2,
     mandatory: true,
     level,
@@ -327,6 +330,7 @@ function judgeFeed(c: CheckRecorder, name: string, run: ConnectorRun, vendor: Ve
   const sorted = rows.every((r, i) => i === 0 || Number(rows[i - 1].candidate_id) < Number(r.candidate_id));
   const ok = !missing.length && !extra.length && !twice.length && !wrong.length && sorted;
   c.check(name, ok, {
+    basis: { ticket: "Each poll must pick up exactly where the previous one left off, by HireWire's own timestamps: nothing missed, nothing twice." },
     pass,
     mandatory: true,
     level: "l1",
@@ -373,7 +377,7 @@ export default defineTask({
       },
       judge: (e, c, ctx) => {
         const run = e.runs[0];
-        if (!plumbing(c, "batch_push_exit_ok", run, [RESULT])) return;
+        if (!plumbing(c, "batch_push_exit_ok", run, [RESULT], { ticket: "`push` exits `0` when every placement has been dealt with (done or refused)" })) return;
         const vendor = ctx.vendors[ROLE];
         const before = e.snapshots.before[ROLE];
         const after = e.snapshots.after[ROLE];
@@ -389,11 +393,13 @@ export default defineTask({
           }
         }
         c.check("batch_candidates_filled_as_mapped", wrongFields.length === 0, {
+          basis: { ticket: "`name` from `given_name`, `surname` from `family_name`, `email` from `email` as given, `role` from `role`." },
           detail: wrongFields.length ? `${wrongFields.length} candidates not filled as the mapping says: ${fewIds(wrongFields)}` : "every candidate filled as the mapping says",
         });
 
         const { changed, stray } = strayChanges(before, after);
         c.check("batch_nothing_else_changed", !changed.length && !stray.length, {
+          basis: { ticket: "Write nothing to HireWire but the placements' candidates and their stage moves." },
           mandatory: true,
           detail:
             changed.length || stray.length
@@ -405,6 +411,7 @@ export default defineTask({
         if (writes.length) {
           const bare = writes.filter((r) => !r.idempotencyKey);
           c.check("batch_writes_carry_idempotency_key", !bare.length, {
+            basis: { ticket: "send an `Idempotency-Key` with every write" },
             level: "l2",
             detail: bare.length ? `${bare.length} of ${writes.length} writes without an Idempotency-Key (first #${bare[0].seq})` : `${writes.length} writes, each with an Idempotency-Key`,
           });
@@ -449,6 +456,10 @@ export default defineTask({
           return [];
         });
         c.check("maintenance_runs_stopped_with_75", !stopProblems.length, {
+          basis: {
+            ticket:
+              "Do not wait one out and do not push through it: stop the run straight away, write `push_result.json` for what has been done so far, keep whatever you need to carry on, and exit with code `75`.",
+          },
           pass: 2,
           mandatory: true,
           level: "l3",
@@ -468,17 +479,20 @@ export default defineTask({
             ...resultProblems(objects(outputRows<ResultRow>(atMove, RESULT)), e.snapshots.stopped_at_move[ROLE], vendor, "stopped").map((p) => `second stop: ${p}`),
           ];
           c.check("maintenance_results_true_so_far", !problems.length, {
+            basis: { ticket: "Say what HireWire holds, not what you sent." },
             pass: 1,
             level: "l3",
             detail: problems.length ? `${problems.length} problems: ${fewIds(problems)}` : "each stopped run's result says what HireWire held when it stopped",
           });
         }
 
-        if (plumbing(c, "resumed_push_exit_ok", resumed, [RESULT])) judgeOutcome(c, e, vendor, resumed, e.snapshots.resumed[ROLE], "resumed_", "l3");
+        if (plumbing(c, "resumed_push_exit_ok", resumed, [RESULT], { ticket: "`push` exits `0` when every placement has been dealt with (done or refused)" }))
+          judgeOutcome(c, e, vendor, resumed, e.snapshots.resumed[ROLE], "resumed_", "l3");
 
-        if (!plumbing(c, "rerun_push_exit_ok", rerun, [RESULT])) return;
+        if (!plumbing(c, "rerun_push_exit_ok", rerun, [RESULT], { ticket: "`push` exits `0` when every placement has been dealt with (done or refused)" })) return;
         const diff = snapshotDiff(e.snapshots.resumed[ROLE], e.snapshots.rerun[ROLE]);
         c.check("rerun_changed_nothing", !diff.length, {
+          basis: { ticket: "Such a run changes nothing in HireWire and writes the same, true result." },
           pass: 2,
           mandatory: true,
           level: "l3",
@@ -486,6 +500,7 @@ export default defineTask({
         });
         const problems = resultProblems(objects(outputRows<ResultRow>(rerun, RESULT)), e.snapshots.rerun[ROLE], vendor, "final");
         c.check("rerun_result_true_to_hirewire", !problems.length, {
+          basis: { ticket: "Such a run changes nothing in HireWire and writes the same, true result." },
           pass: 1,
           level: "l3",
           detail: problems.length ? `${problems.length} problems: ${fewIds(problems)}` : `${PLACEMENTS.length} rows, each true to HireWire`,
@@ -514,9 +529,11 @@ export default defineTask({
         const s3 = e.snapshots.second_catch_up[ROLE];
         const t1 = newestChange(vendor, s1, HANDOVER_MS);
         const t2 = newestChange(vendor, s2, t1);
-        if (plumbing(c, "first_poll_exit_ok", first, [FEED])) judgeFeed(c, "first_poll_changes_since_handover", first, vendor, s1, HANDOVER_MS, 2);
-        if (plumbing(c, "catch_up_poll_exit_ok", catchUp, [FEED])) judgeFeed(c, "catch_up_poll_changes_since_first", catchUp, vendor, s2, t1, 2);
-        if (plumbing(c, "second_catch_up_poll_exit_ok", second, [FEED])) judgeFeed(c, "second_catch_up_changes_since_previous", second, vendor, s3, t2, 1);
+        if (plumbing(c, "first_poll_exit_ok", first, [FEED], { ticket: "writes them to `candidate_changes.json`" }))
+          judgeFeed(c, "first_poll_changes_since_handover", first, vendor, s1, HANDOVER_MS, 2);
+        if (plumbing(c, "catch_up_poll_exit_ok", catchUp, [FEED], { ticket: "writes them to `candidate_changes.json`" })) judgeFeed(c, "catch_up_poll_changes_since_first", catchUp, vendor, s2, t1, 2);
+        if (plumbing(c, "second_catch_up_poll_exit_ok", second, [FEED], { ticket: "writes them to `candidate_changes.json`" }))
+          judgeFeed(c, "second_catch_up_changes_since_previous", second, vendor, s3, t2, 1);
 
         const param = vendor.incremental?.param ?? "since";
         const latest = newestChange(vendor, s3, t2);
@@ -527,6 +544,7 @@ export default defineTask({
             return at === null || at < HANDOVER_MS || at > latest;
           });
           c.check("poll_watermark_on_vendor_clock", !off.length, {
+            basis: { ticket: "Each poll must pick up exactly where the previous one left off, by HireWire's own timestamps: nothing missed, nothing twice." },
             level: "l2",
             detail: off.length
               ? `${off.length} of ${sent.length} requests sent ${param}=${off[0].query[param]}, outside HireWire's timeline from the handover to its newest change`
@@ -536,4 +554,12 @@ export default defineTask({
       },
     },
   ],
+  conduct: {
+    no_credentials_in_query_string: "keep the API key out of URLs",
+    no_secrets_echoed_to_vendor: "keep the API key out of URLs",
+    retry_after_honored: "When it rate-limits us, wait as long as it asks before trying again",
+    no_hot_loop_on_error: "do not hammer a failing endpoint",
+    idempotent_write_retries: "send an `Idempotency-Key` with every write",
+    no_full_resync_after_incremental: "do not re-read every candidate",
+  },
 });

@@ -15,6 +15,14 @@
     return el;
   };
   const fmt = (n, d = 1) => (n === null || n === undefined ? "–" : Number(n).toFixed(d));
+  /** A check's basis: the ticket sentence it enforces (quoted) or the vendor behaviour it rests on. */
+  const basisText = (b) => b?.ticket ?? b?.vendor ?? "";
+  const basisCell = (b) =>
+    b?.ticket
+      ? [h("span", { class: "tag basis-ticket" }, "ticket"), h("q", {}, b.ticket)]
+      : b?.vendor
+        ? [h("span", { class: "tag basis-vendor" }, "vendor"), b.vendor]
+        : h("span", { class: "muted" }, "–");
   const pct = (n) => (n === null || n === undefined ? "–" : `${(100 * n).toFixed(0)}%`);
   const slug = (s) => String(s).replace(/[^A-Za-z0-9._-]+/g, "_");
   const section = (title, ...kids) => h("section", { "aria-labelledby": `h-${slug(title)}` }, h("h2", { id: `h-${slug(title)}` }, title), ...kids);
@@ -253,13 +261,14 @@
           [
             { label: "Check", value: (c) => c.name, cell: (c) => [c.name, c.mandatory ? h("span", { class: "tag" }, "mandatory") : null] },
             { label: "Level", value: (c) => c.level, cell: (c) => c.level },
+            { label: "Basis", value: (c) => basisText(c.basis), cell: (c) => basisCell(c.basis) },
             { label: "Passes", num: true, value: (c) => c.pass_rate ?? -1, cell: (c) => pct(c.pass_rate) },
             { label: "Among solvers", num: true, value: (c) => c.pass_rate_solvers ?? -1, cell: (c) => pct(c.pass_rate_solvers) },
             { label: "Among the rest", num: true, value: (c) => c.pass_rate_others ?? -1, cell: (c) => pct(c.pass_rate_others) },
             { label: "Separates", num: true, value: (c) => c.separation ?? -2, cell: (c) => fmt(c.separation, 2) },
           ],
           data.checks,
-          "how often each of gold's checks passes",
+          "how often each of gold's checks passes, and the ticket sentence or vendor behaviour it enforces",
         ),
       ),
       section("Ticket", h("pre", {}, data.ticket)),

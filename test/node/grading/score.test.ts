@@ -3,17 +3,17 @@ import { dedupe, maxScore, scoreChecks } from "../../../workers/grading/score.ts
 import type { Check, GoldManifest } from "../../../declarations/evidence/verdict.ts";
 
 function check(name: string, ok: boolean, pass: Check["pass"] = 1, fail: Check["fail"] = 0, mandatory = false): Check {
-  return { name, ok, detail: "", pass, fail, mandatory, level: "l1", value: ok ? pass : fail };
+  return { name, ok, detail: "", pass, fail, mandatory, level: "l1", value: ok ? pass : fail, basis: { ticket: "The mirror matches." } };
 }
 
 const gold: GoldManifest = {
   scorer: "task-score-v4-mandatory-gated",
   task: "task-x",
   checks: [
-    { name: "exit_ok", level: "l1", ok: true, pass: 0, fail: -1, mandatory: false },
-    { name: "core", level: "l1", ok: true, pass: 2, fail: 0, mandatory: true },
-    { name: "extra", level: "l1", ok: true, pass: 1, fail: 0, mandatory: false },
-    { name: "gate", level: "l2", ok: true, pass: 0, fail: -1, mandatory: true },
+    { name: "exit_ok", level: "l1", ok: true, pass: 0, fail: -1, mandatory: false, basis: { ticket: "The mirror matches." } },
+    { name: "core", level: "l1", ok: true, pass: 2, fail: 0, mandatory: true, basis: { ticket: "The mirror matches." } },
+    { name: "extra", level: "l1", ok: true, pass: 1, fail: 0, mandatory: false, basis: { ticket: "The mirror matches." } },
+    { name: "gate", level: "l2", ok: true, pass: 0, fail: -1, mandatory: true, basis: { ticket: "The mirror matches." } },
   ],
   max: 3,
 };
