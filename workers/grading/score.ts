@@ -42,6 +42,14 @@ export function byLevel(checks: Check[]): Record<CheckLevel, Check[]> {
 
 /** The manifest gold's verdict implies. */
 export function manifestFrom(verdict: Verdict): GoldManifest {
-  const checks = [...verdict.checks.l1, ...verdict.checks.l2, ...verdict.checks.l3].map(({ name, level, ok, pass, fail, mandatory }) => ({ name, level, ok, pass, fail, mandatory }));
+  const checks = [...verdict.checks.l1, ...verdict.checks.l2, ...verdict.checks.l3].map(({ scenario, name, level, ok, pass, fail, mandatory }) => ({
+    ...(scenario ? { scenario } : {}),
+    name,
+    level,
+    ok,
+    pass,
+    fail,
+    mandatory,
+  }));
   return { scorer: "task-score-v4-mandatory-gated", task: verdict.task, checks, max: maxScore(checks) };
 }
