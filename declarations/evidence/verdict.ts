@@ -30,9 +30,13 @@ export interface Check {
   value: CheckValue;
   /** The ticket sentence or vendor behaviour this check enforces. */
   basis: CheckBasis;
+  /** The scenario whose judge or traffic recorded it (set by grading); for a check gold has and the run lacks, the scenario that should have. */
+  scenario?: string;
+  /** False for a check of gold's manifest that the run never recorded: listed failed at gold's fail value, as the scorer counts it. */
+  recorded?: false;
 }
 
-/** A JSON output file of the connector as the harness found it. */
+/** An output file of the connector as the harness found it, read by its declared format and row schema (`error` says why not). */
 export type OutputFile = { present: false } | { present: true; parsed: true; value: unknown } | { present: true; parsed: false; error: string };
 
 /** One execution of the connector's entry command. */
@@ -114,6 +118,7 @@ export interface Verdict {
 export interface GoldManifest {
   scorer: "task-score-v4-mandatory-gated";
   task: string;
-  checks: { name: string; level: CheckLevel; ok: boolean; pass: CheckValue; fail: CheckValue; mandatory: boolean; basis: CheckBasis }[];
+  /** `scenario`: which scenario recorded the check (first one, when several did); absent in manifests written before it was kept. */
+  checks: { scenario?: string; name: string; level: CheckLevel; ok: boolean; pass: CheckValue; fail: CheckValue; mandatory: boolean; basis: CheckBasis }[];
   max: number;
 }

@@ -5,6 +5,7 @@ import type { CheckRecorder } from "../evidence/recorder.ts";
 import type { ConnectorRun, ScenarioEvidence } from "../evidence/verdict.ts";
 import { DocsProfileSchema } from "./docs-profile.ts";
 import { CONDUCT_NAMES } from "../evidence/conduct.ts";
+import { OutputsSchema } from "./output-contract.ts";
 
 /** What a scenario's drive may do (implemented by the Node harness). */
 export interface DriveContext {
@@ -67,8 +68,8 @@ export const TaskSchema = z
     /** The one mechanic this task is about; unique across tasks. */
     primaryMechanic: z.string().regex(/^[a-z][a-z0-9_]*$/),
     entry: z.object({ command: z.array(z.string()).min(1), subcommands: z.array(z.string()).default([]) }),
-    /** Files the connector writes under OUTPUT_DIR. */
-    outputs: z.array(z.string().regex(/^[a-z0-9_.-]+\.json$/)).min(1),
+    /** Files the connector writes under OUTPUT_DIR: name -> format and row schema (`output-contract.ts`). */
+    outputs: OutputsSchema,
     /** Longest a single connector run may take. */
     timeLimitS: z.number().int().positive().default(30),
     scenarios: z.array(Scenario).min(1),

@@ -3,6 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runConnector } from "./connector-process.ts";
+import { z } from "zod";
+import { jsonRows } from "../../declarations/schema/output-contract.ts";
 
 describe("runConnector (plain processes, for trusted code)", () => {
   it("kills what the connector left running in its process group when it exits", async () => {
@@ -17,7 +19,7 @@ describe("runConnector (plain processes, for trusted code)", () => {
       args: [],
       env: { PATH: process.env.PATH ?? "" },
       timeoutMs: 10_000,
-      outputs: ["rows.json"],
+      outputs: { "rows.json": jsonRows(z.unknown()) },
       outputDir: join(dir, "output"),
     });
     expect(run.exitCode).toBe(0);

@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import type { ConnectorRun, OutputFile } from "../../declarations/evidence/verdict.ts";
+import type { Outputs } from "../../declarations/schema/output-contract.ts";
 import { readOutput } from "./output-file.ts";
 
 const TAIL = 2000;
@@ -21,10 +22,10 @@ function killGroup(pid: number | undefined, signal: NodeJS.Signals = "SIGKILL"):
   }
 }
 
-/** The declared outputs as the run left them. */
-export function readOutputs(names: readonly string[], outputDir: string): Record<string, OutputFile> {
+/** The declared outputs as the run left them, each read by its contract. */
+export function readOutputs(declared: Outputs, outputDir: string): Record<string, OutputFile> {
   const outputs: Record<string, OutputFile> = {};
-  for (const name of names) outputs[name] = readOutput(outputDir, name);
+  for (const [name, contract] of Object.entries(declared)) outputs[name] = readOutput(outputDir, name, contract);
   return outputs;
 }
 
@@ -41,7 +42,7 @@ export async function runConnector(opts: {
   args: string[];
   env: Record<string, string>;
   timeoutMs: number;
-  outputs: string[];
+  outputs: Outputs;
   outputDir: string;
 }): Promise<ConnectorRun> {
   const [cmd, ...rest] = opts.command;
@@ -108,7 +109,7 @@ export async function startListener(opts: {
   args: string[];
   env: Record<string, string>;
   readyMs: number;
-  outputs: string[];
+  outputs: Outputs;
   outputDir: string;
 }): Promise<Listener> {
   const port = await freePort();

@@ -107,7 +107,7 @@ class Drive implements DriveContext {
 
   async clearOutputs(): Promise<void> {
     const dir = this.outputFolder();
-    for (const f of this.task.outputs) rmSync(join(dir, f), { force: true });
+    for (const f of Object.keys(this.task.outputs)) rmSync(join(dir, f), { force: true });
   }
 
   note(key: string, value: unknown): void {

@@ -3,7 +3,12 @@ import { mkdirSync, mkdtempSync, renameSync, symlinkSync, truncateSync, writeFil
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { OUTPUT_MAX_BYTES, readOutput } from "./output-file.ts";
+import { z } from "zod";
+import { jsonRows } from "../../declarations/schema/output-contract.ts";
+import { OUTPUT_MAX_BYTES, readOutput as readByName } from "./output-file.ts";
+
+/** Any JSON array of rows: these tests are about where a file is and what it is, not its rows. */
+const readOutput = (dir: string, name: string) => readByName(dir, name, jsonRows(z.unknown()));
 
 function outputDir(): { dir: string; secret: string } {
   const root = mkdtempSync(join(tmpdir(), "wb-output-"));

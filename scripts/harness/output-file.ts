@@ -5,10 +5,13 @@
  * whose real path is the named file inside the output folder (a folder swapped
  * for a link is caught by the path the kernel reports for the open file), and
  * is read up to a size cap. Whatever else stands there is reported, never read.
+ * What is read is then parsed by the output's declared contract (`output-format.ts`).
  */
 import { closeSync, constants, fstatSync, openSync, readlinkSync, readSync, realpathSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import type { OutputFile } from "../../declarations/evidence/verdict.ts";
+import type { OutputContract } from "../../declarations/schema/output-contract.ts";
+import { readByContract } from "./output-format.ts";
 
 /** Largest output the harness reads (bytes). */
 export const OUTPUT_MAX_BYTES = 32 * 1024 * 1024;
@@ -49,13 +52,10 @@ function readInside(dir: string, name: string): Buffer | OutputFile {
   }
 }
 
-/** A declared output file as the harness finds it in `dir`. */
-export function readOutput(dir: string, name: string): OutputFile {
+/** A declared output file as the harness finds it in `dir`, read by its contract. */
+export function readOutput(dir: string, name: string, contract: OutputContract): OutputFile {
   const bytes = readInside(dir, name);
   if ("present" in bytes) return bytes;
-  try {
-    return { present: true, parsed: true, value: JSON.parse(bytes.toString("utf8")) };
-  } catch (err) {
-    return { present: true, parsed: false, error: (err as Error).message.slice(0, 200) };
-  }
+  const r = readByContract(name, contract, bytes.toString("utf8"));
+  return r.ok ? { present: true, parsed: true, value: r.value } : { present: true, parsed: false, error: r.error };
 }

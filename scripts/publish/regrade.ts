@@ -11,7 +11,7 @@ import { gunzipSync } from "node:zlib";
 import { findTask } from "../../declarations/tasks/index.ts";
 import { findVendor } from "../../declarations/vendors/index.ts";
 import { gradeRun, type SealedRun } from "../../workers/grading/grade-run.ts";
-import type { Verdict } from "../../declarations/evidence/verdict.ts";
+import type { GoldManifest, Verdict } from "../../declarations/evidence/verdict.ts";
 import { bundleDirs } from "./runs.ts";
 
 export interface RegradeDifference {
@@ -22,10 +22,17 @@ export interface RegradeDifference {
   regraded: unknown;
 }
 
-/** What a comparison of verdicts looks at: every check's outcome and value, the score and the error class (detail text and run ids may vary). */
-function shape(v: Verdict) {
+/**
+ * What a comparison of verdicts looks at: every check's outcome and value, the score and the error
+ * class (detail text and run ids may vary). A check of gold's that a verdict does not list reads as
+ * failed at gold's fail value, as the scorer counts it: verdicts written before unrecorded checks
+ * were listed compare equal to their regrades, which list them.
+ */
+function shape(v: Verdict, gold: GoldManifest | null) {
   const checks = new Map<string, string>();
-  for (const level of ["l1", "l2", "l3"] as const) for (const c of v.checks[level]) checks.set(c.name, `${level} ${c.ok ? "ok" : "fail"} ${c.value} ${c.mandatory ? "mandatory" : ""}`.trim());
+  const row = (level: string, ok: boolean, value: number, mandatory: boolean) => `${level} ${ok ? "ok" : "fail"} ${value} ${mandatory ? "mandatory" : ""}`.trim();
+  for (const level of ["l1", "l2", "l3"] as const) for (const c of v.checks[level]) checks.set(c.name, row(level, c.ok, c.value, c.mandatory));
+  for (const g of gold?.checks ?? []) if (!checks.has(g.name)) checks.set(g.name, row(g.level, false, g.fail, g.mandatory));
   return { checks, score: v.score, solved: v.solved, error: v.error?.class ?? null, selfReported: v.selfReported ?? false };
 }
 
@@ -57,8 +64,8 @@ export function regrade(dir: string): { attempts: number; regraded: number; diff
     const vendors = Object.fromEntries(Object.entries(entry.task.roles).map(([role, r]) => [role, findVendor(r.vendor)!]));
     const again = gradeRun(entry.task, vendors, sealed, entry.gold);
     regraded += 1;
-    const a = shape(published);
-    const b = shape(again);
+    const a = shape(published, entry.gold);
+    const b = shape(again, entry.gold);
     for (const name of new Set([...a.checks.keys(), ...b.checks.keys()])) {
       if (a.checks.get(name) !== b.checks.get(name)) differences.push({ attempt: summary.attempt, what: name, published: a.checks.get(name) ?? null, regraded: b.checks.get(name) ?? null });
     }

@@ -201,4 +201,19 @@ describe("the published site in headless Chromium", () => {
     expect(await page.getByText(/vendor requests made during this call \(\d+\)/).count()).toBe(1);
     await page.close();
   });
+
+  it("lists the checks of gold's a run never recorded as failed, naming the scenario whose run stopped them", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 1400 } });
+    const nothing = readdirSync(join(site, "attempts", "scripted_nothing", "task-0001"))[0];
+    const { errors } = await open(page, join(site, "attempts", "scripted_nothing", "task-0001", nothing));
+    await page.screenshot({ path: join(ARTIFACTS, "site-attempt-unrecorded.png"), fullPage: false });
+    const item = page.locator("li", { hasText: "l1 incremental_candidates_match (mandatory): not recorded: scenario incremental_catch_up's run `" });
+    expect(await item.count()).toBe(1);
+    expect(await item.innerText()).toMatch(
+      /^FAIL l1 incremental_candidates_match \(mandatory\): not recorded: scenario incremental_catch_up's run `(backfill|incremental)` (exited \d+|timed out|was killed) before it could be judged/,
+    );
+    expect(await page.getByText(/^FAIL .*: not recorded: /).count()).toBeGreaterThan(5);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
 });

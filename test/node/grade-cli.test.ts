@@ -61,7 +61,11 @@ describe("wirebench grade", () => {
       ),
     );
     const v = JSON.parse(r.stdout);
-    expect(v.checks.l1.find((c: any) => c.name === "backfill_exit_ok")).toMatchObject({ ok: false, value: -1 });
+    expect(v.checks.l1.find((c: any) => c.name === "backfill_exit_ok")).toMatchObject({
+      ok: false,
+      value: -1,
+      detail: expect.stringMatching(/^candidates\.json is not JSON \(one array of rows\): Unexpected token/),
+    });
   });
 
   it("runs the connector in the sandbox: it finds neither the checkout, nor the answer key, nor the farm's token", () => {

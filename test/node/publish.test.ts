@@ -143,6 +143,26 @@ describe("wirebench regrade and compare", () => {
     expect(tampered.stdout).toContain(`DIFF ${dir} ${check.name}`);
   });
 
+  it("regrades a verdict written before unrecorded checks were listed with no difference, and its listed checks are gold's missing ones", () => {
+    const site = publishTo(runs).out;
+    const dirs = readdirSync(data(site, "attempts", "scripted_nothing", "task-0001"));
+    let stripped = 0;
+    for (const dir of dirs) {
+      const file = join(data(site, "attempts", "scripted_nothing", "task-0001", dir), "verdict.json");
+      const v = json(file);
+      for (const level of ["l1", "l2", "l3"]) {
+        const kept = v.checks[level].filter((c: { recorded?: boolean }) => c.recorded !== false);
+        stripped += v.checks[level].length - kept.length;
+        v.checks[level] = kept;
+      }
+      writeFileSync(file, JSON.stringify(v));
+    }
+    expect(stripped).toBeGreaterThan(dirs.length * 5);
+    const r = runCli(["regrade", site, "--json"], ENV);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ attempts: 4, regraded: 4, differences: [] });
+  });
+
   it("compares two models by a paired bootstrap over their common tasks", () => {
     const r = runCli(["compare", "scripted:gold", "scripted:nothing", "--runs", runs, "--json"], ENV);
     expect(r.code, r.stderr).toBe(0);

@@ -4,6 +4,7 @@ import { conductChecks } from "./conduct/index.ts";
 import { conductBasis, type ConductName } from "../../declarations/evidence/conduct.ts";
 import { CheckRecorder } from "../../declarations/evidence/recorder.ts";
 import { byLevel, manifestFrom, scoreChecks } from "./score.ts";
+import { type ScenarioOutcome, unrecordedChecks } from "./unrecorded.ts";
 import type { GoldManifest, ScenarioEvidence, Verdict } from "../../declarations/evidence/verdict.ts";
 
 /** The inputs of a grade: a sealed run's evidence. */
@@ -22,20 +23,26 @@ export interface SealedRun {
  * Judges a sealed run: the task's judges, then the built-in conduct checks
  * for every role's traffic, scored against gold's manifest (or, when there is
  * none yet, against the run itself: that is how gold's manifest is made).
+ * Each check carries the scenario that recorded it; the verdict also lists
+ * every check of gold's the run did not record, failed, as the score counts it.
  */
 export function gradeRun(task: Task, vendors: Record<string, Vendor>, run: SealedRun, gold: GoldManifest | null): Verdict {
   const rec = new CheckRecorder();
   let error = run.error;
+  const outcomes: ScenarioOutcome[] = [];
   for (const e of run.scenarios) {
     const scenario = task.scenarios.find((s) => s.name === e.name);
     if (!scenario) {
       error ??= { class: "benchmark_verifier_failure", message: `evidence for unknown scenario "${e.name}"` };
       continue;
     }
+    const first = rec.checks.length;
+    let threw: string | null = null;
     try {
       scenario.judge(e, rec, { seed: run.seed, vendors });
     } catch (err) {
-      error ??= { class: "benchmark_verifier_failure", message: `judge of ${e.name} threw: ${(err as Error).message}` };
+      threw = (err as Error).message;
+      error ??= { class: "benchmark_verifier_failure", message: `judge of ${e.name} threw: ${threw}` };
     }
     for (const role of Object.keys(e.requests)) {
       const checks = conductChecks({
@@ -50,8 +57,12 @@ export function gradeRun(task: Task, vendors: Record<string, Vendor>, run: Seale
       // A conduct check rests on the ticket sentence the task names for it, else on its vendor behaviour.
       rec.checks.push(...checks.map((c) => ({ ...c, basis: conductBasis(c.name as ConductName, task.conduct) })));
     }
+    for (const c of rec.checks.slice(first)) c.scenario = e.name;
+    outcomes.push({ name: e.name, runs: e.runs, checks: rec.checks.slice(first), threw });
   }
-  const checks = byLevel(rec.checks);
+  for (const s of task.scenarios) if (!outcomes.some((o) => o.name === s.name)) outcomes.push({ name: s.name, runs: null, checks: [], threw: null });
+  const recorded = new Set(rec.checks.map((c) => c.name));
+  const checks = byLevel(gold ? [...rec.checks, ...unrecordedChecks(gold, recorded, outcomes)] : rec.checks);
   const draft: Verdict = {
     schema: "wirebench-verdict/1",
     scorer: "task-score-v4-mandatory-gated",

@@ -42,6 +42,15 @@ export function byLevel(checks: Check[]): Record<CheckLevel, Check[]> {
 
 /** The manifest gold's verdict implies. */
 export function manifestFrom(verdict: Verdict): GoldManifest {
-  const checks = [...verdict.checks.l1, ...verdict.checks.l2, ...verdict.checks.l3].map(({ name, level, ok, pass, fail, mandatory, basis }) => ({ name, level, ok, pass, fail, mandatory, basis }));
+  const checks = [...verdict.checks.l1, ...verdict.checks.l2, ...verdict.checks.l3].map(({ scenario, name, level, ok, pass, fail, mandatory, basis }) => ({
+    ...(scenario ? { scenario } : {}),
+    name,
+    level,
+    ok,
+    pass,
+    fail,
+    mandatory,
+    basis,
+  }));
   return { scorer: "task-score-v4-mandatory-gated", task: verdict.task, checks, max: maxScore(checks) };
 }

@@ -1,4 +1,6 @@
+import { z } from "zod";
 import type { CheckRecorder } from "../../evidence/recorder.ts";
+import { type OutputContract, jsonRows } from "../../schema/output-contract.ts";
 import type { CheckBasis, ConnectorRun, ScenarioEvidence, Snapshot } from "../../evidence/verdict.ts";
 
 /** One row of the canonical mirror format most tasks use. */
@@ -9,8 +11,31 @@ export interface MirrorRow {
   is_deleted: boolean;
 }
 
+/** The row schema of the canonical mirror format (`source_id`, `data`, `updated_at`, `is_deleted`); other fields may follow. */
+export const MirrorRowSchema = z.looseObject({
+  source_id: z.string(),
+  data: z.record(z.string(), z.unknown()),
+  updated_at: z.union([z.string(), z.number(), z.null()]),
+  is_deleted: z.boolean(),
+});
+
+/** Output contracts of files that each hold mirror rows as one JSON array. */
+export const mirrorOutputs = (files: readonly string[]): Record<string, OutputContract> => Object.fromEntries(files.map((f) => [f, jsonRows(MirrorRowSchema)]));
+
 /** The connector run of a scenario with the given label, if it ran. */
 export const byLabel = (e: ScenarioEvidence, label: string): ConnectorRun | undefined => e.runs.find((r) => r.label === label);
+
+/**
+ * Why a run's output file cannot be judged, or null when its rows are there.
+ * The harness read it by its declared contract, so an unreadable file's message
+ * already names the format expected and the parser's or schema's words.
+ */
+export function outputProblem(run: ConnectorRun | undefined, file: string): string | null {
+  const out = run?.outputs[file];
+  if (!out?.present) return `${file} was not written`;
+  if (!out.parsed) return out.error.startsWith(file) ? out.error : `${file}: ${out.error}`;
+  return null;
+}
 
 /** The rows of an output file, or null when it is missing, unparseable or not an array. */
 export function outputRows<T = MirrorRow>(run: ConnectorRun | undefined, file: string): T[] | null {
@@ -30,19 +55,15 @@ export function lastError(stderr: string): string {
 }
 
 /**
- * Plumbing check (0/-1): the run exited 0 AND wrote every listed file as JSON.
- * A do-nothing run cannot bank it; a broken run loses a point. `basis` is the
- * ticket sentence that asks for the command and its files.
+ * Plumbing check (0/-1): the run exited 0 AND wrote every listed file, readable in its declared
+ * format with rows that meet its schema. A do-nothing run cannot bank it; a broken run loses a
+ * point. The detail names each file that was not written, or does not read, and why. `basis` is
+ * the ticket sentence that asks for the command and its files.
  */
 export function plumbing(c: CheckRecorder, name: string, run: ConnectorRun | undefined, files: string[], basis: CheckBasis): boolean {
-  const ok = !!run && run.exitCode === 0 && files.every((f) => outputRows(run, f) !== null);
-  const why = !run
-    ? "the connector did not run"
-    : run.timedOut
-      ? "the connector timed out"
-      : run.exitCode !== 0
-        ? `exit code ${run.exitCode}: ${lastError(run.stderrTail)}`
-        : "an output file is missing or not a JSON array";
+  const unread = run ? files.map((f) => outputProblem(run, f)).filter((p) => p !== null) : [];
+  const ok = !!run && run.exitCode === 0 && !unread.length;
+  const why = !run ? "the connector did not run" : run.timedOut ? "the connector timed out" : run.exitCode !== 0 ? `exit code ${run.exitCode}: ${lastError(run.stderrTail)}` : unread.join("; ");
   return c.check(name, ok, { basis, pass: 0, fail: -1, detail: ok ? "exit 0, outputs readable" : why });
 }
 

@@ -1,5 +1,5 @@
 import { defineTask } from "../../schema/task.ts";
-import { compareRows, expectedRows, outputRows, plumbing } from "../shared/judging.ts";
+import { compareRows, expectedRows, outputRows, plumbing, mirrorOutputs } from "../shared/judging.ts";
 
 const FILES = ["candidates.json", "jobs.json", "applications.json"];
 const ENTITY_FILES = [
@@ -18,7 +18,7 @@ export default defineTask({
   surfaces: ["polling"],
   primaryMechanic: "hmac_clock_skew",
   entry: { command: ["node", "src/main.ts"], subcommands: ["backfill", "incremental"] },
-  outputs: FILES,
+  outputs: mirrorOutputs(FILES),
   timeLimitS: 30,
   scenarios: [
     {

@@ -2,7 +2,7 @@ import { defineTask } from "../../schema/task.ts";
 import type { Vendor } from "../../schema/vendor.ts";
 import type { RequestLogEntry } from "../../evidence/logs.ts";
 import type { Snapshot } from "../../evidence/verdict.ts";
-import { DAY_MS, type MirrorRow, compareRows, expectedRows, liveIds, outputRows, plumbing } from "../shared/judging.ts";
+import { DAY_MS, type MirrorRow, compareRows, expectedRows, liveIds, outputRows, plumbing, mirrorOutputs } from "../shared/judging.ts";
 
 const FILES = ["candidates.json", "notes.json"];
 const ENTITY_FILES = [
@@ -84,7 +84,7 @@ export default defineTask({
   surfaces: ["polling"],
   primaryMechanic: "subresource_cursor_sweep",
   entry: { command: ["node", "src/main.ts"], subcommands: ["backfill", "incremental"] },
-  outputs: FILES,
+  outputs: mirrorOutputs(FILES),
   timeLimitS: 30,
   scenarios: [
     {

@@ -3,6 +3,8 @@ import type { CheckRecorder } from "../../evidence/recorder.ts";
 import type { RequestLogEntry } from "../../evidence/logs.ts";
 import type { ConnectorRun, ScenarioEvidence, Snapshot, SnapshotRecord } from "../../evidence/verdict.ts";
 import { fewIds, outputRows, plumbing } from "../shared/judging.ts";
+import { jsonRows } from "../../schema/output-contract.ts";
+import { z } from "zod";
 
 const FILES = ["writeback_result.json"];
 const TARGET = "rejected";
@@ -154,7 +156,9 @@ export default defineTask({
   surfaces: ["polling", "writeback"],
   primaryMechanic: "write_500_after_commit_idempotency",
   entry: { command: ["node", "src/main.ts"], subcommands: ["correct"] },
-  outputs: FILES,
+  outputs: {
+    "writeback_result.json": jsonRows(z.looseObject({ candidate_id: z.number().int(), from: z.string(), to: z.string(), ok: z.boolean() })),
+  },
   timeLimitS: 60,
   scenarios: [
     {

@@ -1,7 +1,7 @@
 import { defineTask } from "../../schema/task.ts";
 import type { CheckRecorder } from "../../evidence/recorder.ts";
 import type { ScenarioEvidence } from "../../evidence/verdict.ts";
-import { DAY_MS, compareRows, expectedRows, liveIds, outputRows, plumbing } from "../shared/judging.ts";
+import { DAY_MS, compareRows, expectedRows, liveIds, outputRows, plumbing, mirrorOutputs } from "../shared/judging.ts";
 
 const FILES = ["candidates.json", "jobs.json", "applications.json"];
 /** Entity, mirror file, list path; candidates and applications are the core of the mirror. */
@@ -46,7 +46,7 @@ export default defineTask({
   surfaces: ["polling"],
   primaryMechanic: "planted_defect_repair",
   entry: { command: ["node", "src/main.ts"], subcommands: ["sync"] },
-  outputs: FILES,
+  outputs: mirrorOutputs(FILES),
   timeLimitS: 30,
   scenarios: [
     {

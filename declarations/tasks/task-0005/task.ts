@@ -2,6 +2,8 @@ import { defineTask } from "../../schema/task.ts";
 import type { CheckRecorder } from "../../evidence/recorder.ts";
 import type { ScenarioEvidence, Snapshot, SnapshotRecord } from "../../evidence/verdict.ts";
 import { outputRows, plumbing } from "../shared/judging.ts";
+import { jsonRows } from "../../schema/output-contract.ts";
+import { z } from "zod";
 
 /** One row of mapping.json, as the ticket defines it. */
 interface MappingRow {
@@ -206,7 +208,10 @@ export default defineTask({
   surfaces: ["polling", "writeback"],
   primaryMechanic: "cross_vendor_identity_matching",
   entry: { command: ["node", "src/main.ts"], subcommands: ["migrate", "annotate"] },
-  outputs: ["mapping.json", "notes.json"],
+  outputs: {
+    "mapping.json": jsonRows(z.looseObject({ hirewire_id: z.number().int(), talentforge_id: z.string(), action: z.enum(["matched", "created"]) })),
+    "notes.json": jsonRows(z.looseObject({ hirewire_id: z.number().int(), talentforge_id: z.string(), note_id: z.string() })),
+  },
   timeLimitS: 30,
   scenarios: [
     {

@@ -3,7 +3,7 @@ import type { Paging } from "../../schema/pagination.ts";
 import type { CheckRecorder } from "../../evidence/recorder.ts";
 import type { RequestLogEntry } from "../../evidence/logs.ts";
 import type { ConnectorRun, ScenarioEvidence, Snapshot } from "../../evidence/verdict.ts";
-import { type MirrorRow, compareRows, expectedRows, fewIds, outputRows, plumbing } from "../shared/judging.ts";
+import { type MirrorRow, compareRows, expectedRows, fewIds, outputRows, plumbing, mirrorOutputs } from "../shared/judging.ts";
 
 const ROLE = "ats";
 const ENTITY = "candidate";
@@ -132,7 +132,7 @@ export default defineTask({
   surfaces: ["polling"],
   primaryMechanic: "rate_limit_gated_resume",
   entry: { command: ["node", "src/main.ts"], subcommands: ["backfill", "incremental"] },
-  outputs: FILES,
+  outputs: mirrorOutputs(FILES),
   timeLimitS: 60,
   scenarios: [
     {

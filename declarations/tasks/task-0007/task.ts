@@ -1,8 +1,10 @@
 import { defineTask } from "../../schema/task.ts";
 import type { ConnectorRun, ScenarioEvidence, Snapshot } from "../../evidence/verdict.ts";
 import type { CheckRecorder } from "../../evidence/recorder.ts";
-import { compareRows, expectedRows, lastError, outputRows, type MirrorRow } from "../shared/judging.ts";
+import { compareRows, expectedRows, lastError, outputRows, type MirrorRow, mirrorOutputs, outputProblem } from "../shared/judging.ts";
 import { settle } from "../shared/drive.ts";
+import { jsonRows } from "../../schema/output-contract.ts";
+import { z } from "zod";
 
 const FILES = ["candidates.json", "applications.json", "events.json"];
 const ENTITY_FILES = [
@@ -58,7 +60,7 @@ function runsOk(c: CheckRecorder, name: string, e: ScenarioEvidence, commands: s
     if (!run) problems.push(`${label} did not run`);
     else if (run.timedOut) problems.push(`${label} timed out`);
     else if (run.exitCode !== 0) problems.push(`${label} exited ${run.exitCode}: ${lastError(run.stderrTail)}`);
-    else if (dumps.includes(label) && !FILES.every((f) => outputRows(run, f) !== null)) problems.push(`${label} left an output file missing or not a JSON array`);
+    else if (dumps.includes(label)) for (const p of FILES.map((f) => outputProblem(run, f))) if (p) problems.push(`${label}: ${p}`);
   }
   const ok = problems.length === 0;
   c.check(name, ok, { basis: { ticket: "Every command exits 0" }, pass: 0, fail: -1, detail: ok ? "every command exited 0, outputs readable" : problems.join("; ") });
@@ -121,7 +123,10 @@ export default defineTask({
   surfaces: ["webhooks", "polling"],
   primaryMechanic: "webhook_exactly_once_with_poll_reconcile",
   entry: { command: ["node", "src/main.ts"], subcommands: ["backfill", "serve", "reconcile", "dump"] },
-  outputs: FILES,
+  outputs: {
+    ...mirrorOutputs(["candidates.json", "applications.json"]),
+    "events.json": jsonRows(z.looseObject({ event_id: z.string(), type: z.string(), source_id: z.string() })),
+  },
   timeLimitS: 30,
   scenarios: [
     {

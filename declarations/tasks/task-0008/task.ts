@@ -6,6 +6,8 @@ import type { RequestLogEntry } from "../../evidence/logs.ts";
 import type { ConnectorRun, Snapshot, SnapshotRecord } from "../../evidence/verdict.ts";
 import { outputRows, plumbing } from "../shared/judging.ts";
 import batch from "./repo/data/new-hires.json" with { type: "json" };
+import { jsonRows } from "../../schema/output-contract.ts";
+import { z } from "zod";
 
 const FILE = "writeback_result.json";
 const FILES = [FILE];
@@ -182,7 +184,9 @@ export default defineTask({
   surfaces: ["writeback"],
   primaryMechanic: "idempotency_keys_across_retry_storm",
   entry: { command: ["node", "src/main.ts"], subcommands: ["apply"] },
-  outputs: FILES,
+  outputs: {
+    [FILE]: jsonRows(z.looseObject({ client_ref: z.string(), ok: z.boolean(), talentforge_id: z.string().nullable(), note_id: z.string().nullable(), error: z.string().optional() })),
+  },
   timeLimitS: 30,
   scenarios: [
     {

@@ -3,8 +3,10 @@ import type { Vendor } from "../../schema/vendor.ts";
 import type { CheckLevel, ConnectorRun, ScenarioEvidence, Snapshot, SnapshotRecord } from "../../evidence/verdict.ts";
 import type { CheckRecorder } from "../../evidence/recorder.ts";
 import type { RequestLogEntry } from "../../evidence/logs.ts";
-import { compareRows, expectedRows, fewIds, outputRows, plumbing, type MirrorRow, byLabel } from "../shared/judging.ts";
+import { compareRows, expectedRows, fewIds, outputRows, plumbing, type MirrorRow, byLabel, mirrorOutputs } from "../shared/judging.ts";
 import crm from "./repo/input/crm-notes.json" with { type: "json" };
+import { jsonRows } from "../../schema/output-contract.ts";
+import { z } from "zod";
 
 const ROLE = "ats";
 const MIRROR = "candidates.json";
@@ -336,7 +338,10 @@ export default defineTask({
   surfaces: ["polling", "writeback"],
   primaryMechanic: "rpc_over_200_errors",
   entry: { command: ["node", "src/main.ts"], subcommands: ["sync", "import-notes"] },
-  outputs: [MIRROR, RESULT],
+  outputs: {
+    ...mirrorOutputs([MIRROR]),
+    [RESULT]: jsonRows(z.looseObject({ note_ref: z.string(), candidate_id: z.string(), written: z.boolean(), staffline_note_id: z.string().nullable(), reason: z.string().nullable() })),
+  },
   timeLimitS: 30,
   scenarios: [
     {

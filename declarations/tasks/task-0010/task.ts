@@ -5,6 +5,8 @@ import type { CheckRecorder } from "../../evidence/recorder.ts";
 import type { RequestLogEntry } from "../../evidence/logs.ts";
 import { fewIds, outputRows, plumbing, byLabel } from "../shared/judging.ts";
 import legacy from "./repo/input/legacy-notes.json" with { type: "json" };
+import { jsonRows } from "../../schema/output-contract.ts";
+import { z } from "zod";
 
 const ROLE = "ats";
 const REPORT = "import_report.json";
@@ -305,7 +307,11 @@ export default defineTask({
   surfaces: ["writeback", "polling"],
   primaryMechanic: "multi_status_207_lying_success",
   entry: { command: ["node", "src/main.ts"], subcommands: ["import"] },
-  outputs: [REPORT],
+  outputs: {
+    [REPORT]: jsonRows(
+      z.looseObject({ legacy_id: z.string(), candidate_id: z.string(), status: z.enum(["written", "rejected", "failed"]), staffline_note_id: z.string().nullable(), reason: z.string().nullable() }),
+    ),
+  },
   timeLimitS: 30,
   scenarios: [
     {

@@ -1,10 +1,12 @@
+import { ChangeRowSchema } from "../shared/change-log.ts";
 import { defineTask } from "../../schema/task.ts";
 import type { Vendor } from "../../schema/vendor.ts";
 import type { CheckRecorder } from "../../evidence/recorder.ts";
 import type { DeliveryLogEntry, RequestLogEntry } from "../../evidence/logs.ts";
 import type { CheckBasis, ConnectorRun, ScenarioEvidence, Snapshot } from "../../evidence/verdict.ts";
-import { compareRows, expectedRows, fewIds, lastError, outputRows, type MirrorRow, byLabel } from "../shared/judging.ts";
+import { compareRows, expectedRows, fewIds, lastError, outputRows, type MirrorRow, byLabel, mirrorOutputs, outputProblem } from "../shared/judging.ts";
 import { settle } from "../shared/drive.ts";
+import { jsonRows } from "../../schema/output-contract.ts";
 
 const JOURNAL = "changes.json";
 const FILES = ["candidates.json", "applications.json", JOURNAL];
@@ -55,7 +57,7 @@ function runsOk(c: CheckRecorder, name: string, e: ScenarioEvidence, labels: str
     if (!run) problems.push(`${label} did not run`);
     else if (run.timedOut) problems.push(`${label} timed out`);
     else if (run.exitCode !== 0) problems.push(`${label} exited ${run.exitCode}: ${lastError(run.stderrTail)}`);
-    else if (!FILES.every((f) => outputRows(run, f) !== null)) problems.push(`${label} left an output file missing or not a JSON array`);
+    else for (const p of FILES.map((f) => outputProblem(run, f))) if (p) problems.push(`${label}: ${p}`);
   }
   const ok = problems.length === 0;
   c.check(name, ok, { basis: { ticket: "Every command exits 0" }, pass: 0, fail: -1, detail: ok ? "every command exited 0, outputs readable" : problems.join("; ") });
@@ -200,7 +202,7 @@ export default defineTask({
   surfaces: ["webhooks", "polling"],
   primaryMechanic: "poll_to_event_source_switch",
   entry: { command: ["node", "src/main.ts"], subcommands: ["sync", "serve", "cutover", "reconcile"] },
-  outputs: FILES,
+  outputs: { ...mirrorOutputs(["candidates.json", "applications.json"]), [JOURNAL]: jsonRows(ChangeRowSchema) },
   timeLimitS: 30,
   scenarios: [
     {

@@ -5,6 +5,8 @@ import type { ConnectorRun, ScenarioEvidence, Snapshot } from "../../evidence/ve
 import { windowStyle } from "../../../mechanics/windows/index.ts";
 import { DAY_MS, fewIds, outputRows, plumbing } from "../shared/judging.ts";
 import input from "./repo/input/audit-periods.json" with { type: "json" };
+import { jsonRows } from "../../schema/output-contract.ts";
+import { z } from "zod";
 
 const ROLE = "ats";
 const LEDGER = "ledger.json";
@@ -280,7 +282,23 @@ export default defineTask({
   surfaces: ["polling"],
   primaryMechanic: "time_window_chunked_queries",
   entry: { command: ["node", "src/main.ts"], subcommands: ["audit"] },
-  outputs: FILES,
+  outputs: {
+    [LEDGER]: jsonRows(
+      z.looseObject({ period_id: z.string(), activity_id: z.string(), occurred_at: z.string(), kind: z.string(), amount_cents: z.number().nullable(), status: z.enum(["posted", "voided"]) }),
+    ),
+    [PERIODS]: jsonRows(
+      z.looseObject({
+        period_id: z.string(),
+        starts_at: z.string(),
+        ends_at: z.string(),
+        entries: z.number().int(),
+        posted: z.number().int(),
+        voided: z.number().int(),
+        posted_amount_cents: z.number(),
+        posted_by_kind: z.record(z.string(), z.number().int()),
+      }),
+    ),
+  },
   timeLimitS: 30,
   scenarios: [
     {

@@ -2,6 +2,8 @@ import { defineTask, type JudgeContext } from "../../schema/task.ts";
 import type { RequestLogEntry } from "../../evidence/logs.ts";
 import type { ConnectorRun, ScenarioEvidence, Snapshot } from "../../evidence/verdict.ts";
 import { DAY_MS, fewIds, outputRows, plumbing } from "../shared/judging.ts";
+import { jsonRows } from "../../schema/output-contract.ts";
+import { z } from "zod";
 
 const ROLE = "ats";
 const CHANGES = "changes.json";
@@ -229,7 +231,10 @@ export default defineTask({
   surfaces: ["polling"],
   primaryMechanic: "local_time_branch_stamps",
   entry: { command: ["node", "src/main.ts"], subcommands: ["sync"] },
-  outputs: FILES,
+  outputs: {
+    [CHANGES]: jsonRows(z.looseObject({ entity: z.enum(["candidate", "placement"]), source_id: z.string(), op: z.enum(["upsert", "delete"]), updated_at: z.string(), data: z.unknown() })),
+    [LOAD_CONTROL]: jsonRows(z.looseObject({ entity: z.enum(["candidate", "placement"]), high_water_mark: z.string().nullable() })),
+  },
   timeLimitS: 30,
   scenarios: [
     {

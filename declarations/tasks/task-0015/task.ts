@@ -2,7 +2,9 @@ import { defineTask, type JudgeContext } from "../../schema/task.ts";
 import type { CheckLevel, ConnectorRun, ScenarioEvidence, Snapshot } from "../../evidence/verdict.ts";
 import type { CheckRecorder } from "../../evidence/recorder.ts";
 import type { RequestLogEntry } from "../../evidence/logs.ts";
-import { type MirrorRow, compareRows, expectedRows, fewIds, outputRows, plumbing } from "../shared/judging.ts";
+import { type MirrorRow, compareRows, expectedRows, fewIds, outputRows, plumbing, mirrorOutputs, outputProblem } from "../shared/judging.ts";
+import { jsonDocument } from "../../schema/output-contract.ts";
+import { z } from "zod";
 
 const ROLE = "ats";
 /** The resources the ticket asks for, in the report's order (the vendor's resource names). */
@@ -84,7 +86,7 @@ function expected(truth: Snapshot, api: EntityApi): Map<string, MirrorRow> {
 /** How one mirror file compares with the truth. */
 function mirrorProblem(run: ConnectorRun, truth: Snapshot, api: EntityApi): { ok: boolean; detail: string } {
   const rows = outputRows(run, api.file);
-  if (!rows) return { ok: false, detail: `${api.file} is missing or not a JSON array` };
+  if (!rows) return { ok: false, detail: outputProblem(run, api.file) ?? `${api.file} holds no rows` };
   const cmp = compareRows(normalise(rows, api), expected(truth, api));
   return { ok: cmp.ok, detail: `${api.file}: ${cmp.detail}` };
 }
@@ -188,14 +190,14 @@ function v1Problem(report: { v1: unknown }, apis: EntityApi[]): string | null {
 /** The report's counts, v1 dependencies and sources, judged against the truth and against the run's own traffic. */
 function judgeReport(c: CheckRecorder, run: ConnectorRun, apis: EntityApi[], reads: RequestLogEntry[]): void {
   const report = readReport(run);
-  const counts = report ? countsProblem(report, apis) : `${REPORT} is missing or has no resources array`;
+  const counts = report ? countsProblem(report, apis) : (outputProblem(run, REPORT) ?? `${REPORT} has no resources array`);
   c.check("report_counts_match", counts === null, {
     basis: { ticket: "`records` is the number of rows in its mirror file and `archived` how many of them are `is_deleted`." },
     pass: 1,
     fail: 0,
     detail: counts ?? `${apis.map((a) => `${a.plural} ${a.total}`).join(", ")}`,
   });
-  const v1 = report ? v1Problem(report, apis) : `${REPORT} is missing`;
+  const v1 = report ? v1Problem(report, apis) : `no readable ${REPORT} (report_counts_match says why)`;
   c.check("v1_dependencies_reported", v1 === null, {
     basis: { ticket: "the resources whose v2 list endpoint, paged to its end as GlobalHire documents it, does not return every record of the resource, sorted by name." },
     pass: 2,
@@ -273,7 +275,15 @@ export default defineTask({
   surfaces: ["polling"],
   primaryMechanic: "split_brain_dual_versions",
   entry: { command: ["node", "src/main.ts"], subcommands: ["sync"] },
-  outputs: [...MIRROR_FILES, REPORT],
+  outputs: {
+    ...mirrorOutputs(MIRROR_FILES),
+    [REPORT]: jsonDocument(
+      z.looseObject({
+        resources: z.array(z.looseObject({ resource: z.string(), read_from: z.array(z.string()), records: z.number().int(), archived: z.number().int() })),
+        v1_dependencies: z.array(z.string()),
+      }),
+    ),
+  },
   timeLimitS: 30,
   scenarios: [
     {
@@ -325,7 +335,7 @@ export default defineTask({
           detail: problems.length ? problems.map((p) => p.detail).join("; ") : `${apis.map((a) => `${a.plural} ${a.total}`).join(", ")} match`,
         });
         const report = readReport(next);
-        const problem = report ? (countsProblem(report, apis) ?? v1Problem(report, apis)) : `${REPORT} is missing or has no resources array`;
+        const problem = report ? (countsProblem(report, apis) ?? v1Problem(report, apis)) : (outputProblem(next, REPORT) ?? `${REPORT} has no resources array`);
         c.check("next_night_report_matches", problem === null, {
           basis: { ticket: "a report whose counts and v1 dependencies are true" },
           pass: 1,

@@ -5,6 +5,8 @@ import type { CheckRecorder } from "../../evidence/recorder.ts";
 import type { RequestLogEntry } from "../../evidence/logs.ts";
 import { fewIds, outputRows, plumbing, byLabel } from "../shared/judging.ts";
 import queue from "./repo/input/repair-queue.json" with { type: "json" };
+import { jsonRows } from "../../schema/output-contract.ts";
+import { z } from "zod";
 
 const ROLE = "ats";
 const REPORT = "repair_report.json";
@@ -294,7 +296,11 @@ export default defineTask({
   surfaces: ["polling", "writeback"],
   primaryMechanic: "cache_revalidated_join_then_adaptive_batch_write",
   entry: { command: ["node", "src/main.ts"], subcommands: ["repair"] },
-  outputs: [REPORT],
+  outputs: {
+    [REPORT]: jsonRows(
+      z.looseObject({ repair_id: z.string(), outcome: z.enum(["applied", "already_applied", "conflict", "rejected"]), reason: z.string().nullable(), placement_id: z.string().nullable() }),
+    ),
+  },
   timeLimitS: 30,
   scenarios: [
     {

@@ -1,14 +1,15 @@
 import { defineTask, type JudgeContext } from "../../schema/task.ts";
 import type { CheckRecorder } from "../../evidence/recorder.ts";
 import type { CheckBasis, ConnectorRun, ScenarioEvidence, Snapshot, SnapshotRecord } from "../../evidence/verdict.ts";
-import { compareRows, expectedRows, fewIds, liveIds, outputRows, plumbing, type MirrorRow } from "../shared/judging.ts";
+import { compareRows, expectedRows, fewIds, liveIds, outputRows, plumbing, type MirrorRow, mirrorOutputs } from "../shared/judging.ts";
 import { settle } from "../shared/drive.ts";
 import queue from "./repo/input/follow-ups.json" with { type: "json" };
+import { jsonRows } from "../../schema/output-contract.ts";
+import { z } from "zod";
 
 const ROLE = "ats";
 const HUB = ["candidates.json", "applications.json"];
 const RESULT = "writeback_result.json";
-const FILES = [...HUB, RESULT];
 const ENTITIES = [
   { entity: "candidate", file: "candidates.json" },
   { entity: "application", file: "applications.json" },
@@ -301,7 +302,18 @@ export default defineTask({
   surfaces: ["webhooks", "polling", "writeback"],
   primaryMechanic: "dropped_delete_reconcile",
   entry: { command: ["node", "src/main.ts"], subcommands: ["backfill", "serve", "poll", "push"] },
-  outputs: FILES,
+  outputs: {
+    ...mirrorOutputs(HUB),
+    [RESULT]: jsonRows(
+      z.looseObject({
+        client_ref: z.string(),
+        candidate_id: z.string(),
+        status: z.enum(["delivered", "candidate_deleted", "candidate_missing", "rejected"]),
+        note_id: z.string().nullable(),
+        detail: z.string().nullable(),
+      }),
+    ),
+  },
   timeLimitS: 30,
   scenarios: [
     {

@@ -1,10 +1,11 @@
 import { defineTask, type JudgeContext } from "../../schema/task.ts";
 import type { CheckRecorder } from "../../evidence/recorder.ts";
 import type { ConnectorRun, ScenarioEvidence, Snapshot } from "../../evidence/verdict.ts";
-import { compareRows, expectedRows, fewIds, liveIds, outputRows, plumbing, type MirrorRow } from "../shared/judging.ts";
+import { compareRows, expectedRows, fewIds, liveIds, outputRows, plumbing, type MirrorRow, mirrorOutputs } from "../shared/judging.ts";
 import { settle } from "../shared/drive.ts";
+import { jsonRows } from "../../schema/output-contract.ts";
+import { z } from "zod";
 
-const FILES = ["candidates.json", "applications.json", "erasure_report.json"];
 const WAREHOUSE = ["candidates.json", "applications.json"];
 const ENTITIES = [
   { entity: "candidate", file: "candidates.json" },
@@ -282,7 +283,10 @@ export default defineTask({
   surfaces: ["webhooks", "polling"],
   primaryMechanic: "phantom_delete_flag_detection",
   entry: { command: ["node", "src/main.ts"], subcommands: ["backfill", "serve", "reconcile", "erasures"] },
-  outputs: FILES,
+  outputs: {
+    ...mirrorOutputs(WAREHOUSE),
+    "erasure_report.json": jsonRows(z.looseObject({ request_id: z.string(), candidate_id: z.string(), status: z.enum(["erased", "not_erased", "unknown_candidate"]) })),
+  },
   timeLimitS: 30,
   scenarios: [
     {

@@ -1,8 +1,10 @@
 import { defineTask, type JudgeContext } from "../../schema/task.ts";
 import type { CheckRecorder } from "../../evidence/recorder.ts";
 import type { CheckBasis, ConnectorRun, ScenarioEvidence, Snapshot, SnapshotRecord } from "../../evidence/verdict.ts";
-import { compareRows, expectedRows, fewIds, outputRows, plumbing, type MirrorRow } from "../shared/judging.ts";
+import { compareRows, expectedRows, fewIds, outputRows, plumbing, type MirrorRow, MirrorRowSchema } from "../shared/judging.ts";
 import { settle } from "../shared/drive.ts";
+import { jsonRows } from "../../schema/output-contract.ts";
+import { z } from "zod";
 
 const FILES = ["records.json", "freshness.json"];
 const ENTITIES = ["application", "candidate", "job", "note"] as const;
@@ -331,7 +333,18 @@ export default defineTask({
   surfaces: ["webhooks", "polling"],
   primaryMechanic: "poll_only_entities_unified_freshness",
   entry: { command: ["node", "src/main.ts"], subcommands: ["sync", "serve", "poll"] },
-  outputs: FILES,
+  outputs: {
+    "records.json": jsonRows(MirrorRowSchema.extend({ entity: z.enum(["application", "candidate", "job", "note"]), source: z.enum(["webhook", "poll"]), synced_at: z.string() })),
+    "freshness.json": jsonRows(
+      z.looseObject({
+        entity: z.enum(["application", "candidate", "job", "note"]),
+        source: z.enum(["webhook", "poll"]),
+        live_records: z.number().int(),
+        watermark: z.string().nullable(),
+        changed_last_poll: z.number().int().nullable(),
+      }),
+    ),
+  },
   timeLimitS: 30,
   scenarios: [
     {

@@ -1,8 +1,10 @@
 import { defineTask, type JudgeContext } from "../../schema/task.ts";
 import type { ConnectorRun, ScenarioEvidence, Snapshot } from "../../evidence/verdict.ts";
 import type { CheckRecorder } from "../../evidence/recorder.ts";
-import { compareRows, expectedRows, fewIds, lastError, outputRows, type MirrorRow } from "../shared/judging.ts";
+import { compareRows, expectedRows, fewIds, lastError, outputRows, type MirrorRow, mirrorOutputs, outputProblem } from "../shared/judging.ts";
 import { settle } from "../shared/drive.ts";
+import { jsonRows } from "../../schema/output-contract.ts";
+import { z } from "zod";
 
 const FILES = ["candidates.json", "applications.json", "events.json"];
 const ENTITY_FILES = [
@@ -75,7 +77,7 @@ function runsOk(c: CheckRecorder, name: string, e: ScenarioEvidence, commands: s
   if (serves.length !== listeners) problems.push(`the listener ran ${serves.length} times, not ${listeners}`);
   for (const s of serves) if (s.exitCode !== 0) problems.push(`serve exited ${s.exitCode}: ${lastError(s.stderrTail)}`);
   const dump = byLabel(e, "dump");
-  if (dump && !FILES.every((f) => outputRows(dump, f) !== null)) problems.push("dump left an output file missing or not a JSON array");
+  if (dump) for (const p of FILES.map((f) => outputProblem(dump, f))) if (p) problems.push(`dump: ${p}`);
   const ok = problems.length === 0;
   c.check(name, ok, { basis: { ticket: "Every command exits 0" }, pass: 0, fail: -1, detail: ok ? "every command exited 0, outputs readable" : problems.join("; ") });
   return ok;
@@ -210,7 +212,10 @@ export default defineTask({
   surfaces: ["webhooks", "polling"],
   primaryMechanic: "ack_body_webhooks_dlq",
   entry: { command: ["node", "src/main.ts"], subcommands: ["backfill", "serve", "drain", "dump"] },
-  outputs: FILES,
+  outputs: {
+    ...mirrorOutputs(["candidates.json", "applications.json"]),
+    "events.json": jsonRows(z.looseObject({ event_id: z.string(), type: z.string(), source_id: z.string() })),
+  },
   timeLimitS: 30,
   scenarios: [
     {

@@ -5,6 +5,8 @@ import type { CheckRecorder } from "../../evidence/recorder.ts";
 import type { RequestLogEntry } from "../../evidence/logs.ts";
 import { fewIds, outputRows, plumbing } from "../shared/judging.ts";
 import manifest from "./repo/input/scorecards/manifest.json" with { type: "json" };
+import { jsonRows } from "../../schema/output-contract.ts";
+import { z } from "zod";
 
 const ROLE = "ats";
 const REPORT = "attachment_report.json";
@@ -368,7 +370,10 @@ export default defineTask({
   surfaces: ["writeback", "polling"],
   primaryMechanic: "attachment_sidecar_upload",
   entry: { command: ["node", "src/main.ts"], subcommands: ["deliver"] },
-  outputs: FILES,
+  outputs: {
+    [REPORT]: jsonRows(z.looseObject({ scorecard_id: z.string(), candidate_id: z.string(), attachment_id: z.string(), sha256: z.string(), note_id: z.string() })),
+    [QUARANTINE]: jsonRows(z.looseObject({ scorecard_id: z.string(), candidate_id: z.string().nullable(), reason: z.string(), detail: z.string() })),
+  },
   timeLimitS: 30,
   scenarios: [
     {

@@ -7,6 +7,8 @@ import type { RequestLogEntry } from "../../evidence/logs.ts";
 import { timeFormat } from "../../../mechanics/time-formats/index.ts";
 import { fewIds, lastError, outputRows, plumbing } from "../shared/judging.ts";
 import agency from "./repo/input/placements.json" with { type: "json" };
+import { jsonRows } from "../../schema/output-contract.ts";
+import { z } from "zod";
 
 const ROLE = "ats";
 const RESULT = "push_result.json";
@@ -364,7 +366,19 @@ export default defineTask({
   surfaces: ["writeback", "polling"],
   primaryMechanic: "chained_write_partial_failure_idempotency",
   entry: { command: ["node", "src/main.ts"], subcommands: ["push", "poll"] },
-  outputs: [RESULT, FEED],
+  outputs: {
+    [RESULT]: jsonRows(
+      z.looseObject({
+        ref: z.string(),
+        status: z.enum(["done", "refused", "pending"]),
+        candidate_id: z.number().int().nullable(),
+        stage: z.string().nullable(),
+        refused_at: z.string().nullable(),
+        error: z.string().nullable(),
+      }),
+    ),
+    [FEED]: jsonRows(z.looseObject({ candidate_id: z.number().int() })),
+  },
   timeLimitS: 30,
   scenarios: [
     {

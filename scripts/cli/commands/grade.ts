@@ -28,6 +28,8 @@ export function formatVerdict(v: Verdict): string {
       lines.push(`  ${c.ok ? "ok  " : "FAIL"} ${level} ${c.mandatory ? "*" : " "} ${c.name.padEnd(44)} ${String(c.value).padStart(2)}  ${c.detail}`);
     }
   }
+  const unrecorded = [...v.checks.l1, ...v.checks.l2, ...v.checks.l3].filter((c) => c.recorded === false).length;
+  if (unrecorded) lines.push(`  ${unrecorded} of gold's checks were not recorded by this run: listed FAIL at their fail value, as the score counts them`);
   if (v.error) lines.push(`  error: ${v.error.class}: ${v.error.message}`);
   lines.push(`score ${v.score.toFixed(1)} / 100  (raw ${v.raw} of ${v.max})  ${v.solved ? "solved" : "not solved"}   (* = mandatory)`);
   return lines.join("\n");
