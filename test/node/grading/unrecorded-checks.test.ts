@@ -63,6 +63,7 @@ describe("a verdict lists every check of gold's manifest", () => {
         mandatory: g.mandatory,
         level: g.level,
         value: g.fail,
+        basis: g.basis,
         scenario: "incremental_catch_up",
         recorded: false,
       });
