@@ -275,23 +275,29 @@ export default defineTask({
         judgeOutcome(c, vendor, run, after, "storm_", "l3");
         const requests = [...(e.requests.ats ?? [])].sort((a, b) => a.seq - b.seq);
 
-        // The create whose answer was lost: every later attempt at that hire carries its key.
+        // The create whose answer was lost: settled without a second record. Every later create
+        // of that hire carries the lost create's key, or there is none at all (the outcome was
+        // read back) and the hire exists once. A resend with another key, or none, is the mistake.
         const lost = requests.find((r) => r.method === "POST" && r.path === CREATE_PATH && r.faults.includes(LOST_ANSWER));
         if (lost) {
           const email = bodyEmail(lost);
           const hire = HIRES.find((h) => emailKey(h.personal_email) === email);
           const later = requests.filter((r) => r.seq > lost.seq && r.method === "POST" && r.path === CREATE_PATH && bodyEmail(r) === email);
-          const rekeyed = later.filter((r) => r.idempotencyKey !== lost.idempotencyKey);
-          c.check("storm_lost_create_retried_with_first_key", !!lost.idempotencyKey && !rekeyed.length, {
+          const rekeyed = later.filter((r) => !lost.idempotencyKey || r.idempotencyKey !== lost.idempotencyKey);
+          const held = hire ? landed(after).get(hire.client_ref)!.candidates.length : 0;
+          const who = hire?.client_ref ?? email;
+          c.check("storm_lost_create_retried_with_first_key", later.length ? !rekeyed.length : held === 1, {
             basis: { ticket: "Retries are fine and expected; duplicates are not." },
             pass: 2,
             mandatory: true,
             level: "l3",
-            detail: !lost.idempotencyKey
-              ? `the create of ${hire?.client_ref ?? email} that committed but answered 500 (#${lost.seq}) carried no Idempotency-Key`
-              : rekeyed.length
-                ? `${rekeyed.length} later creates of ${hire?.client_ref ?? email} carry ${rekeyed[0].idempotencyKey ? "another" : "no"} key (first #${rekeyed[0].seq})`
-                : `${later.length} later attempts at ${hire?.client_ref ?? email} reuse the key of the create whose answer was lost`,
+            detail: !rekeyed.length
+              ? later.length
+                ? `${later.length} later attempts at ${who} reuse the key of the create whose answer was lost (#${lost.seq})`
+                : `no later create of ${who} after the lost answer (#${lost.seq}); TalentForge holds ${held} candidate(s) for it`
+              : !lost.idempotencyKey
+                ? `the create of ${who} that committed but answered 500 (#${lost.seq}) carried no Idempotency-Key, and ${later.length} later creates of it followed (first #${later[0].seq})`
+                : `${rekeyed.length} later creates of ${who} carry ${rekeyed[0].idempotencyKey ? "another" : "no"} key (first #${rekeyed[0].seq})`,
           });
           const row = objects(outputRows<ResultRow>(run, FILE)).find((r) => String(r.client_ref) === hire?.client_ref);
           const cands = hire
