@@ -274,7 +274,9 @@ export default defineTask({
           level: "l2",
           detail: same ? "the second cut-over changed nothing" : `the second cut-over changed the outputs (${journalOf(again).length - cutJournal.length} more journal rows)`,
         });
-        boundedReads(c, "cutover_reads_only_the_gap", e, vendor, gapEpoch, cp2, gap, "by the cut-over", { ticket: "TalentForge's partner plan now meters the poll's reads" });
+        boundedReads(c, "cutover_reads_only_the_gap", e, vendor, gapEpoch, cp2, gap, "by the cut-over", {
+          ticket: "it reads only what changed since the previous poll (the last nightly `sync`)",
+        });
         renewed(c, "cutover_revoked_session_renewed", e, vendor, REVOKED_MID_POLL, gapEpoch, "during the cut-over poll", usable(cut));
 
         // 2. The first events after the switch: everything right from the webhooks alone, except at

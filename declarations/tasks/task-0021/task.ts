@@ -490,7 +490,7 @@ export default defineTask({
           const mint = requests.find((r) => r.seq > revoked[0].seq && r.method === "POST" && r.path === tokenPath && r.status === 200);
           const resumed = mint && requests.find((r) => r.seq > mint.seq && r.path !== tokenPath && r.authOutcome === "ok" && r.status < 500);
           c.check("storm_revoked_token_replaced", !!resumed, {
-            basis: { ticket: "reuse access tokens while they are valid" },
+            basis: { ticket: "A token TalentLoop stops accepting before it expires is replaced with a new one, and the run carries on." },
             pass: 2,
             mandatory: true,
             level: "l3",
