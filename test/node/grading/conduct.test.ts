@@ -116,6 +116,11 @@ describe("idempotent_write_retries", () => {
     expect(idempotentRetries(ctx({ vendor: hirewire, requests: [write("a"), write("a")] }))!.ok).toBe(true);
     expect(idempotentRetries(ctx({ vendor: hirewire, requests: [write("a")] }))).toBeNull();
   });
+  it("passes a failed write settled without a resend (read back), and judges nothing when no write failed or repeated", () => {
+    const settled = idempotentRetries(ctx({ vendor: hirewire, requests: [write("fail")] }));
+    expect(settled).toMatchObject({ ok: true, detail: "1 failed or lost writes settled without sending them again" });
+    expect(idempotentRetries(ctx({ vendor: hirewire, requests: [write("a"), req({ method: "GET", path: "/v1/candidates/1001", status: 500 })] }))).toBeNull();
+  });
 });
 
 describe("token_reused_not_reminted", () => {

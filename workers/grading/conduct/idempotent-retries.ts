@@ -1,6 +1,12 @@
 import { soft, type ConductContext, type ConductResult } from "./context.ts";
 
-/** Soft: a write sent more than once carries the same idempotency key each time. */
+/**
+ * Soft: a write sent more than once carries the same idempotency key each
+ * time. A client that settles a failed or lost write without sending it again
+ * (it read the outcome back) retried nothing unsafely: it passes too, once a
+ * write of its has failed. With no failed and no repeated write there is
+ * nothing to judge.
+ */
 export function idempotentRetries(ctx: ConductContext): ConductResult {
   const writes = ctx.vendor.writes.filter((w) => w.idempotency);
   if (!writes.length) return null;
@@ -15,7 +21,10 @@ export function idempotentRetries(ctx: ConductContext): ConductResult {
     groups.set(k, [...(groups.get(k) ?? []), r]);
   }
   const repeated = [...groups.values()].filter((g) => g.length > 1);
-  if (!repeated.length) return null;
+  if (!repeated.length) {
+    const failed = [...groups.values()].flat().filter((r) => r.status >= 500 || r.faults.length > 0);
+    return failed.length ? soft("idempotent_write_retries", true, `${failed.length} failed or lost writes settled without sending them again`) : null;
+  }
   for (const g of repeated) {
     const first = g[0];
     for (const r of g.slice(1)) {
