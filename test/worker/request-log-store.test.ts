@@ -1,7 +1,7 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { LogStore, rowTail } from "../../workers/engine/store/logs.ts";
+import { LogStore, SEGMENT_CHARS } from "../../workers/engine/store/logs.ts";
 import { req } from "../node/grading/log-fixtures.ts";
 import type { RequestLogEntry } from "../../declarations/evidence/logs.ts";
 import { migrateWorld } from "../../workers/world/schema.ts";
@@ -27,7 +27,7 @@ const segments = (sql: SqlStorage) =>
     .map((r) => ({ max_seq: r.max_seq, epoch: r.epoch, faults: r.faults, seqs: (JSON.parse(r.rows as string) as RequestLogEntry[]).map((e) => e.seq), chars: (r.rows as string).length }));
 
 describe("request log store", () => {
-  it("stores a stand-in for a row the storage refuses, and loses no other row", async () => {
+  it("stores a stand-in for a row the storage refuses, and loses no other row of the batch", async () => {
     const stub = env.WORLD.get(env.WORLD.idFromName("unit/log-standin"));
     await runInDurableObject(stub, (_obj, state) => {
       migrateWorld(state.storage.sql);
@@ -54,23 +54,7 @@ describe("request log store", () => {
     });
   });
 
-  it("logs a replayed answer as the row it replays, under its own number and time", async () => {
-    const stub = env.WORLD.get(env.WORLD.idFromName("unit/log-replayed"));
-    await runInDurableObject(stub, (_obj, state) => {
-      migrateWorld(state.storage.sql);
-      const logs = new LogStore(state.storage.sql);
-      const first = entry(logs.allocateRequestSeq(), { ts: 1765000000.125, query: { page: "1" }, headers: { "x-api-key": "[redacted]" }, lies: ["lie-1"] });
-      const text = logs.appendRequest(first)!;
-      const seq = logs.allocateRequestSeq();
-      logs.appendReplayed(seq, first.epoch, 1765000001.5, rowTail(text));
-      const [a, b] = logs.requests(0);
-      expect(a).toEqual(first);
-      expect(b).toEqual({ ...first, seq, ts: 1765000001.5 });
-      expect(() => rowTail('{"method":"GET"}')).toThrow(/not a request row/);
-    });
-  });
-
-  it("stores a 500 stand-in for a row that cannot be encoded, and tells the caller", async () => {
+  it("queues a 500 stand-in for a row that cannot be encoded, and tells the caller", async () => {
     const stub = env.WORLD.get(env.WORLD.idFromName("unit/log-encode"));
     await runInDurableObject(stub, (_obj, state) => {
       migrateWorld(state.storage.sql);
@@ -99,7 +83,7 @@ describe("request log store", () => {
     });
   });
 
-  it("stores each row as it is appended, and reads rows of the old table and of batched segments with them in order", async () => {
+  it("stores the rows of one flush as one segment per epoch, and reads rows of the old table with them in order", async () => {
     const stub = env.WORLD.get(env.WORLD.idFromName("unit/log-segments"));
     await runInDurableObject(stub, (_obj, state) => {
       const sql = state.storage.sql;
@@ -112,22 +96,15 @@ describe("request log store", () => {
           `/r/${seq}`,
           seq === 2 ? '["old-fault"]' : "[]",
         );
-      // A segment of two rows, as a world wrote them when it batched its rows.
-      sql.exec("INSERT INTO request_segments (max_seq, epoch, faults, rows) VALUES (4, 0, '[]', ?)", JSON.stringify([entry(3), entry(4)]));
       const logs = new LogStore(sql);
-      const epochs = [1, 1, 0];
-      for (const epoch of epochs) {
-        const seq = logs.allocateRequestSeq();
-        logs.appendRequest(entry(seq, { epoch, faults: epoch === 1 ? ["outage", "outage"] : [] }));
-        expect(segments(sql).at(-1)?.seqs).toEqual([seq]);
-      }
+      const epochs = [0, 0, 1, 1, 0];
+      for (const epoch of epochs) logs.appendRequest(entry(logs.allocateRequestSeq(), { epoch, faults: epoch === 1 ? ["outage"] : [] }));
       expect(logs.requests(0).map((r) => r.seq)).toEqual([1, 2, 3, 4, 7]);
       expect(logs.requests(1).map((r) => r.path)).toEqual(["/r/5", "/r/6"]);
       expect(logs.requests().map((r) => r.seq)).toEqual([1, 2, 3, 4, 5, 6, 7]);
       expect(segments(sql).map((r) => [r.seqs, r.max_seq, r.epoch, r.faults])).toEqual([
         [[3, 4], 4, 0, "[]"],
-        [[5], 5, 1, '["outage"]'],
-        [[6], 6, 1, '["outage"]'],
+        [[5, 6], 6, 1, '["outage"]'],
         [[7], 7, 0, "[]"],
       ]);
       expect([...logs.faultsFired(0)]).toEqual(["old-fault"]);
@@ -157,6 +134,22 @@ describe("request log store", () => {
     });
   });
 
+  it("starts a new segment before one would pass its size, and stores a longer row alone", async () => {
+    const stub = env.WORLD.get(env.WORLD.idFromName("unit/log-segment-size"));
+    await runInDurableObject(stub, (_obj, state) => {
+      migrateWorld(state.storage.sql);
+      const logs = new LogStore(state.storage.sql);
+      const big = "x".repeat(SEGMENT_CHARS / 3);
+      for (let i = 0; i < 5; i++) logs.appendRequest(entry(logs.allocateRequestSeq(), { body: big }));
+      logs.appendRequest(entry(logs.allocateRequestSeq(), { body: "y".repeat(SEGMENT_CHARS + 1) }));
+      logs.flush();
+      const stored = segments(state.storage.sql);
+      expect(stored.map((r) => r.seqs)).toEqual([[1, 2], [3, 4], [5], [6]]);
+      for (const r of stored.slice(0, 3)) expect(r.chars).toBeLessThanOrEqual(SEGMENT_CHARS);
+      expect(logs.requests(0).map((r) => (r.body as string).length)).toEqual([...Array(5).fill(big.length), SEGMENT_CHARS + 1]);
+    });
+  });
+
   it("hands rows back in arrival order when requests finished in another", async () => {
     const stub = env.WORLD.get(env.WORLD.idFromName("unit/log-order"));
     await runInDurableObject(stub, (_obj, state) => {
@@ -164,11 +157,32 @@ describe("request log store", () => {
       const logs = new LogStore(state.storage.sql);
       const [slow, fast] = [logs.allocateRequestSeq(), logs.allocateRequestSeq()];
       logs.appendRequest(entry(fast));
+      logs.flush();
       logs.appendRequest(entry(slow));
       const later = logs.allocateRequestSeq();
       logs.appendRequest(entry(later));
       expect(logs.requests(0).map((r) => r.seq)).toEqual([slow, fast, later]);
       expect(new LogStore(state.storage.sql).nextRequestSeq()).toBe(later + 1);
+    });
+  });
+
+  it("writes the rows queued in a turn as one segment before written() resolves, and nothing before", async () => {
+    const stub = env.WORLD.get(env.WORLD.idFromName("unit/log-written"));
+    await runInDurableObject(stub, async (_obj, state) => {
+      const sql = state.storage.sql;
+      migrateWorld(sql);
+      const logs = new LogStore(sql);
+      const waits = [1, 2, 3].map(() => {
+        logs.appendRequest(entry(logs.allocateRequestSeq()));
+        return logs.written();
+      });
+      expect(segments(sql)).toEqual([]);
+      let seen: unknown[] = [];
+      await Promise.all(waits.map((w) => w.then(() => (seen = segments(sql).map((r) => r.seqs)))));
+      expect(seen).toEqual([[1, 2, 3]]);
+      logs.appendRequest(entry(logs.allocateRequestSeq()));
+      await logs.written();
+      expect(segments(sql).map((r) => r.seqs)).toEqual([[1, 2, 3], [4]]);
     });
   });
 });

@@ -169,6 +169,7 @@ export class WorldObject extends DurableObject<Env> {
     const state = this.stateAt(checkpoint);
     // Records still as the last recreate to this checkpoint left them (a read-only scenario) need not be written again.
     const unchanged = this.pristine?.checkpoint === checkpoint && sameRecords(this.pristine.records, engine.records.stateKey());
+    engine.logs.flush();
     this.ctx.storage.transactionSync(() => {
       if (!unchanged) engine.records.replaceAll(state.packed);
       engine.tokens.clear();
@@ -286,6 +287,7 @@ export class WorldObject extends DurableObject<Env> {
    */
   async end(reason: "expired" | "deleted"): Promise<void> {
     const world = this.config?.world;
+    this.engine?.logs.flush();
     this.config = null;
     this.engine = null;
     this.dispatcher = null;

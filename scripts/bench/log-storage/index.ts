@@ -2,11 +2,10 @@
  * @module log-storage-worker
  * Writes request-log rows in a Durable Object, k rows per turn of the event
  * loop (a busy world serves several requests before storage commits them):
- * through the real `LogStore` (a segment of one per request, written within
- * the request), as one SQLite row per request with a column per field (the
- * layout before segments), or as one segment holding the turn's k rows (what
- * batching the requests of a turn would save). The rows are the ones a
- * single-record read logs.
+ * through the real `LogStore` (the turn's rows as one segment, written before
+ * the turn's answers leave), as a segment of one per request, or as one SQLite
+ * row per request with a column per field (the layout before segments). The
+ * rows are the ones a single-record read logs.
  */
 import { DurableObject } from "cloudflare:workers";
 import type { RequestLogEntry } from "../../../declarations/evidence/logs.ts";
@@ -61,22 +60,20 @@ function insertRow(sql: SqlStorage, e: RequestLogEntry): void {
 }
 
 export class LogBench extends DurableObject {
-  /** Writes `turns` × `perTurn` rows; `layout` is "logstore", "rows" or "batched". */
+  /** Writes `turns` × `perTurn` rows; `layout` is "logstore", "single" or "rows". */
   async run(layout: string, turns: number, perTurn: number): Promise<number> {
     const sql = this.ctx.storage.sql;
     migrateWorld(sql);
     const logs = new LogStore(sql);
-    const queued: RequestLogEntry[] = [];
     for (let t = 0; t < turns; t++) {
       for (let i = 0; i < perTurn; i++) {
         const e = { ...ROW, seq: logs.allocateRequestSeq() };
         if (layout === "logstore") logs.appendRequest(e);
         else if (layout === "rows") insertRow(sql, e);
-        else queued.push(e);
+        else sql.exec("INSERT INTO request_segments (max_seq, epoch, faults, rows) VALUES (?, 0, '[]', ?)", e.seq, JSON.stringify([e]));
       }
-      if (queued.length) sql.exec("INSERT INTO request_segments (max_seq, epoch, faults, rows) VALUES (?, 0, '[]', ?)", queued.at(-1)!.seq, JSON.stringify(queued.splice(0)));
-      // The next turn: storage commits what this one wrote.
-      await new Promise((resolve) => setTimeout(resolve, 0));
+      // The next turn: LogStore writes its queue; storage commits what this turn wrote.
+      await (layout === "logstore" ? logs.written() : new Promise((resolve) => setTimeout(resolve, 0)));
     }
     return logs.requests().length;
   }

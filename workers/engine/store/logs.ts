@@ -4,9 +4,16 @@ import { boundedStringMap, jsonDepthExceeds, MAX_JSON_DEPTH, truncateText } from
 /** Characters of JSON a column may hold: a row must fit the storage row limit (2 MB) whatever the client sent. */
 const CAP = { method: 32, path: 8192, query: 64 * 1024, headers: 64 * 1024, idempotencyKey: 1024 } as const;
 
+/**
+ * Characters of JSON one segment of several rows may hold: at up to 3 bytes a
+ * character, well inside the storage row limit. A row longer than this is
+ * stored in a segment of its own.
+ */
+export const SEGMENT_CHARS = 256 * 1024;
+
 const STORED = "stored";
 
-/** A row to store: its encoding, and what its segment records beside it. */
+/** A queued row: its encoding, and what the segment it joins records beside it. */
 interface Encoded {
   seq: number;
   epoch: number;
@@ -16,16 +23,23 @@ interface Encoded {
 
 /**
  * Append-only logs of one (world, role). A request's row is encoded (and
- * bounded) and written within the request, before its answer is returned, so
- * the Durable Object's output gate holds the answer until the row is durable:
- * a client never sees an answer whose row a crash could lose. Storage commits
- * the writes of requests served together at once. A row is stored as a
- * segment of one (one SQLite row holding a JSON array, the layout rows once
- * shared when they were batched); a row storage refuses is replaced by a
- * stand-in naming the error. Rows written before segments existed stay in
- * the `requests` table and are read with the rest.
+ * bounded) and queued, and the request waits for {@link written} before its
+ * answer is returned: the queue is written on the next turn of the event
+ * loop, with the rows of every request that finished meanwhile, as one
+ * segment per epoch (one SQLite row holding a JSON array). The write happens
+ * before the answers leave, so the Durable Object's output gate holds them
+ * until storage has committed it: a client never sees an answer whose row a
+ * crash could lose. One segment and one commit for the requests of a turn
+ * cost less than a write and a commit each (`npm run bench:log`). A segment
+ * that cannot be stored is stored row by row; a row that cannot be stored is
+ * replaced by a stand-in naming the error, and never takes another row with
+ * it. Rows written before segments existed stay in the `requests` table and
+ * are read with the rest.
  */
 export class LogStore {
+  private pending: Encoded[] = [];
+  /** The write of the queued rows, once a request waits for it. */
+  private writing: Promise<void> | null = null;
   private lastRequestSeq: number;
   private lastTokenSeq: number;
   /** Requests of which not even a stand-in row could be stored, by epoch. */
@@ -58,40 +72,64 @@ export class LogStore {
   }
 
   /**
-   * Writes a request's row (or its stand-in) and returns its JSON text. Null
-   * when the row could not be encoded: a stand-in (status 500, `logError`) is
-   * written instead and the caller must answer `log_unavailable`. `secrets`
-   * are kept findable in cut values.
+   * Queues a request's row and returns its JSON text; the caller awaits
+   * {@link written} before answering. Null when the row could not be encoded:
+   * a stand-in (status 500, `logError`) is queued instead and the caller must
+   * answer `log_unavailable`. `secrets` are kept findable in cut values.
    */
   appendRequest(e: RequestLogEntry, secrets: readonly string[] = []): string | null {
     let text: string;
     try {
       text = JSON.stringify(encodeRequest(e, secrets));
     } catch (err) {
-      this.storeAlone({ seq: e.seq, epoch: e.epoch, faults: e.faults, text: JSON.stringify(standIn({ ...e, status: 500 }, err)) });
+      this.pending.push({ seq: e.seq, epoch: e.epoch, faults: e.faults, text: JSON.stringify(standIn({ ...e, status: 500 }, err)) });
       return null;
     }
-    this.storeAlone({ seq: e.seq, epoch: e.epoch, faults: e.faults, text });
+    this.pending.push({ seq: e.seq, epoch: e.epoch, faults: e.faults, text });
     return text;
   }
 
   /**
-   * Writes the row of a replayed answer: the row another request was logged
-   * with, `tail` being its JSON after `ts` (see {@link rowTail}), under this
-   * request's number and time. Replayed rows name no fault (worlds with armed
-   * faults do not replay).
+   * Resolves once every row queued so far is written (on the next turn of
+   * the event loop, with the rows queued meanwhile), before which no answer
+   * of theirs may leave.
    */
-  appendReplayed(seq: number, epoch: number, ts: number, tail: string): void {
-    this.storeAlone({ seq, epoch, faults: [], text: `{"seq":${seq},"epoch":${epoch},"ts":${ts}${tail}` });
+  written(): Promise<void> {
+    this.writing ??= new Promise((resolve) =>
+      setTimeout(() => {
+        this.flush();
+        resolve();
+      }, 0),
+    );
+    return this.writing;
+  }
+
+  /** Writes the queued request rows now. */
+  flush(): void {
+    this.writing = null;
+    const rows = this.pending;
+    this.pending = [];
+    for (let i = 0; i < rows.length; ) {
+      let end = i + 1;
+      // The segment's text: "[", each row followed by "," or "]".
+      let chars = 1 + rows[i].text.length + 1;
+      while (end < rows.length && rows[end].epoch === rows[i].epoch && chars + rows[end].text.length + 1 <= SEGMENT_CHARS) chars += rows[end++].text.length + 1;
+      const run = rows.slice(i, end);
+      i = end;
+      if (run.length > 1 && this.store(run) === STORED) continue;
+      for (const row of run) this.storeAlone(row);
+    }
   }
 
   /** Requests of an epoch that reached the vendor but have no row at all. */
   unlogged(epoch: number): number {
+    this.flush();
     return this.lost.get(epoch) ?? 0;
   }
 
   /** Ids of the faults that shaped any logged response of an epoch. */
   faultsFired(epoch: number): Set<string> {
+    this.flush();
     const fired = new Set<string>();
     for (const table of ["requests", "request_segments"])
       for (const r of this.sql.exec(`SELECT faults FROM ${table} WHERE epoch = ? AND faults != '[]'`, epoch)) for (const f of JSON.parse(r.faults as string) as string[]) fired.add(f);
@@ -100,7 +138,7 @@ export class LogStore {
 
   /** A row on its own: as it is, else as a stand-in naming why, else counted lost. */
   private storeAlone(row: Encoded): void {
-    const refused = this.store(row);
+    const refused = this.store([row]);
     if (refused === STORED) return;
     let standInRow: Encoded;
     try {
@@ -109,13 +147,19 @@ export class LogStore {
       this.countLost(row.epoch);
       return;
     }
-    if (this.store(standInRow) !== STORED) this.countLost(row.epoch);
+    if (this.store([standInRow]) !== STORED) this.countLost(row.epoch);
   }
 
-  /** Stores a row as a segment of one; what storage said when it refused (and stored nothing). */
-  private store(row: Encoded): typeof STORED | { error: unknown } {
+  /** Stores rows of one epoch as one segment; what storage said when it refused (and stored nothing). */
+  private store(rows: Encoded[]): typeof STORED | { error: unknown } {
+    const faults = new Set<string>();
+    let maxSeq = 0;
+    for (const r of rows) {
+      for (const f of r.faults) faults.add(f);
+      maxSeq = Math.max(maxSeq, r.seq);
+    }
     try {
-      this.sql.exec("INSERT INTO request_segments (max_seq, epoch, faults, rows) VALUES (?, ?, ?, ?)", row.seq, row.epoch, JSON.stringify([...new Set(row.faults)]), `[${row.text}]`);
+      this.sql.exec("INSERT INTO request_segments (max_seq, epoch, faults, rows) VALUES (?, ?, ?, ?)", maxSeq, rows[0].epoch, JSON.stringify([...faults]), `[${rows.map((r) => r.text).join(",")}]`);
       return STORED;
     } catch (error) {
       return { error };
@@ -139,6 +183,7 @@ export class LogStore {
 
   /** Request rows of an epoch (or all), in order. Never throws on what a client sent. */
   requests(epoch?: number): RequestLogEntry[] {
+    this.flush();
     const where = epoch === undefined ? "" : " WHERE epoch = ?";
     const args = epoch === undefined ? [] : [epoch];
     const legacy = this.sql
@@ -149,7 +194,7 @@ export class LogStore {
       .exec(`SELECT rows FROM request_segments${where} ORDER BY id`, ...args)
       .toArray()
       .flatMap((r) => (JSON.parse(r.rows as string) as RequestLogEntry[]).map(readSegmentRow));
-    // Rows are written as their requests finish, which is not always the order they arrived in.
+    // Rows are queued as their requests finish, which is not always the order they arrived in.
     return [...legacy, ...segmented].sort((a, b) => a.seq - b.seq);
   }
 
@@ -164,17 +209,6 @@ export class LogStore {
       expiresIn: (r.expires_in as number | null) ?? null,
     }));
   }
-}
-
-/**
- * A row's JSON after its `ts` field, which {@link LogStore.appendReplayed}
- * puts back after another request's number and time. A row's first fields
- * are numbers (`seq`, `epoch`, `ts`), so the first `,"method":` ends them.
- */
-export function rowTail(text: string): string {
-  const at = text.indexOf(',"method":');
-  if (at < 0 || !text.startsWith('{"seq":')) throw new Error("not a request row");
-  return text.slice(at);
 }
 
 /** The row as stored, each client-chosen part bounded (and secrets kept findable where a value is cut). */
