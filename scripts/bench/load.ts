@@ -39,7 +39,7 @@ export interface LoadTarget {
  * Autocannon's options for a target. A target with paths sends them in turn,
  * from where its last round stopped, so a crawl goes on across rounds.
  */
-function driving(t: LoadTarget, connections: number, duration: number, at: { next: number }): autocannon.Options {
+export function driving(t: LoadTarget, connections: number, duration: number, at: { next: number }): autocannon.Options {
   const base = { url: t.url, headers: t.headers, connections, duration };
   const paths = t.paths;
   if (!paths) return base;
