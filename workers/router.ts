@@ -23,8 +23,6 @@ export function buildRouter(): Hono<{ Bindings: Env; Variables: { principal: Pri
     if (c.env.SITE && (c.req.header("accept") ?? "").includes("text/html")) return c.env.SITE.fetch(c.req.raw);
     return c.json({ service: "wirebench farm", controlPlane: "/v1", vendorSurface: "/w/:world/:role/", site: c.env.SITE ? "/" : null });
   });
-  // Benchmark control: the Worker answering without a Durable Object (a live world's `/_health` is the hop).
-  app.get("/_bare", (c) => c.text("ok"));
 
   app.use(
     "/v1/*",

@@ -1,8 +1,9 @@
 /**
  * @module bench-world
- * The world every throughput measurement drives: a HireWire world without
- * rate limits, and the vendor targets on it: the hop into its Durable Object,
- * the cheapest logged request, a single record, a 50-row list page.
+ * The world the A/B, profile and perf tools drive: a HireWire world without
+ * rate limits, and one repeated request per target on it: the hop into its
+ * Durable Object, the cheapest logged request, a single record, a 50-row list
+ * page. `npm run bench` measures client traffic instead (`client-traffic.ts`).
  */
 
 /** One URL to drive, with the headers it needs. */

@@ -27,11 +27,23 @@ export interface LoadResult {
   farmCpuUsPerRequest: number;
 }
 
-/** A URL to drive, with its headers, under the name it is reported by. */
+/** A URL to drive, with its headers, under the name it is reported by; with `paths`, the requests cycle through them (paths and queries on `url`'s origin). */
 export interface LoadTarget {
   target: string;
   url: string;
   headers: Record<string, string>;
+  paths?: string[];
+}
+
+/**
+ * Autocannon's options for a target. A target with paths sends them in turn,
+ * from where its last round stopped, so a crawl goes on across rounds.
+ */
+export function driving(t: LoadTarget, connections: number, duration: number, at: { next: number }): autocannon.Options {
+  const base = { url: t.url, headers: t.headers, connections, duration };
+  const paths = t.paths;
+  if (!paths) return base;
+  return { ...base, requests: [{ setupRequest: (req) => ({ ...req, path: paths[at.next++ % paths.length] }) }] };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -46,7 +58,8 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
  */
 export async function measureInRounds(targets: LoadTarget[], connections: number, seconds: number, rounds: number): Promise<LoadResult[]> {
   const perRound = Math.max(1, Math.round(seconds / rounds));
-  for (const t of targets) await autocannon({ url: t.url, headers: t.headers, connections, duration: 1 });
+  const cursors = targets.map(() => ({ next: 0 }));
+  for (const [i, t] of targets.entries()) await autocannon(driving(t, connections, 1, cursors[i]));
   const seen = targets.map(() => ({ rps: [] as number[], p50: [] as number[], p99: [] as number[], non2xx: 0, errors: 0, requests: 0, cpuMs: 0 }));
   for (let round = 0; round < rounds; round++)
     for (let k = 0; k < targets.length; k++) {
@@ -54,7 +67,7 @@ export async function measureInRounds(targets: LoadTarget[], connections: number
       const i = (k + round) % targets.length;
       const t = targets[i];
       const cpu0 = farmCpuMs();
-      const r = await autocannon({ url: t.url, headers: t.headers, connections, duration: perRound });
+      const r = await autocannon(driving(t, connections, perRound, cursors[i]));
       const s = seen[i];
       s.cpuMs += farmCpuMs() - cpu0;
       s.rps.push(Math.round(r.requests.average));

@@ -1,10 +1,11 @@
 /**
  * @module log-storage
  * What storing a request's log row costs the world object, per row, in farm
- * CPU time: through the real `LogStore` (the rows queued between two flushes
- * stored as one segment), and as one SQLite row per request (the layout
- * before segments), with 1, 4 and 16 requests queued per flush. Each
- * measurement gets an object of its own; rounds alternate the layouts.
+ * CPU time, with 1, 4 and 16 requests served per turn: through the real
+ * `LogStore` (the turn's rows as one segment), as a segment of one per
+ * request, and as one SQLite row per request with a column per field (the
+ * layout before segments). Each measurement gets an object of its own;
+ * rounds alternate the layouts.
  *
  *   npm run bench:log -- [rounds]
  */
@@ -46,7 +47,7 @@ let object = 0;
 try {
   for (let r = 0; r < rounds; r++)
     for (const perTurn of [1, 4, 16])
-      for (const layout of ["segments", "rows"]) {
+      for (const layout of ["logstore", "single", "rows"]) {
         const c0 = cpuMsOf(pids);
         const res = await fetch(`${url}?object=${object++}&layout=${layout}&turns=${TURNS}&perTurn=${perTurn}`);
         const { rows } = (await res.json()) as { rows: number };
@@ -54,16 +55,13 @@ try {
         const key = `${perTurn}/${layout}`;
         seen.set(key, [...(seen.get(key) ?? []), ((cpuMsOf(pids) - c0) * 1000) / rows]);
       }
-  console.log(`farm CPU µs per logged row (median of ${rounds} rounds of ${TURNS} flushes; each includes reading the rows back once)`);
-  console.log("rows per flush  segments  one row each");
-  for (const perTurn of [1, 4, 16])
-    console.log(
-      `${String(perTurn).padStart(13)}  ${median(seen.get(`${perTurn}/segments`)!)
-        .toFixed(1)
-        .padStart(8)}  ${median(seen.get(`${perTurn}/rows`)!)
-        .toFixed(1)
-        .padStart(12)}`,
-    );
+  console.log(`farm CPU µs per logged row (median of ${rounds} rounds of ${TURNS} commits; each includes reading the rows back once)`);
+  console.log("rows per commit  LogStore  a segment each  columns");
+  const cell = (perTurn: number, layout: string, width: number) =>
+    median(seen.get(`${perTurn}/${layout}`)!)
+      .toFixed(1)
+      .padStart(width);
+  for (const perTurn of [1, 4, 16]) console.log(`${String(perTurn).padStart(15)}  ${cell(perTurn, "logstore", 8)}  ${cell(perTurn, "single", 14)}  ${cell(perTurn, "rows", 7)}`);
 } finally {
   await mf.dispose();
 }

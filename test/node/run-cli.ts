@@ -30,10 +30,14 @@ export function runCliAsync(args: string[], env: Record<string, string> = {}, ti
   });
 }
 
-/** Starts `wirebench serve` on a free port and resolves once it prints "ready". */
-export function startServe(args: string[] = [], env: Record<string, string> = {}): Promise<{ url: string; token: string; proc: ChildProcess; output: () => string }> {
+/**
+ * Starts `wirebench serve` on a free port and resolves once it prints "ready".
+ * `detached` gives it a process group of its own (its workerd included), which
+ * `process.kill(-proc.pid, signal)` reaches as a whole.
+ */
+export function startServe(args: string[] = [], env: Record<string, string> = {}, detached = false): Promise<{ url: string; token: string; proc: ChildProcess; output: () => string }> {
   const storage = args.includes("--persist") ? [] : ["--memory"];
-  const proc = spawn(process.execPath, [CLI, "serve", "--port", "0", ...storage, ...args], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  const proc = spawn(process.execPath, [CLI, "serve", "--port", "0", ...storage, ...args], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"], detached });
   let out = "";
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`serve did not get ready:\n${out}`)), 90_000);

@@ -1,7 +1,7 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { FLUSH_AT_CHARS, FLUSH_DELAY_MS, LogStore, rowTail, SEGMENT_CHARS } from "../../workers/engine/store/logs.ts";
+import { LogStore, SEGMENT_CHARS } from "../../workers/engine/store/logs.ts";
 import { req } from "../node/grading/log-fixtures.ts";
 import type { RequestLogEntry } from "../../declarations/evidence/logs.ts";
 import { migrateWorld } from "../../workers/world/schema.ts";
@@ -51,22 +51,6 @@ describe("request log store", () => {
       expect(logs.requests(0).map((r) => r.seq)).toEqual([1, 3, 4]);
       expect(logs.unlogged(0)).toBe(1);
       expect(new LogStore(state.storage.sql).unlogged(0)).toBe(1);
-    });
-  });
-
-  it("logs a replayed answer as the row it replays, under its own number and time", async () => {
-    const stub = env.WORLD.get(env.WORLD.idFromName("unit/log-replayed"));
-    await runInDurableObject(stub, (_obj, state) => {
-      migrateWorld(state.storage.sql);
-      const logs = new LogStore(state.storage.sql);
-      const first = entry(logs.allocateRequestSeq(), { ts: 1765000000.125, query: { page: "1" }, headers: { "x-api-key": "[redacted]" }, lies: ["lie-1"] });
-      const text = logs.appendRequest(first)!;
-      const seq = logs.allocateRequestSeq();
-      logs.appendReplayed(seq, first.epoch, 1765000001.5, rowTail(text));
-      const [a, b] = logs.requests(0);
-      expect(a).toEqual(first);
-      expect(b).toEqual({ ...first, seq, ts: 1765000001.5 });
-      expect(() => rowTail('{"method":"GET"}')).toThrow(/not a request row/);
     });
   });
 
@@ -181,31 +165,24 @@ describe("request log store", () => {
       expect(new LogStore(state.storage.sql).nextRequestSeq()).toBe(later + 1);
     });
   });
-  it("writes queued rows once the flush delay has passed, with no read to ask for them", async () => {
-    const stub = env.WORLD.get(env.WORLD.idFromName("unit/log-flush-delay"));
+
+  it("writes the rows queued in a turn as one segment before written() resolves, and nothing before", async () => {
+    const stub = env.WORLD.get(env.WORLD.idFromName("unit/log-written"));
     await runInDurableObject(stub, async (_obj, state) => {
       const sql = state.storage.sql;
       migrateWorld(sql);
       const logs = new LogStore(sql);
-      for (let i = 0; i < 3; i++) logs.appendRequest(entry(logs.allocateRequestSeq()));
+      const waits = [1, 2, 3].map(() => {
+        logs.appendRequest(entry(logs.allocateRequestSeq()));
+        return logs.written();
+      });
       expect(segments(sql)).toEqual([]);
-      await new Promise((resolve) => setTimeout(resolve, FLUSH_DELAY_MS + 50));
-      expect(segments(sql).map((r) => r.seqs)).toEqual([[1, 2, 3]]);
-    });
-  });
-
-  it("writes the queue at once when it holds FLUSH_AT_CHARS, without waiting out the delay", async () => {
-    const stub = env.WORLD.get(env.WORLD.idFromName("unit/log-flush-size"));
-    await runInDurableObject(stub, (_obj, state) => {
-      const sql = state.storage.sql;
-      migrateWorld(sql);
-      const logs = new LogStore(sql);
-      const body = "x".repeat(SEGMENT_CHARS / 2);
-      const rows = Math.ceil(FLUSH_AT_CHARS / body.length);
-      for (let i = 0; i < rows - 1; i++) logs.appendRequest(entry(logs.allocateRequestSeq(), { body }));
-      expect(segments(sql)).toEqual([]);
-      logs.appendRequest(entry(logs.allocateRequestSeq(), { body }));
-      expect(segments(sql).flatMap((r) => r.seqs)).toEqual(Array.from({ length: rows }, (_, i) => i + 1));
+      let seen: unknown[] = [];
+      await Promise.all(waits.map((w) => w.then(() => (seen = segments(sql).map((r) => r.seqs)))));
+      expect(seen).toEqual([[1, 2, 3]]);
+      logs.appendRequest(entry(logs.allocateRequestSeq()));
+      await logs.written();
+      expect(segments(sql).map((r) => r.seqs)).toEqual([[1, 2, 3], [4]]);
     });
   });
 });

@@ -1,8 +1,6 @@
 import type { Vendor } from "../../declarations/schema/vendor.ts";
 import type { VendorRequest } from "./http/vendor-request.ts";
 import type { FaultRuntime } from "./faults/fault-runtime.ts";
-import type { PageItemsCache } from "./protocol/page-items-cache.ts";
-import type { RowJsonCache } from "./protocol/row-json-cache.ts";
 import type { RecordRow, RecordStore } from "./store/records.ts";
 import type { WorldConfig } from "./world-config.ts";
 
@@ -23,21 +21,10 @@ export interface HandlerContext {
   /** Path parameters (`id`, `parentId`). */
   params: Record<string, string>;
   records: RecordStore;
-  /** Serialised list rows of this engine. */
-  rowCache: RowJsonCache;
-  /** Joined items of list pages of this engine. */
-  pageCache: PageItemsCache;
   sql: SqlStorage;
   /** Requests served in this epoch before this one (drives the data clock). */
   requestsInEpoch: number;
   notes: LogNotes;
-  /**
-   * Set by a handler whose reply depends on the request's method, URL and
-   * headers and the store's version alone (no clock, request count or
-   * sequence number): the engine may then answer the same request again with
-   * it while the store stands (see `replay/replay-cache.ts`). False unless set.
-   */
-  replayable: boolean;
   /** Armed faults and their trigger counters. */
   faults: FaultRuntime;
   /** Announces a change made through the API (webhook vendors); `extra` goes to the top level of its event (an accepted write's request id). */

@@ -1,16 +1,15 @@
 /**
  * @module vendor-engine
  * Serves one vendor's surface from its declaration. `serve` is the whole
- * request path, stage by stage, top to bottom: a repeated read's replay
- * (`replay/replay-cache.ts`), read the request, faults before routing, route,
- * mint, auth, rate limit, the route's action (inside which faults shape
- * lists, reads and writes), warnings, lies, respond, log, remember.
+ * request path, stage by stage, top to bottom: read the request, faults
+ * before routing, route, mint, auth, rate limit, the route's action (inside
+ * which faults shape lists, reads and writes), warnings, lies, respond, log.
  * Mechanics act only through their hooks; no stage names a kind.
  */
 import type { Vendor } from "../../declarations/schema/vendor.ts";
 import type { AuthOutcome } from "../../declarations/evidence/logs.ts";
 import { json, vendorError, type Reply } from "../../mechanics/kit/reply.ts";
-import { isBodilessGet, type VendorCall } from "../surface/vendor-call.ts";
+import type { VendorCall } from "../surface/vendor-call.ts";
 import type { VendorAnswer } from "../surface/vendor-answer.ts";
 import { handleMint } from "./auth/mint.ts";
 import { TokenStore } from "./auth/token-store.ts";
@@ -26,24 +25,20 @@ import { liesTouched } from "./lies/touches.ts";
 import { getRecord } from "./protocol/get.ts";
 import { IdempotencyLedger } from "./protocol/idempotency.ts";
 import { listRecords } from "./protocol/list.ts";
-import { type RateDecision, rateLimit, tooManyRequests } from "./protocol/rate-limit.ts";
-import { PageItemsCache } from "./protocol/page-items-cache.ts";
-import { RowJsonCache } from "./protocol/row-json-cache.ts";
+import { rateLimit, tooManyRequests } from "./protocol/rate-limit.ts";
 import { readWarnings } from "./protocol/warnings.ts";
 import { applyChange, handleWrite } from "./protocol/writes.ts";
-import { landDueWrites, writesPending } from "./protocol/accepted.ts";
+import { landDueWrites } from "./protocol/accepted.ts";
 import { bodyLimit, receiveUpload } from "./protocol/uploads.ts";
 import { type OperationAction, operationAction, operationBody, operationContext, parseGatewayCall, refuseCall, renderGatewayReply } from "./protocol/gateway.ts";
 import { describeGateway } from "./protocol/gateway-description.ts";
 import type { ParsedCall } from "../../mechanics/gateways/define.ts";
 import { type RouteAction, RouteTable } from "./routing/route-table.ts";
-import { LogStore, rowTail } from "./store/logs.ts";
+import { LogStore } from "./store/logs.ts";
 import { serveTestDelivery } from "./webhooks/test-delivery.ts";
 import type { VendorEvent } from "./webhooks/events.ts";
-import { type Replay, ReplayCache, replayKey } from "./replay/replay-cache.ts";
 import { RecordStore } from "./store/records.ts";
 import type { WorldConfig } from "./world-config.ts";
-import { createHash } from "node:crypto";
 
 /** What the engine asks of the object that hosts it (the world Durable Object). */
 export interface EngineHooks {
@@ -71,12 +66,6 @@ interface Turn {
   rateLimited: boolean;
   retryAfter: number | null;
   extraHeaders: Record<string, string>;
-  /** Whether authentication read neither the clock nor a token. */
-  authTimeless: boolean;
-  /** The rate limit's decision, when it was taken before the turn began (a replay the limit refused). */
-  rate?: RateDecision;
-  /** Set when the reply may be replayed: the records version and token generation it was built at. */
-  replayableAt: { recordsVersion: number; tokenGeneration: number } | null;
 }
 
 export class VendorEngine {
@@ -87,14 +76,9 @@ export class VendorEngine {
   readonly faults: FaultRuntime;
   private readonly routes: RouteTable;
   private readonly secretNames: Set<string>;
-  private readonly rowCache = new RowJsonCache();
-  private readonly pageCache = new PageItemsCache();
   private readonly sql: SqlStorage;
   private readonly config: WorldConfig;
   private readonly hooks: EngineHooks;
-  private readonly replays = new ReplayCache();
-  /** Whether this world replays reads at all: with a fault armed, no two requests are alike. */
-  private readonly replaysReads: boolean;
 
   constructor(vendor: Vendor, sql: SqlStorage, config: WorldConfig, hooks: Partial<EngineHooks> = {}) {
     this.hooks = {
@@ -118,19 +102,12 @@ export class VendorEngine {
     this.records = new RecordStore(sql);
     this.logs = new LogStore(sql);
     this.tokens = new TokenStore(sql);
-    this.replaysReads = this.faults.quiet;
   }
 
   /** Serves one request; `baseUrl` is the vendor root as the client reached it. */
   async serve(call: VendorCall, baseUrl: string): Promise<VendorAnswer> {
     const seq = this.logs.allocateRequestSeq();
     const nowMs = Date.now();
-
-    // Stage: a repeated read's replay. The rate limit counts a replay as any request; one it refuses is served the long way, with this decision.
-    const key = this.mayReplay(call, seq) ? replayKey(call.method, call.url, call.headers) : null;
-    const replay = key === null ? undefined : this.replays.get(key, this.records.version, this.tokens.generation);
-    const rate = replay ? this.decideRate(nowMs) : undefined;
-    if (replay && !rate?.refusal) return this.replay(replay, seq, nowMs, call.heldTag ?? null, rate?.headers ?? {});
 
     // Stage: read the request. Secrets are only needed when a body must be cut.
     const req = await readVendorRequest(call, seq, nowMs, () => this.secretValues());
@@ -143,9 +120,6 @@ export class VendorEngine {
       rateLimited: false,
       retryAfter: null,
       extraHeaders: {},
-      authTimeless: false,
-      replayableAt: null,
-      rate,
     };
     let reply: Reply;
     try {
@@ -170,50 +144,15 @@ export class VendorEngine {
     const cut = body === null ? null : this.faults.onRespond(() => body.byteLength);
     if (cut) turn.notes.faults.push(cut.fault);
 
-    // Stage: log, before anything leaves.
-    const row = this.log(turn, reply);
-    if (row === null) {
+    // Stage: log, before anything leaves: the answer waits until its row is written, and the output gate until storage has it.
+    const logged = this.log(turn, reply);
+    await this.logs.written();
+    if (logged === null) {
       const failure = vendorError(this.vendor, 500, "log_unavailable", "the request could not be logged");
       return { status: 500, headers: { "content-type": "application/json; charset=utf-8" }, body: bodyBuffer(failure.body), cutAfterBytes: null };
     }
 
-    // Stage: remember a replayable answer; forget every answer once a request may have changed state.
-    if (key !== null && turn.replayableAt && reply.status === 200 && !cut) this.remember(key, turn, headers, body, row);
-    else if (turn.action && turn.action.kind !== "list" && turn.action.kind !== "get") this.replays.clear();
     return { status: reply.status, headers, body, cutAfterBytes: cut ? cut.cutAfterBytes : null };
-  }
-
-  /** Whether a request may be answered by, or remembered as, a replay: a bodiless GET in a world where reads can repeat. */
-  private mayReplay(call: VendorCall, seq: number): boolean {
-    const quota = this.config.requestQuota;
-    return this.replaysReads && isBodilessGet(call) && (quota == null || seq <= quota);
-  }
-
-  /**
-   * Answers from a remembered answer: its status, headers and body, stamped
-   * and logged as this request. The body goes with its tag, for the Worker to
-   * hold; once it holds it, the answer says so instead of sending the bytes.
-   */
-  private replay(replay: Replay, seq: number, nowMs: number, heldTag: string | null, rateHeaders: Record<string, string>): VendorAnswer {
-    const headers = this.stamp({ ...replay.headers, ...rateHeaders }, nowMs, seq - 1 - this.config.epochStartSeq);
-    this.logs.appendReplayed(seq, this.config.epoch, nowMs / 1000, replay.rowTail);
-    if (replay.body === null) return { status: replay.status, headers, body: null, cutAfterBytes: null };
-    replay.bodyTag ??= bodyDigest(replay.body);
-    if (heldTag === replay.bodyTag) return { status: replay.status, headers, body: null, cutAfterBytes: null, reuseHeld: true };
-    return { status: replay.status, headers, body: replay.body, cutAfterBytes: null, bodyTag: replay.bodyTag };
-  }
-
-  /** The world's rate limit's decision on a request arriving now (counting it). */
-  private decideRate(nowMs: number): RateDecision {
-    return this.config.rateLimits ? rateLimit(this.vendor, this.sql, "client", nowMs) : { refusal: null, retryAfter: null, headers: {} };
-  }
-
-  /** Remembers a replayable answer, but for what every answer sets afresh. */
-  private remember(key: string, turn: Turn, headers: Record<string, string>, body: ArrayBuffer | null, row: string): void {
-    const kept: Record<string, string> = {};
-    const serverTime = this.vendor.clock.serverTimeHeader?.toLowerCase();
-    for (const name in headers) if (name !== "date" && name !== serverTime) kept[name] = headers[name];
-    this.replays.set(key, { ...turn.replayableAt!, status: 200, headers: kept, body, rowTail: rowTail(row) });
   }
 
   /** The stages between reading a request and responding: what the vendor answers. */
@@ -284,7 +223,6 @@ export class VendorEngine {
     // Stage: auth.
     const retiredBy = this.vendor.auth.legacy ? this.faults.legacyRetiredBy() : null;
     const auth = await verifyRequest(req, this.vendor, this.config.credentials, this.tokens, retiredBy !== null);
-    turn.authTimeless = auth.timeless;
     if (auth.outcome !== "ok") {
       if (retiredBy && auth.code === "legacy_auth_retired") {
         notes.faults.push(retiredBy);
@@ -302,7 +240,7 @@ export class VendorEngine {
     }
 
     // Stage: rate limit.
-    const rate = turn.rate ?? this.decideRate(req.nowMs);
+    const rate = this.config.rateLimits ? rateLimit(this.vendor, this.sql, "client", req.nowMs) : { refusal: null, retryAfter: null, headers: {} };
     turn.extraHeaders = rate.headers;
     if (rate.refusal) {
       turn.rateLimited = true;
@@ -318,12 +256,9 @@ export class VendorEngine {
       req,
       params: match.params,
       records: this.records,
-      rowCache: this.rowCache,
-      pageCache: this.pageCache,
       sql: this.sql,
       requestsInEpoch: turn.requestsInEpoch,
       notes,
-      replayable: false,
       faults: this.faults,
       changed: this.hooks.changed,
     };
@@ -335,8 +270,6 @@ export class VendorEngine {
       return this.act(operationContext(ctx, inner, turn.call.call), inner);
     }
     const reply = this.act(ctx, action);
-    // Read right after the reply is built, before anything else can run: a later change makes the entry a miss.
-    if (ctx.replayable && turn.authTimeless && !writesPending(this.vendor, this.sql)) turn.replayableAt = { recordsVersion: this.records.version, tokenGeneration: this.tokens.generation };
 
     // Stage: read warnings (ignored parameters, fields left out).
     const warnings = action.kind === "list" || action.kind === "get" ? readWarnings(this.vendor, action.resource, req.query, action.kind === "list") : [];
@@ -405,7 +338,7 @@ export class VendorEngine {
     return headers;
   }
 
-  /** Appends the request's log row and returns its text; null when it could not be logged at all. */
+  /** Queues the request's log row and returns its text; null when it could not be logged at all. */
   private log(turn: Turn, reply: Reply): string | null {
     const { req, notes } = turn;
     const secrets = this.secretValues();
@@ -438,9 +371,4 @@ export class VendorEngine {
     const secrets = this.vendor.auth.credentials.filter((c) => c.secret).map((c) => this.config.credentials[c.name]);
     return [...secrets, ...this.tokens.liveValues()];
   }
-}
-
-/** A body's tag for the Worker to hold it under: its SHA-256, so equal tags mean equal bytes. */
-function bodyDigest(body: ArrayBuffer): string {
-  return createHash("sha256").update(new Uint8Array(body)).digest("base64url");
 }

@@ -19,10 +19,6 @@ export interface VendorAnswer {
   body: ArrayBuffer | null;
   /** When a declared fault cuts the response off: the body bytes that go out before the connection drops. */
   cutAfterBytes: number | null;
-  /** The body is the one the call said the Worker holds (`VendorCall.heldTag`); `body` is null. */
-  reuseHeld?: boolean;
-  /** Tag under which the Worker may hold `body` for the same request next time (see `held-bodies.ts`). */
-  bodyTag?: string | null;
 }
 
 /** The response as the client gets it: whole, or cut off on the wire. */

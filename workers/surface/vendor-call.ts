@@ -22,13 +22,6 @@ export interface VendorCall {
   head: Uint8Array;
   /** The bytes past {@link BODY_LIMIT_BYTES}, when the body is longer. */
   rest: ReadableStream<Uint8Array> | null;
-  /** Tag of the body the Worker holds from an earlier answer to this very request (see `held-bodies.ts`); absent when it holds none. */
-  heldTag?: string | null;
-}
-
-/** Whether a call is a GET without a body: the only kind of request a world replays. */
-export function isBodilessGet(call: VendorCall): boolean {
-  return call.method === "GET" && call.head.byteLength === 0 && call.rest === null;
 }
 
 /**

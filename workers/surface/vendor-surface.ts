@@ -4,7 +4,6 @@ import { ROLE_NAME } from "../../declarations/schema/role-name.ts";
 import { toVendorCall } from "./vendor-call.ts";
 import { worldExists } from "./known-worlds.ts";
 import { answerResponse } from "./vendor-answer.ts";
-import { HeldBodies } from "./held-bodies.ts";
 import { isWorldId } from "../world/world-id.ts";
 
 /** `ALL /w/:world/:role/*`: hands the request to the role's Durable Object. */
@@ -25,9 +24,5 @@ export async function vendorSurface(c: AppContext): Promise<Response> {
     return roleStub(c.env, world, role).serveDocs(path.slice("/_docs".length), c.req.url);
   }
   const call = await toVendorCall(c.req.raw, path, url.origin);
-  const offer = heldBodies.offer(call);
-  return answerResponse(heldBodies.settle(offer, await roleStub(c.env, world, role).serveVendor(call)));
+  return answerResponse(await roleStub(c.env, world, role).serveVendor(call));
 }
-
-/** This isolate's held bodies of replayable answers. */
-const heldBodies = new HeldBodies();

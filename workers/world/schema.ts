@@ -107,8 +107,9 @@ export const WORLD_MIGRATIONS: { version: number; name: string; up: (sql: SqlSto
   },
   {
     version: 6,
-    // The rows of one epoch queued between two flushes, stored as one JSON array in the order they were
-    // queued; `max_seq` is their highest sequence number, `faults` the set of fault ids among them.
+    // Request rows of one epoch as one JSON array, in the order they were queued: the rows of the requests
+    // a world served in one turn (older segments: in up to 50 ms). `max_seq` is their highest sequence
+    // number, `faults` the set of fault ids among them.
     // `rows` is the last column, so a scan by epoch never reads a segment's rows it skips.
     name: "request log segments",
     up: (sql) =>

@@ -1,10 +1,11 @@
 /**
  * @module log-storage-worker
  * Writes request-log rows in a Durable Object, k rows per turn of the event
- * loop (a busy world queues several requests between two flushes): through
- * the real `LogStore` (one segment per flush), or as one SQLite row per
- * request, the layout the log had before segments. The rows are the ones a
- * single-record read logs.
+ * loop (a busy world serves several requests before storage commits them):
+ * through the real `LogStore` (the turn's rows as one segment, written before
+ * the turn's answers leave), as a segment of one per request, or as one SQLite
+ * row per request with a column per field (the layout before segments). The
+ * rows are the ones a single-record read logs.
  */
 import { DurableObject } from "cloudflare:workers";
 import type { RequestLogEntry } from "../../../declarations/evidence/logs.ts";
@@ -59,23 +60,21 @@ function insertRow(sql: SqlStorage, e: RequestLogEntry): void {
 }
 
 export class LogBench extends DurableObject {
-  /** Writes `turns` × `perTurn` rows; `layout` is "segments" or "rows". */
+  /** Writes `turns` × `perTurn` rows; `layout` is "logstore", "single" or "rows". */
   async run(layout: string, turns: number, perTurn: number): Promise<number> {
     const sql = this.ctx.storage.sql;
     migrateWorld(sql);
     const logs = new LogStore(sql);
-    const queued: RequestLogEntry[] = [];
     for (let t = 0; t < turns; t++) {
       for (let i = 0; i < perTurn; i++) {
         const e = { ...ROW, seq: logs.allocateRequestSeq() };
-        if (layout === "segments") logs.appendRequest(e);
-        else queued.push(e);
+        if (layout === "logstore") logs.appendRequest(e);
+        else if (layout === "rows") insertRow(sql, e);
+        else sql.exec("INSERT INTO request_segments (max_seq, epoch, faults, rows) VALUES (?, 0, '[]', ?)", e.seq, JSON.stringify([e]));
       }
-      // The next turn: LogStore flushes on its timer; the row layout writes its rows there too.
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      for (const e of queued.splice(0)) insertRow(sql, e);
+      // The next turn: LogStore writes its queue; storage commits what this turn wrote.
+      await (layout === "logstore" ? logs.written() : new Promise((resolve) => setTimeout(resolve, 0)));
     }
-    logs.flush();
     return logs.requests().length;
   }
 }
@@ -84,6 +83,6 @@ export default {
   async fetch(request: Request, env: { BENCH: DurableObjectNamespace<LogBench> }): Promise<Response> {
     const q = new URL(request.url).searchParams;
     const stub = env.BENCH.get(env.BENCH.idFromName(q.get("object") ?? "x"));
-    return Response.json({ rows: await stub.run(q.get("layout") ?? "segments", Number(q.get("turns")), Number(q.get("perTurn"))) });
+    return Response.json({ rows: await stub.run(q.get("layout") ?? "logstore", Number(q.get("turns")), Number(q.get("perTurn"))) });
   },
 };

@@ -11,15 +11,12 @@ export class TokenStore implements TokenLedger {
   private readonly sql: SqlStorage;
   /** Issued token values, mirrored in memory: redaction consults them on every request. */
   private values: string[] | null = null;
-  /** Bumped by every change to the ledger: what was decided or redacted against it holds while this stands. */
-  generation = 0;
 
   constructor(sql: SqlStorage) {
     this.sql = sql;
   }
 
   issue(name: string, kind: IssuedToken["kind"], ttlMs: number, nowMs: number, familyExpiresMs: number | null = null): IssuedToken {
-    this.generation += 1;
     const prefix = kind === "refresh" ? "rt" : kind === "session" ? "ss" : "at";
     const t: IssuedToken = { value: `${prefix}_${randomToken(24)}`, name, kind, expiresMs: nowMs + ttlMs, familyExpiresMs, used: false };
     this.sql.exec("INSERT INTO issued (value, name, kind, expires_ms, family_expires_ms, used) VALUES (?, ?, ?, ?, ?, 0)", t.value, name, kind, t.expiresMs, familyExpiresMs);
@@ -43,24 +40,20 @@ export class TokenStore implements TokenLedger {
   }
 
   markUsed(value: string): void {
-    this.generation += 1;
     this.sql.exec("UPDATE issued SET used = 1 WHERE value = ?", value);
   }
 
   extend(value: string, expiresMs: number): void {
-    this.generation += 1;
     this.sql.exec("UPDATE issued SET expires_ms = ? WHERE value = ?", expiresMs, value);
   }
 
   clear(): void {
-    this.generation += 1;
     this.sql.exec("DELETE FROM issued");
     this.values = [];
   }
 
   /** Revokes every token issued so far (a fault): they stay recognisable as revoked. */
   revokeAll(): void {
-    this.generation += 1;
     this.sql.exec("INSERT OR IGNORE INTO revoked (value) SELECT value FROM issued");
     this.sql.exec("DELETE FROM issued");
     this.values = [];

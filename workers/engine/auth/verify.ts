@@ -6,9 +6,6 @@ import type { TokenStore } from "./token-store.ts";
 
 export type { AuthCheck };
 
-/** An auth decision, and whether it read neither the clock nor the token ledger (the same headers get it again). */
-export type Verified = AuthCheck & { timeless: boolean };
-
 function checkToken(presented: string, tokenName: string, tokens: TokenStore, nowMs: number, vendor: Vendor): AuthCheck {
   const t = tokens.find(presented);
   if (!t || t.name !== tokenName || t.kind === "refresh") return { outcome: "invalid", reason: "token is not recognised", code: "invalid_token" };
@@ -21,50 +18,15 @@ function checkToken(presented: string, tokenName: string, tokens: TokenStore, no
 /**
  * Checks every requirement in order through its scheme; the first failure
  * decides. A request carrying the vendor's legacy credential is judged on
- * that alone (until a fault retires it: `legacyRetired`). Tells whether the
- * schemes read the clock or a token, watching them do so.
+ * that alone (until a fault retires it: `legacyRetired`).
  */
-export async function verifyRequest(req: VendorRequest, vendor: Vendor, credentials: Record<string, string>, tokens: TokenStore, legacyRetired = false): Promise<Verified> {
-  const watched = new WatchedRequest(req);
+export function verifyRequest(req: VendorRequest, vendor: Vendor, credentials: Record<string, string>, tokens: TokenStore, legacyRetired = false): Promise<AuthCheck> {
   const ctx = {
     credentials,
     clockOffsetS: vendor.clock.wireOffsetS,
-    checkToken: (value: string, name: string) => {
-      watched.timeless = false;
-      return checkToken(value, name, tokens, req.nowMs, vendor);
-    },
+    checkToken: (value: string, name: string) => checkToken(value, name, tokens, req.nowMs, vendor),
   };
-  const check = await decide(watched, vendor, ctx, legacyRetired);
-  return { ...check, timeless: watched.timeless };
-}
-
-/** The parts of a request a scheme reads, noting whether it read the clock. */
-class WatchedRequest implements AuthRequest {
-  readonly method: string;
-  readonly path: string;
-  readonly query: AuthRequest["query"];
-  readonly headers: AuthRequest["headers"];
-  readonly rawBody: string;
-  readonly body: AuthRequest["body"];
-  readonly bodyInvalid: boolean;
-  timeless = true;
-  private readonly req: VendorRequest;
-
-  constructor(req: VendorRequest) {
-    this.req = req;
-    this.method = req.method;
-    this.path = req.path;
-    this.query = req.query;
-    this.headers = req.headers;
-    this.rawBody = req.rawBody;
-    this.body = req.body;
-    this.bodyInvalid = req.bodyInvalid;
-  }
-
-  get nowMs(): number {
-    this.timeless = false;
-    return this.req.nowMs;
-  }
+  return decide(req, vendor, ctx, legacyRetired);
 }
 
 async function decide(req: AuthRequest, vendor: Vendor, ctx: VerifyContext, legacyRetired: boolean): Promise<AuthCheck> {

@@ -44,13 +44,12 @@ function servedText(ctx: HandlerContext, resource: Resource, stored: PageRow, re
   const tag = etagOf(stored);
   if (matchesTag(ifNoneMatch, tag)) return { status: 304, headers: { etag: tag }, body: null };
   const variant = `get|${resource.name}|${stored.deleted ? 1 : 0}|${viewKey(resource, ctx.req.query)}`;
-  let text = ctx.rowCache.get(stored, variant);
+  let text = ctx.records.rowJson.get(stored, variant);
   if (text === undefined) {
     const data = JSON.parse(stored.text) as Record<string, unknown>;
     text = JSON.stringify(serializeRecord(ctx.vendor, resource, { id: stored.id, data, deletedMs: stored.deleted ? 1 : null }, ctx.req.query, renames));
-    ctx.rowCache.set(stored, variant, text);
+    ctx.records.rowJson.set(stored, variant, text);
   }
-  ctx.replayable = true;
   return json(200, new RawJson(text), { etag: tag });
 }
 

@@ -25,17 +25,7 @@ export function pagedReply(
 ): Reply {
   const { vendor, req } = ctx;
   const cutoff = ctx.faults.cursorCutoff();
-  const scope: CursorScope = {
-    seed: ctx.config.seed,
-    epoch: ctx.config.epoch,
-    listKey,
-    // A cursor that carries the sequence number makes the page this request's own.
-    get requestSeq() {
-      ctx.replayable = false;
-      return req.seq;
-    },
-    cutoff: cutoff?.seq ?? 0,
-  };
+  const scope: CursorScope = { seed: ctx.config.seed, epoch: ctx.config.epoch, listKey, requestSeq: req.seq, cutoff: cutoff?.seq ?? 0 };
   const parsed = parsePage(paging, req.query, scope);
   if (!parsed.ok) {
     if (parsed.invalidated && cutoff) ctx.notes.faults.push(cutoff.fault);

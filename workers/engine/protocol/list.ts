@@ -40,8 +40,6 @@ export function listRecords(ctx: HandlerContext, resource: Resource, truncateAt 
   for (const [key, r] of renames) if (key.startsWith(`${resource.name}.`)) ctx.notes.faults.push(r.fault);
   // A page is the same for every request while its records stand, unless it embeds children, a fault renames fields or it reads a window.
   const cacheable = !resource.embeds.length && !renames.size && !win;
-  // Such a page, once no record lags behind it, is the same for every later request too (pagedReply unsets this when its paging reads the sequence number).
-  ctx.replayable = cacheable;
   return pagedReply(
     ctx,
     resource.paging ?? vendor.paging,
@@ -49,9 +47,8 @@ export function listRecords(ctx: HandlerContext, resource: Resource, truncateAt 
     (page) => {
       const limit = Math.max(0, Math.min(page.limit, truncateAt - page.offset));
       const version = cacheable ? records.listingVersion(req.seq) : null;
-      if (version === null) ctx.replayable = false;
       const key = `${listKey}|${wm.since?.inclusive ?? ""}|${view}|${truncateAt}|${page.offset}|${limit}`;
-      const cached = version === null ? undefined : ctx.pageCache.get(key, version);
+      const cached = version === null ? undefined : ctx.records.pageItems.get(key, version);
       if (cached) return cached;
       const rows = records.pageText(filter, page.offset, limit);
       // Embedded children change without their parent's version: such rows are not cached.
@@ -63,16 +60,16 @@ export function listRecords(ctx: HandlerContext, resource: Resource, truncateAt 
       );
       const items = rows.map((r) => {
         const variant = variantOf(variants, r);
-        let json = embedded.size ? undefined : ctx.rowCache.get(r, variant);
+        let json = embedded.size ? undefined : ctx.records.rowJson.get(r, variant);
         if (json === undefined) {
           const data = JSON.parse(r.text) as Record<string, unknown>;
           json = JSON.stringify({ ...serializeRecord(vendor, resource, { id: r.id, data, deletedMs: r.deleted ? 1 : null }, req.query, renames), ...embedded.get(r.id) });
-          if (!embedded.size) ctx.rowCache.set(r, variant, json);
+          if (!embedded.size) ctx.records.rowJson.set(r, variant, json);
         }
         return json;
       });
       const built = { json: items.join(","), count: items.length, total: Math.min(records.count(filter), truncateAt) };
-      if (version !== null) ctx.pageCache.set(key, version, built);
+      if (version !== null) ctx.records.pageItems.set(key, version, built);
       return built;
     },
     resource.name,

@@ -7,20 +7,9 @@ const CAP = { method: 32, path: 8192, query: 64 * 1024, headers: 64 * 1024, idem
 /**
  * Characters of JSON one segment of several rows may hold: at up to 3 bytes a
  * character, well inside the storage row limit. A row longer than this is
- * stored in a segment of its own, as it was stored as a row of its own.
+ * stored in a segment of its own.
  */
 export const SEGMENT_CHARS = 256 * 1024;
-
-/**
- * How long a queued row waits for others before the queue is written. Every
- * commit blocks the object's thread on the disk: written on the next turn, a
- * busy world's thread blocked some 800 times a second and idled 6 to 9 % of
- * the time under load. Reads write the queue first, so none sees the wait.
- */
-export const FLUSH_DELAY_MS = 50;
-
-/** Queued characters at which the queue is written without waiting out the delay (a bound on memory). */
-export const FLUSH_AT_CHARS = 4 * SEGMENT_CHARS;
 
 const STORED = "stored";
 
@@ -34,23 +23,23 @@ interface Encoded {
 
 /**
  * Append-only logs of one (world, role). A request's row is encoded (and
- * bounded) before its response leaves, then queued and written at most
- * {@link FLUSH_DELAY_MS} later (at once before any read, and as soon as the
- * queue holds {@link FLUSH_AT_CHARS}), so one storage commit covers every
- * request that arrived in the meantime. The queued rows of an epoch are
- * stored together as one segment (one SQLite row holding a JSON array): a
- * busy world queues ten or so rows per flush, and at 16 a row stored so costs
- * 2.6x less than a SQLite row of its own, at one about the same
- * (`npm run bench:log`). A segment that cannot be stored is stored row by
- * row; a row that cannot be stored is replaced by a stand-in naming the
- * error, and never takes another row with it. Rows written before segments existed stay in
- * the `requests` table and are read with the rest.
+ * bounded) and queued, and the request waits for {@link written} before its
+ * answer is returned: the queue is written on the next turn of the event
+ * loop, with the rows of every request that finished meanwhile, as one
+ * segment per epoch (one SQLite row holding a JSON array). The write happens
+ * before the answers leave, so the Durable Object's output gate holds them
+ * until storage has committed it: a client never sees an answer whose row a
+ * crash could lose. One segment and one commit for the requests of a turn
+ * cost less than a write and a commit each (`npm run bench:log`). A segment
+ * that cannot be stored is stored row by row; a row that cannot be stored is
+ * replaced by a stand-in naming the error, and never takes another row with
+ * it. Rows written before segments existed stay in the `requests` table and
+ * are read with the rest.
  */
 export class LogStore {
   private pending: Encoded[] = [];
-  /** Characters of the queued rows' text. */
-  private pendingChars = 0;
-  private flushTimer: ReturnType<typeof setTimeout> | null = null;
+  /** The write of the queued rows, once a request waits for it. */
+  private writing: Promise<void> | null = null;
   private lastRequestSeq: number;
   private lastTokenSeq: number;
   /** Requests of which not even a stand-in row could be stored, by epoch. */
@@ -83,47 +72,43 @@ export class LogStore {
   }
 
   /**
-   * Queues a request's row and returns its JSON text. Null when the row could
-   * not be encoded: a stand-in (status 500, `logError`) is queued instead and
-   * the caller must answer `log_unavailable`. `secrets` are kept findable in
-   * cut values.
+   * Queues a request's row and returns its JSON text; the caller awaits
+   * {@link written} before answering. Null when the row could not be encoded:
+   * a stand-in (status 500, `logError`) is queued instead and the caller must
+   * answer `log_unavailable`. `secrets` are kept findable in cut values.
    */
   appendRequest(e: RequestLogEntry, secrets: readonly string[] = []): string | null {
     let text: string;
     try {
       text = JSON.stringify(encodeRequest(e, secrets));
     } catch (err) {
-      this.queue(e.seq, e.epoch, e.faults, JSON.stringify(standIn({ ...e, status: 500 }, err)));
+      this.pending.push({ seq: e.seq, epoch: e.epoch, faults: e.faults, text: JSON.stringify(standIn({ ...e, status: 500 }, err)) });
       return null;
     }
-    this.queue(e.seq, e.epoch, e.faults, text);
+    this.pending.push({ seq: e.seq, epoch: e.epoch, faults: e.faults, text });
     return text;
   }
 
   /**
-   * Queues the row of a replayed answer: the row another request was logged
-   * with, `tail` being its JSON after `ts` (see {@link rowTail}), under this
-   * request's number and time. Replayed rows name no fault (worlds with armed
-   * faults do not replay).
+   * Resolves once every row queued so far is written (on the next turn of
+   * the event loop, with the rows queued meanwhile), before which no answer
+   * of theirs may leave.
    */
-  appendReplayed(seq: number, epoch: number, ts: number, tail: string): void {
-    this.queue(seq, epoch, [], `{"seq":${seq},"epoch":${epoch},"ts":${ts}${tail}`);
+  written(): Promise<void> {
+    this.writing ??= new Promise((resolve) =>
+      setTimeout(() => {
+        this.flush();
+        resolve();
+      }, 0),
+    );
+    return this.writing;
   }
 
-  private queue(seq: number, epoch: number, faults: readonly string[], text: string): void {
-    this.pending.push({ seq, epoch, faults, text });
-    this.pendingChars += text.length;
-    if (this.pendingChars >= FLUSH_AT_CHARS) this.flush();
-    else this.flushTimer ??= setTimeout(() => this.flush(), FLUSH_DELAY_MS);
-  }
-
-  /** Writes queued request rows. */
+  /** Writes the queued request rows now. */
   flush(): void {
-    if (this.flushTimer) clearTimeout(this.flushTimer);
-    this.flushTimer = null;
+    this.writing = null;
     const rows = this.pending;
     this.pending = [];
-    this.pendingChars = 0;
     for (let i = 0; i < rows.length; ) {
       let end = i + 1;
       // The segment's text: "[", each row followed by "," or "]".
@@ -224,17 +209,6 @@ export class LogStore {
       expiresIn: (r.expires_in as number | null) ?? null,
     }));
   }
-}
-
-/**
- * A row's JSON after its `ts` field, which {@link LogStore.appendReplayed}
- * puts back after another request's number and time. A row's first fields
- * are numbers (`seq`, `epoch`, `ts`), so the first `,"method":` ends them.
- */
-export function rowTail(text: string): string {
-  const at = text.indexOf(',"method":');
-  if (at < 0 || !text.startsWith('{"seq":')) throw new Error("not a request row");
-  return text.slice(at);
 }
 
 /** The row as stored, each client-chosen part bounded (and secrets kept findable where a value is cut). */

@@ -1,4 +1,6 @@
 import type { StateRecord } from "../data/generate.ts";
+import { PageItemsCache } from "../protocol/page-items-cache.ts";
+import { RowJsonCache } from "../protocol/row-json-cache.ts";
 import { type MirrorRow, RecordMirror } from "./record-mirror.ts";
 
 /** A record row as stored. */
@@ -133,9 +135,17 @@ export interface PageRow {
  * Typed access to the records table. Writes go to SQLite and to an in-memory
  * mirror of every record; reads of single records and of lists without a
  * time window are served from the mirror, time windows (ordered by a field
- * of the data, as SQLite compares it) and the rarer reads from SQL.
+ * of the data, as SQLite compares it) and the rarer reads from SQL. Beside
+ * the mirror sit the store's read caches, keyed by record and store
+ * versions so a write makes them miss: the JSON each row is served as
+ * ({@link rowJson}) and the joined items of list pages ({@link pageItems}).
+ * A new store (a recreate builds a new engine) starts them empty.
  */
 export class RecordStore {
+  /** Served JSON of rows, per row version and view. */
+  readonly rowJson = new RowJsonCache();
+  /** Joined items of list pages, per store version. */
+  readonly pageItems = new PageItemsCache();
   /** Bumped by every change, so derived values (the state hash, counts) can be cached. */
   version = 0;
   /** Highest request sequence number up to which some list still shows an older view. */
