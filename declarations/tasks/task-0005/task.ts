@@ -4,6 +4,7 @@ import type { ScenarioEvidence, Snapshot, SnapshotRecord } from "../../evidence/
 import { outputRows, plumbing } from "../shared/judging.ts";
 import { jsonRows } from "../../schema/output-contract.ts";
 import { z } from "zod";
+import { objects } from "../shared/rows.ts";
 
 /** One row of mapping.json, as the ticket defines it. */
 interface MappingRow {
@@ -30,7 +31,6 @@ const emailKey = (v: unknown) =>
 const candidates = (s: Snapshot | undefined): SnapshotRecord[] => s?.entities.candidate ?? [];
 const live = (s: Snapshot | undefined) => candidates(s).filter((r) => !r.deleted);
 /** Rows of an output file that are objects (a judge never throws on odd output). */
-const objects = <T>(rows: T[] | null): T[] => (rows ?? []).filter((r) => r !== null && typeof r === "object");
 const few = (xs: unknown[]) => `${xs.slice(0, 4).join(", ")}${xs.length > 4 ? ", ..." : ""}`;
 
 /** Live target candidates per email key. */

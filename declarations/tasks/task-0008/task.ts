@@ -8,6 +8,7 @@ import { outputRows, plumbing } from "../shared/judging.ts";
 import batch from "./repo/data/new-hires.json" with { type: "json" };
 import { jsonRows } from "../../schema/output-contract.ts";
 import { z } from "zod";
+import { objects } from "../shared/rows.ts";
 
 const FILE = "writeback_result.json";
 const FILES = [FILE];
@@ -62,7 +63,6 @@ const emailKey = (v: unknown) =>
     .toLowerCase();
 const live = (s: Snapshot, entity: string): SnapshotRecord[] => (s.entities[entity] ?? []).filter((r) => !r.deleted);
 const few = (xs: string[]) => `${xs.slice(0, 4).join(", ")}${xs.length > 4 ? ", ..." : ""}`;
-const objects = <T>(rows: T[] | null): T[] => (rows ?? []).filter((r) => r !== null && typeof r === "object");
 
 /** The hires TalentForge accepts (the others are refused with a 422 and must not exist). */
 function accepted(vendor: Vendor): Set<string> {

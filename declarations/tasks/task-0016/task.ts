@@ -7,6 +7,7 @@ import { fewIds, outputRows, plumbing, byLabel } from "../shared/judging.ts";
 import queue from "./repo/input/repair-queue.json" with { type: "json" };
 import { jsonRows } from "../../schema/output-contract.ts";
 import { z } from "zod";
+import { objects } from "../shared/rows.ts";
 
 const ROLE = "ats";
 const REPORT = "repair_report.json";
@@ -55,7 +56,6 @@ interface Expected {
 
 const REPAIRS: Repair[] = [...(queue.repairs as Repair[])].sort((a, b) => (a.repair_id < b.repair_id ? -1 : 1));
 
-const objects = <T>(rows: T[] | null): T[] => (rows ?? []).filter((r) => r !== null && typeof r === "object");
 const bookKey = (candidate: unknown, client: unknown) => `${String(candidate)}|${String(client)}`;
 const writeOf = (vendor: Vendor, name: string) => {
   const w = vendor.writes.find((x) => x.name === name);

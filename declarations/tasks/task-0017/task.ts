@@ -1,11 +1,12 @@
 import { defineTask, type JudgeContext } from "../../schema/task.ts";
 import type { CheckRecorder } from "../../evidence/recorder.ts";
 import type { CheckBasis, ConnectorRun, ScenarioEvidence, Snapshot, SnapshotRecord } from "../../evidence/verdict.ts";
-import { compareRows, expectedRows, fewIds, liveIds, outputRows, plumbing, type MirrorRow, mirrorOutputs } from "../shared/judging.ts";
-import { settle } from "../shared/drive.ts";
+import { compareRows, expectedRows, fewIds, liveIds, outputRows, plumbing, type MirrorRow, mirrorOutputs, byLabel } from "../shared/judging.ts";
 import queue from "./repo/input/follow-ups.json" with { type: "json" };
 import { jsonRows } from "../../schema/output-contract.ts";
 import { z } from "zod";
+import { deliveries, deliveryChecks } from "../shared/deliveries.ts";
+import { settle } from "../shared/drive.ts";
 
 const ROLE = "ats";
 const HUB = ["candidates.json", "applications.json"];
@@ -61,20 +62,6 @@ const FOLLOW_UPS: FollowUp[] = queue;
 
 /** The note a follow-up becomes, as the ticket spells it. */
 const noteBody = (f: FollowUp) => `${f.body}\n\n[Nudge ${f.client_ref}]`;
-
-/** One webhook delivery attempt as the vendor logged it. */
-interface Delivery {
-  eventId: string;
-  responseCode: number | null;
-  tampered: boolean;
-  skewS: number;
-}
-
-const ok2xx = (code: number | null) => code !== null && code >= 200 && code < 300;
-
-function byLabel(e: ScenarioEvidence, label: string): ConnectorRun | undefined {
-  return e.runs.find((r) => r.label === label);
-}
 
 /** Rows of an output file, objects only. */
 function rows<T = MirrorRow>(run: ConnectorRun | undefined, file: string): T[] {
@@ -263,32 +250,6 @@ function notedOnce(c: CheckRecorder, name: string, allowed: Map<string, Set<Stat
   });
 }
 
-function deliveryChecks(c: CheckRecorder, e: ScenarioEvidence, maxSkewS: number): void {
-  const log = (e.webhooks[ROLE] ?? []) as Delivery[];
-  const authentic = log.filter((d) => !d.tampered && Math.abs(d.skewS) <= maxSkewS);
-  if (authentic.length) {
-    const refused = authentic.filter((d) => !ok2xx(d.responseCode));
-    c.check("authentic_deliveries_acknowledged", refused.length === 0, {
-      basis: { ticket: "acknowledge what you have taken in with a 2xx so TalentLoop does not resend it" },
-      level: "l2",
-      detail: refused.length
-        ? `${refused.length} of ${authentic.length} authentic deliveries answered ${[...new Set(refused.map((d) => d.responseCode))].join("/")} (first ${refused[0].eventId})`
-        : `${authentic.length} authentic deliveries answered 2xx`,
-    });
-  }
-  const bogus = log.filter((d) => (d.tampered || Math.abs(d.skewS) > maxSkewS) && d.responseCode !== null);
-  if (bogus.length) {
-    const not4xx = bogus.filter((d) => !(d.responseCode! >= 400 && d.responseCode! < 500));
-    c.check("refusals_answered_4xx", not4xx.length === 0, {
-      basis: { ticket: "Refuse anything else with a 4xx" },
-      level: "l2",
-      detail: not4xx.length
-        ? `${not4xx.length} of ${bogus.length} forged or stale deliveries answered ${[...new Set(not4xx.map((d) => d.responseCode))].join("/")}`
-        : `${bogus.length} forged or stale deliveries answered 4xx`,
-    });
-  }
-}
-
 export default defineTask({
   id: "task-0017",
   title: "Harden the TalentLoop hub: a listener, a poll and a note writeback through one bad day; lost deletes found through the 410",
@@ -367,7 +328,10 @@ export default defineTask({
         const backfill = byLabel(e, "backfill");
         if (plumbing(c, "incident_backfill_exit_ok", backfill, HUB, { ticket: "Every command exits 0 through a day like last Tuesday." }))
           hubMatches(c, "incident_backfill_matches", backfill, cp0, held, { pass: 1, level: "l1", basis: { ticket: "Reads every candidate and application and writes the hub from scratch." } });
-        deliveryChecks(c, e, ctx.vendors[ROLE]?.webhooks?.maxSkewS ?? 300);
+        deliveryChecks(c, deliveries(e, ROLE), ctx.vendors[ROLE]?.webhooks?.maxSkewS ?? 300, {
+          acknowledged: { ticket: "acknowledge what you have taken in with a 2xx so TalentLoop does not resend it" },
+          refused: { ticket: "Refuse anything else with a 4xx" },
+        });
 
         // The listener: every change of the day, except deletes whose events never came.
         const listener = byLabel(e, "serve");

@@ -2,9 +2,11 @@ import { defineTask, type JudgeContext } from "../../schema/task.ts";
 import type { CheckRecorder } from "../../evidence/recorder.ts";
 import type { CheckBasis, ConnectorRun, ScenarioEvidence, Snapshot, SnapshotRecord } from "../../evidence/verdict.ts";
 import { compareRows, expectedRows, fewIds, outputRows, plumbing, type MirrorRow, MirrorRowSchema } from "../shared/judging.ts";
-import { settle } from "../shared/drive.ts";
 import { jsonRows } from "../../schema/output-contract.ts";
 import { z } from "zod";
+import { answered2xx } from "../../evidence/conduct.ts";
+import { authentic, deliveries } from "../shared/deliveries.ts";
+import { settle } from "../shared/drive.ts";
 
 const FILES = ["records.json", "freshness.json"];
 const ENTITIES = ["application", "candidate", "job", "note"] as const;
@@ -38,16 +40,6 @@ interface FreshnessRow {
   changed_last_poll?: unknown;
 }
 
-interface Delivery {
-  eventId: string;
-  ts: number;
-  epoch: number;
-  responseCode: number | null;
-  tampered: boolean;
-  skewS: number;
-}
-
-const ok2xx = (code: number | null) => code !== null && code >= 200 && code < 300;
 const instant = (v: unknown) => (typeof v === "string" ? Date.parse(v) : Number.NaN);
 
 function viewRows(run: ConnectorRun | undefined): ViewRow[] {
@@ -286,7 +278,9 @@ function syncedAtCheck(c: CheckRecorder, e: ScenarioEvidence, run: ConnectorRun 
   const rows = viewRows(run);
   const unparsed = rows.filter((r) => Number.isNaN(instant(r.synced_at))).map((r) => String(r.source_id));
   const reqTs = (e.requests.ats ?? []).filter((r) => r.epoch === day2.epoch).map((r) => r.ts);
-  const hookTs = ((e.webhooks.ats ?? []) as Delivery[]).filter((d) => d.epoch === day2.epoch).map((d) => d.ts);
+  const hookTs = deliveries(e, "ats")
+    .filter((d) => d.epoch === day2.epoch)
+    .map((d) => d.ts);
   const early: string[] = [];
   const starts: Record<string, number> = { poll: Math.min(...reqTs) * 1000, webhook: Math.min(...hookTs) * 1000 };
   for (const entity of ENTITIES) {
@@ -311,9 +305,9 @@ function syncedAtCheck(c: CheckRecorder, e: ScenarioEvidence, run: ConnectorRun 
 }
 
 function deliveryCheck(c: CheckRecorder, e: ScenarioEvidence, maxSkewS: number): void {
-  const genuine = ((e.webhooks.ats ?? []) as Delivery[]).filter((d) => !d.tampered && Math.abs(d.skewS) <= maxSkewS);
+  const genuine = deliveries(e, "ats").filter((d) => authentic(d, maxSkewS));
   if (!genuine.length) return;
-  const refused = genuine.filter((d) => !ok2xx(d.responseCode));
+  const refused = genuine.filter((d) => !answered2xx(d.responseCode));
   c.check("authentic_deliveries_acknowledged", refused.length === 0, {
     basis: { ticket: "Acknowledge what you have taken in with a 2xx so TalentLoop does not keep resending it." },
     level: "l2",

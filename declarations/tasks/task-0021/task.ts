@@ -7,6 +7,7 @@ import { fewIds, outputRows, plumbing } from "../shared/judging.ts";
 import manifest from "./repo/input/scorecards/manifest.json" with { type: "json" };
 import { jsonRows } from "../../schema/output-contract.ts";
 import { z } from "zod";
+import { objects } from "../shared/rows.ts";
 
 const ROLE = "ats";
 const REPORT = "attachment_report.json";
@@ -90,7 +91,6 @@ const emailKey = (v: unknown) =>
 const mediaType = (v: string) => v.split(";")[0].trim().toLowerCase();
 const noteBody = (c: Scorecard) => `${c.scorecard_id} (${c.stage}, ${c.recommendation}): ${c.summary}`;
 const noteAuthor = (c: Scorecard) => c.interviewer.trim().split(/\s+/)[0];
-const objects = <T>(rows: T[] | null): T[] => (rows ?? []).filter((r) => r !== null && typeof r === "object");
 const sortedBy = (rows: { scorecard_id: unknown }[]) => rows.every((r, i) => i === 0 || String(rows[i - 1].scorecard_id) < String(r.scorecard_id));
 
 /** What should become of one scorecard, from the vendor as it stood when the scenario began. */

@@ -9,6 +9,8 @@ import { fewIds, lastError, outputRows, plumbing } from "../shared/judging.ts";
 import agency from "./repo/input/placements.json" with { type: "json" };
 import { jsonRows } from "../../schema/output-contract.ts";
 import { z } from "zod";
+import { objects } from "../shared/rows.ts";
+import { committedWrites } from "../shared/committed-writes.ts";
 
 const ROLE = "ats";
 const RESULT = "push_result.json";
@@ -54,8 +56,6 @@ const emailKey = (v: unknown) =>
   String(v ?? "")
     .trim()
     .toLowerCase();
-const objects = <T>(rows: T[] | null): T[] => (rows ?? []).filter((r) => r !== null && typeof r === "object");
-const isSuccess = (status: number) => status >= 200 && status < 300;
 
 function writeOf(vendor: Vendor, name: string): Write {
   const w = vendor.writes.find((x) => x.name === name);
@@ -110,37 +110,13 @@ function byEmail(s: Snapshot): Map<string, SnapshotRecord[]> {
   return out;
 }
 
-/**
- * Requests of a write that committed, in log order, from the request log
- * alone. A call commits when HireWire applied it: a 2xx, or a 5xx the
- * after-commit fault produced. A call whose Idempotency-Key HireWire had
- * already stored (same epoch, inside the window) is a replay and commits
- * nothing; HireWire stores the answers below 500 and the after-commit ones.
- * Refused calls (429, auth) never reach the write.
- */
-function committed(requests: RequestLogEntry[], w: Write): RequestLogEntry[] {
-  const pattern = pathPattern(w);
-  const windowS = w.idempotency?.in === "header" ? w.idempotency.windowS : 0;
-  const stored = new Map<string, number>();
-  const out: RequestLogEntry[] = [];
-  for (const r of [...requests].sort((a, b) => a.seq - b.seq)) {
-    if (r.method !== w.method || !pattern.test(r.path) || r.rateLimited || r.authOutcome !== "ok" || r.status === 401 || r.status === 429) continue;
-    const key = r.idempotencyKey ? `${r.epoch}|${r.idempotencyKey}` : null;
-    const firstSeen = key === null ? undefined : stored.get(key);
-    if (firstSeen !== undefined && r.ts - firstSeen <= windowS) continue;
-    const afterCommit = r.status >= 500 && r.faults.some((f) => AFTER_COMMIT.includes(f));
-    if (key !== null && (r.status < 500 || afterCommit)) stored.set(key, r.ts);
-    if (isSuccess(r.status) || afterCommit) out.push(r);
-  }
-  return out;
-}
-
 /** Committed stage moves per candidate id, in order. */
 function committedMoves(requests: RequestLogEntry[], vendor: Vendor): Map<string, string[]> {
   const w = writeOf(vendor, "moveStage");
   const pattern = pathPattern(w);
   const moves = new Map<string, string[]>();
-  for (const r of committed(requests, w)) {
+  const windowS = w.idempotency?.in === "header" ? w.idempotency.windowS : 0;
+  for (const r of committedWrites(requests, { isCall: (r) => r.method === w.method && pattern.test(r.path), windowS, afterCommitFaults: AFTER_COMMIT })) {
     const id = decodeURIComponent(pattern.exec(r.path)![1]);
     const stage = String((r.body as Record<string, unknown> | null)?.stage ?? "");
     moves.set(id, [...(moves.get(id) ?? []), stage]);
