@@ -29,7 +29,11 @@ export interface DriveContext {
   listen(args: string[], opts?: { path?: string }): Promise<void>;
   /** Stops the listener; its run joins the evidence under label `serve`. */
   stopListener(): Promise<void>;
-  /** Waits until no webhook attempt is pending for any role (at most `timeoutMs`, default 30 s). */
+  /**
+   * Waits until no webhook attempt is pending for any role (at most `timeoutMs`, default 30 s):
+   * the world counts an event queued but not yet sent, an attempt in flight and a retry on its
+   * backoff, so once this returns no further delivery comes (test/node/pending-deliveries.test.ts).
+   */
   settleWebhooks(opts?: { timeoutMs?: number }): Promise<void>;
 }
 

@@ -7,7 +7,6 @@ import { z } from "zod";
 import { answered2xx } from "../../evidence/conduct.ts";
 import { type Delivery, authentic, deliveries } from "../shared/deliveries.ts";
 import { mirrorRows } from "../shared/rows.ts";
-import { settle } from "../shared/drive.ts";
 
 const FILES = ["candidates.json", "applications.json", "events.json"];
 const ENTITY_FILES = [
@@ -109,7 +108,7 @@ export default defineTask({
         await h.snapshot("cp0");
         await h.listen(["serve"]);
         await h.recreate("ats", 1, { faults: ["tl-duplicate-storm", "tl-reversed-burst"] });
-        await settle(h);
+        await h.settleWebhooks();
         await h.snapshot("cp1");
         await h.stopListener();
         await h.run("dump", ["dump"]);
@@ -152,7 +151,7 @@ export default defineTask({
         await h.snapshot("cp0");
         await h.listen(["serve"]);
         await h.recreate("ats", 1, { faults: ["tl-forged-delivery", "tl-stale-delivery", "tl-drop-first-candidate-delete", "tl-reversed-burst", "tl-candidates-500-page-2"] });
-        await settle(h);
+        await h.settleWebhooks();
         await h.snapshot("cp1");
         await h.stopListener();
         await h.run("dump_webhooks", ["dump"]);

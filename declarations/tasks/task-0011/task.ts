@@ -9,7 +9,6 @@ import { jsonRows } from "../../schema/output-contract.ts";
 import { answered2xx } from "../../evidence/conduct.ts";
 import { objects } from "../shared/rows.ts";
 import { authentic, authenticEvents, deliveries } from "../shared/deliveries.ts";
-import { settle } from "../shared/drive.ts";
 
 const LOG = "changes.json";
 const FILES = ["candidates.json", "applications.json", LOG];
@@ -120,11 +119,11 @@ export default defineTask({
         // every credential issued so far is revoked (TalentForge then answers 403), and after
         // twenty the quota closes for two seconds.
         await h.recreate("ats", 1, { faults: STORM_FAULTS });
-        await settle(h);
+        await h.settleWebhooks();
         await h.snapshot("cp1");
         // Checkpoint 2: another storm; the recreate has dropped every session the listener held.
         await h.recreate("ats", 2, { faults: ["tf-duplicate-storm"] });
-        await settle(h);
+        await h.settleWebhooks();
         await h.snapshot("cp2");
         await h.stopListener();
       },
@@ -201,7 +200,7 @@ export default defineTask({
         if (!usable(first)) return;
         await h.listen(["serve"]);
         await h.recreate("ats", 1, { faults: GAP_FAULTS });
-        await settle(h);
+        await h.settleWebhooks();
         await h.snapshot("cp1");
         await h.stopListener();
         await h.run("reconcile", ["sync"]);

@@ -9,7 +9,6 @@ import { jsonRows } from "../../schema/output-contract.ts";
 import { answered2xx } from "../../evidence/conduct.ts";
 import { objects } from "../shared/rows.ts";
 import { authentic } from "../shared/deliveries.ts";
-import { settle } from "../shared/drive.ts";
 
 const JOURNAL = "changes.json";
 const FILES = ["candidates.json", "applications.json", JOURNAL];
@@ -178,7 +177,7 @@ export default defineTask({
         if (!usable(cut) && !usable(again)) return;
         // The first events after the switch.
         await h.recreate("ats", 3, { faults: SWITCH_FAULTS });
-        await settle(h);
+        await h.settleWebhooks();
         await h.snapshot("cp3");
         await h.stopListener();
         await h.run("reconcile", ["reconcile"]);

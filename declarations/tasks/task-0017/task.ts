@@ -6,7 +6,6 @@ import queue from "./repo/input/follow-ups.json" with { type: "json" };
 import { jsonRows } from "../../schema/output-contract.ts";
 import { z } from "zod";
 import { deliveries, deliveryChecks } from "../shared/deliveries.ts";
-import { settle } from "../shared/drive.ts";
 
 const ROLE = "ats";
 const HUB = ["candidates.json", "applications.json"];
@@ -312,7 +311,7 @@ export default defineTask({
         await h.snapshot("cp0");
         await h.listen(["serve"]);
         await h.recreate(ROLE, 1, { faults: INCIDENT_FAULTS });
-        await settle(h);
+        await h.settleWebhooks();
         await h.snapshot("cp1");
         await h.stopListener();
         await h.run("push", ["push"]);

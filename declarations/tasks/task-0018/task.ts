@@ -5,7 +5,6 @@ import { compareRows, expectedRows, fewIds, liveIds, outputRows, plumbing, type 
 import { jsonRows } from "../../schema/output-contract.ts";
 import { z } from "zod";
 import { deliveries, deliveryChecks } from "../shared/deliveries.ts";
-import { settle } from "../shared/drive.ts";
 
 const WAREHOUSE = ["candidates.json", "applications.json"];
 const ENTITIES = [
@@ -295,7 +294,7 @@ export default defineTask({
         await h.snapshot("cp0");
         await h.listen(["serve"]);
         await h.recreate("ats", 1, { faults: LIVE_FAULTS });
-        await settle(h);
+        await h.settleWebhooks();
         await h.snapshot("cp1");
         await h.stopListener();
         await h.run("reconcile", ["reconcile"]);

@@ -6,7 +6,6 @@ import { jsonRows } from "../../schema/output-contract.ts";
 import { z } from "zod";
 import { answered2xx } from "../../evidence/conduct.ts";
 import { authentic, deliveries } from "../shared/deliveries.ts";
-import { settle } from "../shared/drive.ts";
 
 const FILES = ["records.json", "freshness.json"];
 const ENTITIES = ["application", "candidate", "job", "note"] as const;
@@ -351,13 +350,13 @@ export default defineTask({
         await h.snapshot("cp0");
         await h.listen(["serve"]);
         await h.recreate("ats", 1, { faults: DAY1_FAULTS });
-        await settle(h);
+        await h.settleWebhooks();
         await h.snapshot("cp1");
         await h.stopListener();
         await h.run("poll_day1", ["poll"]);
         await h.listen(["serve"]);
         await h.recreate("ats", 2, { faults: DAY2_FAULTS });
-        await settle(h);
+        await h.settleWebhooks();
         await h.snapshot("cp2");
         await h.stopListener();
         await h.run("poll_day2", ["poll"]);

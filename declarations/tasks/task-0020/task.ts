@@ -7,7 +7,6 @@ import { z } from "zod";
 import { answered2xx } from "../../evidence/conduct.ts";
 import { type Delivery, authentic, deliveries } from "../shared/deliveries.ts";
 import { mirrorRows } from "../shared/rows.ts";
-import { settle } from "../shared/drive.ts";
 
 const FILES = ["candidates.json", "applications.json", "events.json"];
 const ENTITY_FILES = [
@@ -196,12 +195,12 @@ export default defineTask({
         await h.snapshot("start");
         await h.listen(["serve"]);
         await h.recreate("ats", 3, { faults: ["tl-duplicate-storm"] });
-        await settle(h);
+        await h.settleWebhooks();
         await h.recreate("ats", 4, { faults: ["tl-reversed-burst", "tl-forged-delivery", "tl-stale-delivery"] });
-        await settle(h);
+        await h.settleWebhooks();
         await h.snapshot("end");
         await h.stopListener();
-        await settle(h);
+        await h.settleWebhooks();
         await h.run("drain", ["drain"]);
         await h.run("dump", ["dump"]);
       },
@@ -239,13 +238,13 @@ export default defineTask({
         await h.run("backfill", ["backfill"]);
         await h.snapshot("start");
         await h.recreate("ats", 4);
-        await settle(h);
+        await h.settleWebhooks();
         await h.listen(["serve"]);
         await h.recreate("ats", 5, { faults: ["tl-duplicate-storm", "tl-reversed-burst"] });
-        await settle(h);
+        await h.settleWebhooks();
         await h.snapshot("end");
         await h.stopListener();
-        await settle(h);
+        await h.settleWebhooks();
         await h.run("drain", ["drain"]);
         await h.run("drain_again", ["drain"]);
         await h.run("dump", ["dump"]);
