@@ -132,7 +132,7 @@ program
 const task = program.command("task").description("author tasks");
 task
   .command("init")
-  .description("create declarations/tasks/<id>/ with a minimal task.ts, PROBLEM.md, repo/ and solutions/gold and naive (exit 2 when the id exists)")
+  .description("create declarations/tasks/<id>/ with a minimal task.ts and drive.ts, PROBLEM.md, repo/ and solutions/gold and naive (exit 2 when the id exists)")
   .argument("<id>", "task id (task-NNNN)")
   .option("--vendor <vendor>", "vendor of the task's one role", "staffline")
   .option("--root <dir>", "folder of task folders (default: declarations/tasks)")
@@ -140,7 +140,7 @@ task
     guarded(async () => {
       const files = taskInit(id, opts);
       console.log(`created ${id}: ${files.join(", ")}`);
-      console.log(`next: list it in declarations/tasks/index.ts (gold: null), its primary mechanic in declarations/tasks/mechanics.ts; see declarations/tasks/README.md`);
+      console.log(`next: list it in declarations/tasks/index.ts (gold: null) and drives.ts, its primary mechanic in declarations/tasks/mechanics.ts; see declarations/tasks/README.md`);
     }),
   );
 

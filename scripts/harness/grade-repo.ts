@@ -9,6 +9,7 @@ import { connectorEnv, type Listener } from "./connector-process.ts";
 import { HOST_CONNECTORS, type ConnectorHost } from "./connector-host.ts";
 import { relayOnce, relayWanted } from "./relay.ts";
 import { entryScript, removeDir } from "./workspace.ts";
+import { driveOf } from "../../declarations/tasks/drives.ts";
 
 export interface WorldInfo {
   world: string;
@@ -189,7 +190,7 @@ export async function gradeRepo(opts: {
       const drive = new Drive(farm, task, world, seed, workspace, scenario.name, host);
       try {
         for (const [role, r] of Object.entries(task.roles)) await drive.recreate(role, r.checkpoint);
-        await scenario.drive(drive);
+        await driveOf(task.id, scenario.name)(drive);
       } catch (err) {
         error ??= { class: "benchmark_verifier_failure", message: `drive of ${scenario.name} failed: ${(err as Error).message}` };
       } finally {

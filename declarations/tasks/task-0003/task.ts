@@ -9,7 +9,7 @@ import { afterCommitFault, committedWrites } from "../shared/committed-writes.ts
 
 const FILES = ["writeback_result.json"];
 const TARGET = "rejected";
-const FAULT = "hw-stage-500-after-commit";
+export const FAULT = "hw-stage-500-after-commit";
 const STAGE_PATH = /^\/v1\/candidates\/([^/]+)\/stage$/;
 /** HireWire's Idempotency-Key replay window, as its moveStage write declares it. */
 function replayWindowS(ctx: JudgeContext): number {
@@ -151,21 +151,10 @@ export default defineTask({
   scenarios: [
     {
       name: "correct_under_rate_limit",
-      drive: async (h) => {
-        await h.snapshot("before");
-        await h.run("correct", ["correct"]);
-        await h.snapshot("after");
-      },
       judge: (e, c, ctx) => judgeCorrection(e, c, ctx, { prefix: "", exitCheck: "correct_exit_ok", fault: false }),
     },
     {
       name: "stage_500_after_commit",
-      drive: async (h) => {
-        await h.recreate("ats", 0, { faults: [FAULT] });
-        await h.snapshot("before");
-        await h.run("correct", ["correct"]);
-        await h.snapshot("after");
-      },
       judge: (e, c, ctx) => judgeCorrection(e, c, ctx, { prefix: "fault_", exitCheck: "fault_correct_exit_ok", fault: true }),
     },
   ],

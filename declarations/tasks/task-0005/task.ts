@@ -216,13 +216,6 @@ export default defineTask({
   scenarios: [
     {
       name: "migrate_and_rerun",
-      drive: async (h) => {
-        await h.snapshot("start");
-        await h.run("migrate", ["migrate"]);
-        await h.snapshot("after_migrate");
-        await h.run("rerun", ["migrate"]);
-        await h.snapshot("after_rerun");
-      },
       judge: (e, c) => {
         legacyReadOnly(c, e);
         const [first, rerun] = e.runs;
@@ -259,21 +252,6 @@ export default defineTask({
     },
     {
       name: "delta_then_cutover",
-      drive: async (h) => {
-        // A dry run against last week's HireWire; HireWire moves on (new
-        // candidates, deleted ones, stage changes); the final run catches up;
-        // then cut-over, and the provenance notes (run twice).
-        await h.recreate("legacy", 0);
-        await h.snapshot("start");
-        await h.run("dry_run", ["migrate"]);
-        await h.recreate("legacy", 1);
-        await h.run("final", ["migrate"]);
-        await h.snapshot("after_final");
-        await h.run("annotate", ["annotate"]);
-        await h.snapshot("annotated");
-        await h.run("annotate_again", ["annotate"]);
-        await h.snapshot("annotated_again");
-      },
       judge: (e, c) => {
         legacyReadOnly(c, e);
         const [dry, final, annotate, again] = e.runs;

@@ -103,16 +103,6 @@ export default defineTask({
   scenarios: [
     {
       name: "webhook_freshness",
-      drive: async (h) => {
-        await h.run("backfill", ["backfill"]);
-        await h.snapshot("cp0");
-        await h.listen(["serve"]);
-        await h.recreate("ats", 1, { faults: ["tl-duplicate-storm", "tl-reversed-burst"] });
-        await h.settleWebhooks();
-        await h.snapshot("cp1");
-        await h.stopListener();
-        await h.run("dump", ["dump"]);
-      },
       judge: (e, c, ctx) => {
         if (!runsOk(c, "freshness_runs_ok", e, ["backfill"], ["dump"])) return;
         const dump = byLabel(e, "dump");
@@ -146,18 +136,6 @@ export default defineTask({
     },
     {
       name: "tamper_and_dropped_delete",
-      drive: async (h) => {
-        await h.run("backfill", ["backfill"]);
-        await h.snapshot("cp0");
-        await h.listen(["serve"]);
-        await h.recreate("ats", 1, { faults: ["tl-forged-delivery", "tl-stale-delivery", "tl-drop-first-candidate-delete", "tl-reversed-burst", "tl-candidates-500-page-2"] });
-        await h.settleWebhooks();
-        await h.snapshot("cp1");
-        await h.stopListener();
-        await h.run("dump_webhooks", ["dump"]);
-        await h.run("reconcile", ["reconcile"]);
-        await h.run("dump_reconciled", ["dump"]);
-      },
       judge: (e, c, ctx) => {
         if (!runsOk(c, "tamper_runs_ok", e, ["backfill", "reconcile"], ["dump_webhooks", "dump_reconciled"])) return;
         const before = byLabel(e, "dump_webhooks");

@@ -10,14 +10,14 @@ import { z } from "zod";
 import { objects } from "../shared/rows.ts";
 import { judgeRerun } from "../shared/rerun.ts";
 
-const ROLE = "ats";
+export const ROLE = "ats";
 const MIRROR = "candidates.json";
 const RESULT = "note_import.json";
 const WRITE = "createNote";
 /** Faults the scenarios arm (declared in declarations/vendors/staffline.ts). */
-const LOST_ANSWER = "sl-note-500-after-commit";
-const WINDOW_429 = "sl-candidates-429-window";
-const MAINTENANCE = "sl-maintenance-midrun";
+export const LOST_ANSWER = "sl-note-500-after-commit";
+export const WINDOW_429 = "sl-candidates-429-window";
+export const MAINTENANCE = "sl-maintenance-midrun";
 /** Exit code the ticket asks for when StaffLine wants us back later than we can wait. */
 const EXIT_TRY_LATER = 75;
 
@@ -319,10 +319,6 @@ export default defineTask({
   scenarios: [
     {
       name: "nightly_mirror",
-      drive: async (h) => {
-        await h.run("sync", ["sync"]);
-        await h.snapshot("after");
-      },
       judge: (e, c) => {
         judgeSigning(c, e);
         const sync = byLabel(e, "sync");
@@ -332,19 +328,6 @@ export default defineTask({
     },
     {
       name: "import_then_rerun",
-      drive: async (h) => {
-        // The import night as it happened: the second list call for candidates opens a
-        // rate-limit window, the fourth note StaffLine stores answers 500 although it was
-        // stored, and the scheduler then runs the import again without the first result file.
-        await h.recreate(ROLE, 1, { faults: [WINDOW_429, LOST_ANSWER] });
-        await h.snapshot("before");
-        await h.run("sync", ["sync"]);
-        await h.run("import", ["import-notes"]);
-        await h.snapshot("after_import");
-        await h.clearOutputs();
-        await h.run("rerun", ["import-notes"]);
-        await h.snapshot("after_rerun");
-      },
       judge: (e, c, ctx) => {
         judgeSigning(c, e);
         const vendor = ctx.vendors[ROLE];
@@ -388,16 +371,6 @@ export default defineTask({
     },
     {
       name: "maintenance_then_resume",
-      drive: async (h) => {
-        // StaffLine goes down for maintenance in the middle of the import and asks to be
-        // called back in ten minutes; the scheduler's next run picks up from there.
-        await h.recreate(ROLE, 1, { faults: [MAINTENANCE] });
-        await h.snapshot("before");
-        await h.run("stopped", ["import-notes"]);
-        await h.snapshot("after_stop");
-        await h.run("resume", ["import-notes"]);
-        await h.snapshot("after_resume");
-      },
       judge: (e, c, ctx) => {
         const vendor = ctx.vendors[ROLE];
         const before = e.snapshots.before[ROLE];

@@ -10,14 +10,14 @@ import { z } from "zod";
 import { objects } from "../shared/rows.ts";
 import { judgeRerun } from "../shared/rerun.ts";
 
-const ROLE = "ats";
+export const ROLE = "ats";
 const REPORT = "import_report.json";
 const BULK = "bulkCreateNotes";
 const SINGLE = "createNote";
 /** Faults the scenario arms (declared in declarations/vendors/staffline.ts). */
-const CAP_413 = "sl-bulk-413";
-const PHANTOM = "sl-bulk-phantom";
-const LOST_ANSWER = "sl-bulk-500-after-commit";
+export const CAP_413 = "sl-bulk-413";
+export const PHANTOM = "sl-bulk-phantom";
+export const LOST_ANSWER = "sl-bulk-500-after-commit";
 
 /** One row of the TallyHire export (`repo/input/legacy-notes.json`). */
 interface ExportRow {
@@ -289,18 +289,6 @@ export default defineTask({
   scenarios: [
     {
       name: "bulk_migration_then_rerun",
-      drive: async (h) => {
-        // The migration night as it happened: StaffLine refuses batches far below the documented
-        // fifty, one 207 reports a note that is never stored, the fourth batch it stores answers
-        // 500, and Operations then runs the import again without the first report.
-        await h.recreate(ROLE, 1, { faults: [CAP_413, PHANTOM, LOST_ANSWER] });
-        await h.snapshot("before");
-        await h.run("import", ["import"]);
-        await h.snapshot("after_import");
-        await h.clearOutputs();
-        await h.run("rerun", ["import"]);
-        await h.snapshot("after_rerun");
-      },
       judge: (e, c, ctx: JudgeContext) => {
         judgeSigning(c, e);
         const vendor = ctx.vendors[ROLE];

@@ -25,17 +25,17 @@ const WORDS = { vendor: "TalentForge", verb: "logged", delivered: "authentically
  * Faults of the storm scenario: every third event thrice, the burst reversed, every credential
  * revoked after four requests, and a 429 window (two seconds) after twenty.
  */
-const STORM_FAULTS = ["tf-duplicate-storm", "tf-reversed-burst", "tf-session-revoked", "tf-burst-429"];
+export const STORM_FAULTS = ["tf-duplicate-storm", "tf-reversed-burst", "tf-session-revoked", "tf-burst-429"];
 const REVOKED = "tf-session-revoked";
 /** Faults of the reconcile scenario: the second event's only delivery is a forgery, the third also arrives stale. */
-const GAP_FAULTS = ["tf-duplicate-storm", "tf-drop-second-event", "tf-forged-delivery", "tf-stale-delivery"];
+export const GAP_FAULTS = ["tf-duplicate-storm", "tf-drop-second-event", "tf-forged-delivery", "tf-stale-delivery"];
 
 /** One row of the change log, as the ticket defines it. */
 
 const updatedField = (vendor: Vendor) => vendor.incremental?.field ?? "updated_at";
 
 /** Whether a run exited 0 and left every output readable: the drive stops early otherwise. */
-function usable(run: ConnectorRun): boolean {
+export function usable(run: ConnectorRun): boolean {
   return run.exitCode === 0 && !run.timedOut && FILES.every((f) => outputRows(run, f) !== null);
 }
 
@@ -110,23 +110,6 @@ export default defineTask({
   scenarios: [
     {
       name: "duplicate_storm",
-      drive: async (h) => {
-        const first = await h.run("sync", ["sync"]);
-        await h.snapshot("cp0");
-        if (!usable(first)) return;
-        await h.listen(["serve"]);
-        // Checkpoint 1: every third event three times, the burst reversed; after four requests
-        // every credential issued so far is revoked (TalentForge then answers 403), and after
-        // twenty the quota closes for two seconds.
-        await h.recreate("ats", 1, { faults: STORM_FAULTS });
-        await h.settleWebhooks();
-        await h.snapshot("cp1");
-        // Checkpoint 2: another storm; the recreate has dropped every session the listener held.
-        await h.recreate("ats", 2, { faults: ["tf-duplicate-storm"] });
-        await h.settleWebhooks();
-        await h.snapshot("cp2");
-        await h.stopListener();
-      },
       judge: (e, c, ctx) => {
         if (!runsOk(c, "storm_runs_ok", e, ["sync", "serve"])) return;
         const vendor = ctx.vendors.ats;
@@ -194,18 +177,6 @@ export default defineTask({
     },
     {
       name: "lost_event_reconcile",
-      drive: async (h) => {
-        const first = await h.run("sync", ["sync"]);
-        await h.snapshot("cp0");
-        if (!usable(first)) return;
-        await h.listen(["serve"]);
-        await h.recreate("ats", 1, { faults: GAP_FAULTS });
-        await h.settleWebhooks();
-        await h.snapshot("cp1");
-        await h.stopListener();
-        await h.run("reconcile", ["sync"]);
-        await h.run("rerun", ["sync"]);
-      },
       judge: (e, c, ctx) => {
         if (!runsOk(c, "gap_runs_ok", e, ["sync", "serve", "reconcile", "rerun"])) return;
         const vendor = ctx.vendors.ats;

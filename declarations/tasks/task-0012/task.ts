@@ -28,15 +28,15 @@ const REVOKED_MID_POLL = "tf-session-revoked-mid-poll";
 /** The same after the fourth request of the first epoch with events: mid-listening. */
 const REVOKED = "tf-session-revoked";
 /** The cut-over epoch: no webhook target yet when it opens, so nothing of it is ever announced. */
-const GAP_FAULTS = [RENAMED, REVOKED_MID_POLL];
+export const GAP_FAULTS = [RENAMED, REVOKED_MID_POLL];
 /** The first events after the switch: the second one never delivered, every third one three times, a revoked session. */
-const SWITCH_FAULTS = [RENAMED, "tf-drop-second-event", "tf-duplicate-storm", REVOKED];
+export const SWITCH_FAULTS = [RENAMED, "tf-drop-second-event", "tf-duplicate-storm", REVOKED];
 
 const updatedField = (vendor: Vendor) => vendor.incremental?.field ?? "updated_at";
 const journalOf = (run: ConnectorRun | undefined) => objects(outputRows<ChangeRow>(run, JOURNAL));
 const mirrorOf = (run: ConnectorRun | undefined, entity: Entity) => objects(outputRows<MirrorRow>(run, ENTITY_FILES.find(([x]) => x === entity)![1]));
 
-function usable(run: ConnectorRun): boolean {
+export function usable(run: ConnectorRun): boolean {
   return run.exitCode === 0 && !run.timedOut && FILES.every((f) => outputRows(run, f) !== null);
 }
 
@@ -160,29 +160,6 @@ export default defineTask({
   scenarios: [
     {
       name: "cutover",
-      drive: async (h) => {
-        // The poll as it runs today: the baseline, then the last nightly run (no listener, no events).
-        const baseline = await h.run("poll_baseline", ["sync"]);
-        if (!usable(baseline)) return;
-        await h.recreate("ats", 1);
-        const last = await h.run("poll_last", ["sync"]);
-        await h.snapshot("cp1");
-        if (!usable(last)) return;
-        // Changes after the last poll and before the listener is up: TalentForge announces none of them.
-        await h.recreate("ats", 2, { faults: GAP_FAULTS });
-        await h.snapshot("cp2");
-        await h.listen(["serve"]);
-        const cut = await h.run("cutover", ["cutover"]);
-        const again = await h.run("cutover_again", ["cutover"]);
-        if (!usable(cut) && !usable(again)) return;
-        // The first events after the switch.
-        await h.recreate("ats", 3, { faults: SWITCH_FAULTS });
-        await h.settleWebhooks();
-        await h.snapshot("cp3");
-        await h.stopListener();
-        await h.run("reconcile", ["reconcile"]);
-        await h.run("reconcile_again", ["reconcile"]);
-      },
       judge: (e, c, ctx) => {
         // Plumbing over every command; the phases are judged whenever the drive got through them
         // (a failed run is judged by the outputs it left).

@@ -7,7 +7,7 @@ import { jsonRows } from "../../schema/output-contract.ts";
 import { z } from "zod";
 import { deliveries, deliveryChecks } from "../shared/deliveries.ts";
 
-const ROLE = "ats";
+export const ROLE = "ats";
 const HUB = ["candidates.json", "applications.json"];
 const RESULT = "writeback_result.json";
 const ENTITIES = [
@@ -24,7 +24,7 @@ const NOTES_PATH = /^\/v1\/candidates\/[^/]+\/notes$/;
  * page and a token revoked in the middle of the applications; the second note TalentLoop
  * commits answers 500.
  */
-const INCIDENT_FAULTS = [
+export const INCIDENT_FAULTS = [
   "tl-duplicate-storm",
   "tl-reversed-burst",
   "tl-forged-delivery",
@@ -36,7 +36,7 @@ const INCIDENT_FAULTS = [
   "tl-note-500-after-commit",
 ];
 /** Faults of the catch-up after an outage: the poll's own trouble, no webhooks at all. */
-const OUTAGE_FAULTS = ["tl-candidates-500-page-2", "tl-token-revoked-mid-applications"];
+export const OUTAGE_FAULTS = ["tl-candidates-500-page-2", "tl-token-revoked-mid-applications"];
 
 /** One follow-up of Nudge's queue (`repo/input/follow-ups.json`). */
 interface FollowUp {
@@ -280,14 +280,6 @@ export default defineTask({
       // The listener was down for two days: no event reaches the hub, and the poll alone has to
       // bring it level, every delete included, through its own 500 and a revoked token.
       name: "catch_up_after_outage",
-      drive: async (h) => {
-        await h.recreate(ROLE, 1);
-        await h.run("backfill", ["backfill"]);
-        await h.snapshot("cp1");
-        await h.recreate(ROLE, 3, { faults: OUTAGE_FAULTS });
-        await h.snapshot("cp3");
-        await h.run("poll", ["poll"]);
-      },
       judge: (e, c, ctx) => {
         const cp1 = e.snapshots.cp1[ROLE];
         const cp3 = e.snapshots.cp3[ROLE];
@@ -305,21 +297,6 @@ export default defineTask({
       // two deletes missing, the push runs into a lost answer and a candidate the hub still
       // thinks live, the poll runs into a 500 and a revoked token, and the push runs again.
       name: "incident_day",
-      drive: async (h) => {
-        await h.recreate(ROLE, 0);
-        await h.run("backfill", ["backfill"]);
-        await h.snapshot("cp0");
-        await h.listen(["serve"]);
-        await h.recreate(ROLE, 1, { faults: INCIDENT_FAULTS });
-        await h.settleWebhooks();
-        await h.snapshot("cp1");
-        await h.stopListener();
-        await h.run("push", ["push"]);
-        await h.snapshot("pushed");
-        await h.run("poll", ["poll"]);
-        await h.run("push_rerun", ["push"]);
-        await h.snapshot("rerun");
-      },
       judge: (e, c, ctx) => {
         const cp0 = e.snapshots.cp0[ROLE];
         const cp1 = e.snapshots.cp1[ROLE];

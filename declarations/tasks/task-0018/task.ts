@@ -24,7 +24,7 @@ const ERASURE_REQUESTS = [
 
 /** The declared fault that keeps one `*.deleted` event from ever being delivered. */
 const DROP_FAULT = "tl-drop-first-candidate-delete";
-const LIVE_FAULTS = [DROP_FAULT, "tl-reversed-burst", "tl-forged-delivery", "tl-stale-delivery", "tl-candidates-500-page-2"];
+export const LIVE_FAULTS = [DROP_FAULT, "tl-reversed-burst", "tl-forged-delivery", "tl-stale-delivery", "tl-candidates-500-page-2"];
 
 /** One entry of the erasure report. */
 interface ReportEntry {
@@ -252,14 +252,6 @@ export default defineTask({
       // The listener was down for two days (no events at all). The DPO's audit runs first,
       // then the nightly reconcile has to find every removal by itself.
       name: "erasure_audit_after_outage",
-      drive: async (h) => {
-        await h.run("backfill", ["backfill"]);
-        await h.snapshot("cp1");
-        await h.recreate("ats", 3);
-        await h.snapshot("cp3");
-        await h.run("erasures", ["erasures"]);
-        await h.run("reconcile", ["reconcile"]);
-      },
       judge: (e, c, ctx) => {
         const cp1 = e.snapshots.cp1.ats;
         const cp3 = e.snapshots.cp3.ats;
@@ -287,18 +279,6 @@ export default defineTask({
       // A day of changes pushed live: reordered, with forgeries, a stale replay and one
       // candidate delete that is never delivered; the nightly reconcile meets a 500 mid-list.
       name: "live_deletes_and_missed_one",
-      drive: async (h) => {
-        // The day before the task's checkpoint: the day that follows has a record created and deleted within it.
-        await h.recreate("ats", 0);
-        await h.run("backfill", ["backfill"]);
-        await h.snapshot("cp0");
-        await h.listen(["serve"]);
-        await h.recreate("ats", 1, { faults: LIVE_FAULTS });
-        await h.settleWebhooks();
-        await h.snapshot("cp1");
-        await h.stopListener();
-        await h.run("reconcile", ["reconcile"]);
-      },
       judge: (e, c, ctx) => {
         const cp0 = e.snapshots.cp0.ats;
         const cp1 = e.snapshots.cp1.ats;

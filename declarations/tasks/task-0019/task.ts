@@ -18,8 +18,8 @@ const STAMP: Record<Entity, string> = { application: "updated_at", candidate: "u
 /** The declared fault that keeps one `candidate.deleted` event from ever being delivered. */
 const DROP_FAULT = "tl-drop-first-candidate-delete";
 // The drop goes without the duplicate storm: a storm-shaped event would keep its delivery.
-const DAY1_FAULTS = ["tl-reversed-burst", DROP_FAULT];
-const DAY2_FAULTS = ["tl-duplicate-storm", "tl-reversed-burst", "tl-jobs-503-first-page"];
+export const DAY1_FAULTS = ["tl-reversed-burst", DROP_FAULT];
+export const DAY2_FAULTS = ["tl-duplicate-storm", "tl-reversed-burst", "tl-jobs-503-first-page"];
 /** How far a connector's `synced_at` may sit before the vendor logged the traffic it came from (clock skew). */
 const SYNCED_AT_SLACK_MS = 3000;
 
@@ -345,22 +345,6 @@ export default defineTask({
       // reversed burst and a candidate delete that is never delivered. Day two: a storm of
       // redeliveries, a reversed burst, and a jobs list that fails twice before it answers.
       name: "two_days_pushed_and_polled",
-      drive: async (h) => {
-        await h.run("sync", ["sync"]);
-        await h.snapshot("cp0");
-        await h.listen(["serve"]);
-        await h.recreate("ats", 1, { faults: DAY1_FAULTS });
-        await h.settleWebhooks();
-        await h.snapshot("cp1");
-        await h.stopListener();
-        await h.run("poll_day1", ["poll"]);
-        await h.listen(["serve"]);
-        await h.recreate("ats", 2, { faults: DAY2_FAULTS });
-        await h.settleWebhooks();
-        await h.snapshot("cp2");
-        await h.stopListener();
-        await h.run("poll_day2", ["poll"]);
-      },
       judge: (e, c, ctx) => {
         const cp0 = e.snapshots.cp0.ats;
         const cp1 = e.snapshots.cp1.ats;

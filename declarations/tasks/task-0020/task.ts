@@ -190,20 +190,6 @@ export default defineTask({
     {
       // The listener runs across the switch date: plain 2xx before it, the ack body from it.
       name: "ack_pipeline_freshness",
-      drive: async (h) => {
-        await h.run("backfill", ["backfill"]);
-        await h.snapshot("start");
-        await h.listen(["serve"]);
-        await h.recreate("ats", 3, { faults: ["tl-duplicate-storm"] });
-        await h.settleWebhooks();
-        await h.recreate("ats", 4, { faults: ["tl-reversed-burst", "tl-forged-delivery", "tl-stale-delivery"] });
-        await h.settleWebhooks();
-        await h.snapshot("end");
-        await h.stopListener();
-        await h.settleWebhooks();
-        await h.run("drain", ["drain"]);
-        await h.run("dump", ["dump"]);
-      },
       judge: (e, c, ctx) => {
         if (!runsOk(c, "ack_runs_ok", e, ["backfill", "drain", "dump"], 1)) return;
         const { maxSkewS, retries } = hooks(ctx);
@@ -230,25 +216,6 @@ export default defineTask({
       // The listener is down across the switch: the events of that day dead-letter, newer ones
       // arrive live once it is back, and the drain comes last.
       name: "dlq_drain_recovery",
-      drive: async (h) => {
-        // The endpoint is registered, then the host goes down for maintenance.
-        await h.listen(["serve"]);
-        await h.stopListener();
-        await h.recreate("ats", 3);
-        await h.run("backfill", ["backfill"]);
-        await h.snapshot("start");
-        await h.recreate("ats", 4);
-        await h.settleWebhooks();
-        await h.listen(["serve"]);
-        await h.recreate("ats", 5, { faults: ["tl-duplicate-storm", "tl-reversed-burst"] });
-        await h.settleWebhooks();
-        await h.snapshot("end");
-        await h.stopListener();
-        await h.settleWebhooks();
-        await h.run("drain", ["drain"]);
-        await h.run("drain_again", ["drain"]);
-        await h.run("dump", ["dump"]);
-      },
       judge: (e, c, ctx) => {
         if (!runsOk(c, "drain_runs_ok", e, ["backfill", "drain", "drain_again", "dump"], 2)) return;
         // Epochs: the task's start, the day before the switch (no listener), the switch day (outage), the day after.

@@ -12,14 +12,14 @@ import { z } from "zod";
 import { objects } from "../shared/rows.ts";
 import { committedWrites } from "../shared/committed-writes.ts";
 
-const ROLE = "ats";
+export const ROLE = "ats";
 const RESULT = "push_result.json";
 const FEED = "candidate_changes.json";
 /** Faults the scenarios arm (declared in declarations/vendors/hirewire.ts). */
-const FIRST_READ_429 = "hw-first-read-429";
-const LOST_ANSWER = "hw-stage-500-after-commit";
-const CREATE_LOST = "hw-create-503-after-commit";
-const MOVE_REFUSED = "hw-stage-503-after-create";
+export const FIRST_READ_429 = "hw-first-read-429";
+export const LOST_ANSWER = "hw-stage-500-after-commit";
+export const CREATE_LOST = "hw-create-503-after-commit";
+export const MOVE_REFUSED = "hw-stage-503-after-create";
 /** Faults whose 5xx answers a write that HireWire did commit. */
 const AFTER_COMMIT = [LOST_ANSWER, CREATE_LOST];
 /** Exit code the ticket asks for after a maintenance stop (EX_TEMPFAIL). */
@@ -360,11 +360,6 @@ export default defineTask({
     {
       // The whole file in one run.
       name: "push_batch",
-      drive: async (h) => {
-        await h.snapshot("before");
-        await h.run("push", ["push"]);
-        await h.snapshot("after");
-      },
       judge: (e, c, ctx) => {
         const run = e.runs[0];
         if (!plumbing(c, "batch_push_exit_ok", run, [RESULT], { ticket: "`push` exits `0` when every placement has been dealt with (done or refused)" })) return;
@@ -415,21 +410,6 @@ export default defineTask({
       // A third run finishes every chain where it stopped; a rerun of the finished job must
       // change nothing.
       name: "maintenance_stops_and_resume",
-      drive: async (h) => {
-        await h.recreate(ROLE, 0, { faults: [CREATE_LOST, LOST_ANSWER, MOVE_REFUSED] });
-        await h.snapshot("before");
-        await h.run("stopped_at_create", ["push"]);
-        await h.snapshot("stopped_at_create");
-        await h.clearOutputs();
-        await h.run("stopped_at_move", ["push"]);
-        await h.snapshot("stopped_at_move");
-        await h.clearOutputs();
-        await h.run("resumed", ["push"]);
-        await h.snapshot("resumed");
-        await h.clearOutputs();
-        await h.run("rerun", ["push"]);
-        await h.snapshot("rerun");
-      },
       judge: (e, c, ctx) => {
         const vendor = ctx.vendors[ROLE];
         const requests = e.requests[ROLE] ?? [];
@@ -501,16 +481,6 @@ export default defineTask({
       // The analytics feed: the first poll from the old job's watermark, then a catch-up after
       // each of two days of changes; the first catch-up's first read meets a rate-limit window.
       name: "poll_catch_up",
-      drive: async (h) => {
-        await h.run("first_poll", ["poll"]);
-        await h.snapshot("first");
-        await h.recreate(ROLE, 1, { faults: [FIRST_READ_429] });
-        await h.run("catch_up", ["poll"]);
-        await h.snapshot("catch_up");
-        await h.recreate(ROLE, 2);
-        await h.run("second_catch_up", ["poll"]);
-        await h.snapshot("second_catch_up");
-      },
       judge: (e, c, ctx) => {
         const vendor = ctx.vendors[ROLE];
         const [first, catchUp, second] = e.runs;

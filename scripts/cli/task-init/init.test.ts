@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { CheckRecorder } from "../../../declarations/evidence/recorder.ts";
 import type { ScenarioEvidence } from "../../../declarations/evidence/verdict.ts";
-import type { Task } from "../../../declarations/schema/task.ts";
+import type { Drives, Task } from "../../../declarations/schema/task.ts";
 import { runCli } from "../../../test/node/run-cli.ts";
 import { projectRoot } from "../../farm/paths.ts";
 
@@ -22,7 +22,8 @@ describe("wirebench task init", () => {
     const r = init(ID, "--vendor", "talentloop");
     expect(r.code).toBe(0);
     expect(r.stdout).toContain(`created ${ID}`);
-    for (const f of ["task.ts", "PROBLEM.md", "repo/package.json", "repo/src/main.ts", "solutions/gold/src/main.ts", "solutions/naive/src/main.ts"]) expect(existsSync(join(dir, f)), f).toBe(true);
+    for (const f of ["task.ts", "drive.ts", "PROBLEM.md", "repo/package.json", "repo/src/main.ts", "solutions/gold/src/main.ts", "solutions/naive/src/main.ts"])
+      expect(existsSync(join(dir, f)), f).toBe(true);
   });
 
   it("writes a task that loads, whose checks quote its ticket", async () => {
@@ -39,6 +40,8 @@ describe("wirebench task init", () => {
       ["mirror_matches", false, true],
     ]);
     for (const k of c.checks) expect(problem).toContain(k.basis.ticket);
+    const drives = (await import(join(dir, "drive.ts"))).default as Drives;
+    expect(Object.keys(drives)).toEqual(["initial_sync"]);
   });
 
   it("refuses an id whose folder exists with exit 2, and changes nothing", () => {

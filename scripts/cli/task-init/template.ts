@@ -1,7 +1,7 @@
 /**
  * @module task-init/template
  * The files of a new task folder: the least that loads, typechecks and grades
- * (one scenario, a plumbing check and one mandatory mirror check, each resting on
+ * (task.ts with one scenario's judge, drive.ts with its drive, a plumbing check and one mandatory mirror check, each resting on
  * a sentence of the ticket), for the author to grow from.
  */
 
@@ -37,10 +37,6 @@ export default defineTask({
   scenarios: [
     {
       name: "initial_sync",
-      drive: async (h) => {
-        await h.run("sync", ["sync"]);
-        await h.snapshot("end");
-      },
       judge: (e, c) => {
         const run = byLabel(e, "sync");
         if (!plumbing(c, "sync_exit_ok", run, [FILE], { ticket: ${JSON.stringify(run)} })) return;
@@ -49,6 +45,17 @@ export default defineTask({
       },
     },
   ],
+});
+`,
+    "drive.ts": `import { defineDrives } from "../../schema/task.ts";
+import task from "./task.ts";
+
+/** How each scenario of ${id} is driven (Node only: the grader bundles task.ts, never this file). */
+export default defineDrives(task, {
+  initial_sync: async (h) => {
+    await h.run("sync", ["sync"]);
+    await h.snapshot("end");
+  },
 });
 `,
     "PROBLEM.md": `# TODO: the ticket's title
