@@ -30,9 +30,10 @@ export interface DriveContext {
   /** Stops the listener; its run joins the evidence under label `serve`. */
   stopListener(): Promise<void>;
   /**
-   * Waits until no webhook attempt is pending for any role (at most `timeoutMs`, default 30 s):
-   * the world counts an event queued but not yet sent, an attempt in flight and a retry on its
-   * backoff, so once this returns no further delivery comes (test/node/pending-deliveries.test.ts).
+   * Waits (at most `timeoutMs`, default 30 s) until no webhook attempt is pending for any role
+   * (the world's count is exact: queued, in flight, retries on their backoff;
+   * test/node/pending-deliveries.test.ts) and no role has logged a request for 400 ms, so a
+   * listener that acknowledges first and acts after has done so (scripts/harness/settle.ts).
    */
   settleWebhooks(opts?: { timeoutMs?: number }): Promise<void>;
 }
