@@ -29,7 +29,12 @@ export interface DriveContext {
   listen(args: string[], opts?: { path?: string }): Promise<void>;
   /** Stops the listener; its run joins the evidence under label `serve`. */
   stopListener(): Promise<void>;
-  /** Waits until no webhook attempt is pending for any role (at most `timeoutMs`, default 30 s). */
+  /**
+   * Waits (at most `timeoutMs`, default 30 s) until no webhook attempt is pending for any role
+   * (the world's count is exact: queued, in flight, retries on their backoff;
+   * test/node/pending-deliveries.test.ts) and no role has logged a request for 400 ms, so a
+   * listener that acknowledges first and acts after has done so (scripts/harness/settle.ts).
+   */
   settleWebhooks(opts?: { timeoutMs?: number }): Promise<void>;
 }
 
@@ -45,11 +50,14 @@ export type Judge = (e: ScenarioEvidence, c: CheckRecorder, ctx: JudgeContext) =
 
 const fn = <T>(what: string) => z.custom<T>((v) => typeof v === "function", { message: `${what} must be a function` });
 
-export const Scenario = z.object({
+/**
+ * A scenario as the grader sees it: its name and judge. How it is driven lives
+ * in the task's `drive.ts` (`defineDrives`), which only Node loads, so no drive
+ * is bundled into the grader Worker; a `drive` here is refused.
+ */
+export const Scenario = z.strictObject({
   /** Name, unique in the task (`initial_sync`). */
   name: z.string().regex(/^[a-z][a-z0-9_]*$/),
-  /** Runs in Node: recreates vendors and runs the connector. */
-  drive: fn<Drive>("drive"),
   /** Pure function of the evidence: records checks. Runs in the grading Worker. */
   judge: fn<Judge>("judge"),
 });
@@ -96,4 +104,20 @@ export function defineTask(input: TaskInput): Task {
   const r = TaskSchema.safeParse(input);
   if (!r.success) throw new Error(`task ${String(input?.id)} is invalid:\n${r.error.issues.map((i) => `  at ${i.path.join(".") || "(root)"}: ${i.message}`).join("\n")}`);
   return r.data;
+}
+
+/** Each scenario's drive, by scenario name. */
+export type Drives = Readonly<Record<string, Drive>>;
+
+/**
+ * Declares how a task's scenarios are driven (in the task's `drive.ts`): one
+ * drive per scenario, no more; the module fails to load otherwise.
+ */
+export function defineDrives(task: Task, drives: Record<string, Drive>): Drives {
+  const names = task.scenarios.map((s) => s.name);
+  const missing = names.filter((n) => typeof drives[n] !== "function");
+  const extra = Object.keys(drives).filter((n) => !names.includes(n));
+  if (missing.length || extra.length)
+    throw new Error(`drives of ${task.id}: ${[missing.length && `no drive for ${missing.join(", ")}`, extra.length && `no scenario ${extra.join(", ")}`].filter(Boolean).join("; ")}`);
+  return Object.freeze({ ...drives });
 }

@@ -8,6 +8,7 @@ import { worldCreate } from "./commands/world-create.ts";
 import { run, runAll } from "./commands/run.ts";
 import { compareCommand, publishCommand, regradeCommand } from "./commands/publish.ts";
 import { guarded, UsageError } from "./errors.ts";
+import { taskInit } from "./task-init/init.ts";
 
 const program = new Command();
 program
@@ -125,6 +126,21 @@ program
       if (!/^[1-9]\d*$/.test(opts.seconds)) throw new UsageError(`--seconds must be a positive integer, got "${opts.seconds}"`);
       process.env.BENCH_SECONDS = opts.seconds;
       await import("../bench/main.ts");
+    }),
+  );
+
+const task = program.command("task").description("author tasks");
+task
+  .command("init")
+  .description("create declarations/tasks/<id>/ with a minimal task.ts and drive.ts, PROBLEM.md, repo/ and solutions/gold and naive (exit 2 when the id exists)")
+  .argument("<id>", "task id (task-NNNN)")
+  .option("--vendor <vendor>", "vendor of the task's one role", "staffline")
+  .option("--root <dir>", "folder of task folders (default: declarations/tasks)")
+  .action((id, opts) =>
+    guarded(async () => {
+      const files = taskInit(id, opts);
+      console.log(`created ${id}: ${files.join(", ")}`);
+      console.log(`next: list it in declarations/tasks/index.ts (gold: null) and drives.ts, its primary mechanic in declarations/tasks/mechanics.ts; see declarations/tasks/README.md`);
     }),
   );
 

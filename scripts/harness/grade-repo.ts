@@ -8,7 +8,9 @@ import { controlCall } from "../cli/farm-client.ts";
 import { connectorEnv, type Listener } from "./connector-process.ts";
 import { HOST_CONNECTORS, type ConnectorHost } from "./connector-host.ts";
 import { relayOnce, relayWanted } from "./relay.ts";
+import { settle } from "./settle.ts";
 import { entryScript, removeDir } from "./workspace.ts";
+import { driveOf } from "../../declarations/tasks/drives.ts";
 
 export interface WorldInfo {
   world: string;
@@ -146,14 +148,12 @@ class Drive implements DriveContext {
   }
 
   async settleWebhooks(opts: { timeoutMs?: number } = {}): Promise<void> {
-    const deadline = Date.now() + (opts.timeoutMs ?? 30_000);
-    for (;;) {
+    await settle(async () => {
       if (this.relay) for (const role of Object.keys(this.world.vendors)) await relayOnce(this.farm, this.world.world, role);
-      const status = await controlCall<{ roles: Record<string, { pendingDeliveries: number }> }>(this.farm, "GET", `/v1/worlds/${this.world.world}`);
-      if (Object.values(status.roles).every((r) => r.pendingDeliveries === 0)) return;
-      if (Date.now() > deadline) return;
-      await new Promise((r) => setTimeout(r, 200));
-    }
+      const status = await controlCall<{ roles: Record<string, { pendingDeliveries: number; epoch: number; requests: number }> }>(this.farm, "GET", `/v1/worlds/${this.world.world}`);
+      const roles = Object.entries(status.roles).sort(([a], [b]) => (a < b ? -1 : 1));
+      return { pending: roles.reduce((n, [, r]) => n + r.pendingDeliveries, 0), requests: roles.map(([role, r]) => `${role}:${r.epoch}:${r.requests}`).join(" ") };
+    }, opts);
   }
 }
 
@@ -189,7 +189,7 @@ export async function gradeRepo(opts: {
       const drive = new Drive(farm, task, world, seed, workspace, scenario.name, host);
       try {
         for (const [role, r] of Object.entries(task.roles)) await drive.recreate(role, r.checkpoint);
-        await scenario.drive(drive);
+        await driveOf(task.id, scenario.name)(drive);
       } catch (err) {
         error ??= { class: "benchmark_verifier_failure", message: `drive of ${scenario.name} failed: ${(err as Error).message}` };
       } finally {

@@ -40,7 +40,7 @@ export interface RoleStatus {
   requests: number;
   /** Faults that have fired in the current epoch. */
   firedFaults: string[];
-  /** Webhook attempts still to be made (scheduled or waiting in the relay outbox). */
+  /** Webhook attempts still to be made or finished: queued (first attempts and retries on their backoff), in flight, or waiting in the relay outbox. */
   pendingDeliveries: number;
   /** Requests of the current epoch that reached the vendor but could not be logged at all. */
   unloggedRequests: number;

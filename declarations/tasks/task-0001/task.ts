@@ -23,10 +23,6 @@ export default defineTask({
   scenarios: [
     {
       name: "initial_sync",
-      drive: async (h) => {
-        await h.run("backfill", ["backfill"]);
-        await h.snapshot("after_backfill");
-      },
       judge: (e, c) => {
         const run = e.runs[0];
         if (!plumbing(c, "backfill_exit_ok", run, FILES, { ticket: "Both commands exit 0" })) return;
@@ -61,13 +57,6 @@ export default defineTask({
     },
     {
       name: "incremental_catch_up",
-      drive: async (h) => {
-        await h.run("backfill", ["backfill"]);
-        await h.snapshot("cp0");
-        await h.recreate("ats", 1);
-        await h.snapshot("cp1");
-        await h.run("incremental", ["incremental"]);
-      },
       judge: (e, c) => {
         const [backfill, incremental] = e.runs;
         if (!plumbing(c, "incremental_exit_ok", incremental, FILES, { ticket: "Both commands exit 0" }) || backfill?.exitCode !== 0) return;

@@ -5,10 +5,11 @@ import type { ConnectorRun, ScenarioEvidence, Snapshot, SnapshotRecord } from ".
 import { fewIds, outputRows, plumbing } from "../shared/judging.ts";
 import { jsonRows } from "../../schema/output-contract.ts";
 import { z } from "zod";
+import { afterCommitFault, committedWrites } from "../shared/committed-writes.ts";
 
 const FILES = ["writeback_result.json"];
 const TARGET = "rejected";
-const FAULT = "hw-stage-500-after-commit";
+export const FAULT = "hw-stage-500-after-commit";
 const STAGE_PATH = /^\/v1\/candidates\/([^/]+)\/stage$/;
 /** HireWire's Idempotency-Key replay window, as its moveStage write declares it. */
 function replayWindowS(ctx: JudgeContext): number {
@@ -34,28 +35,15 @@ function candidates(s: Snapshot): Map<string, SnapshotRecord> {
   return new Map((s.entities.candidate ?? []).map((r) => [r.id, r]));
 }
 
-/**
- * Committed moveStage calls per candidate, from the request log alone. A call
- * commits when HireWire applied it: a 2xx, or a 500 the after-commit fault
- * produced. A call whose Idempotency-Key HireWire already stored (same epoch,
- * inside the window) is a replay and commits nothing; refused calls (429,
- * auth) never reach the write.
- */
+/** Committed moveStage calls per candidate (`committedWrites`), and the candidates whose committed move answered 500. */
 function committedMoves(requests: RequestLogEntry[], windowS: number): { commits: Map<string, number>; faulted: string[] } {
-  const stored = new Map<string, number>();
+  const rule = { isCall: (r: RequestLogEntry) => r.method === "POST" && STAGE_PATH.test(r.path), windowS, afterCommitFaults: [FAULT] };
   const commits = new Map<string, number>();
   const faulted: string[] = [];
-  for (const r of [...requests].sort((a, b) => a.seq - b.seq)) {
-    const m = r.method === "POST" ? STAGE_PATH.exec(r.path) : null;
-    if (!m || r.rateLimited || r.authOutcome !== "ok" || r.status === 401 || r.status === 429) continue;
-    const id = decodeURIComponent(m[1]);
-    const key = r.idempotencyKey ? `${r.epoch}|${r.idempotencyKey}` : null;
-    const firstSeen = key === null ? undefined : stored.get(key);
-    if (firstSeen !== undefined && r.ts - firstSeen <= windowS) continue;
-    const afterCommit = r.status >= 500 && r.faults.includes(FAULT);
-    if (afterCommit) faulted.push(id);
-    if (key !== null && (r.status < 500 || afterCommit)) stored.set(key, r.ts);
-    if ((r.status >= 200 && r.status < 300) || afterCommit) commits.set(id, (commits.get(id) ?? 0) + 1);
+  for (const r of committedWrites(requests, rule)) {
+    const id = decodeURIComponent(STAGE_PATH.exec(r.path)![1]);
+    if (afterCommitFault(r, rule)) faulted.push(id);
+    commits.set(id, (commits.get(id) ?? 0) + 1);
   }
   return { commits, faulted };
 }
@@ -163,21 +151,10 @@ export default defineTask({
   scenarios: [
     {
       name: "correct_under_rate_limit",
-      drive: async (h) => {
-        await h.snapshot("before");
-        await h.run("correct", ["correct"]);
-        await h.snapshot("after");
-      },
       judge: (e, c, ctx) => judgeCorrection(e, c, ctx, { prefix: "", exitCheck: "correct_exit_ok", fault: false }),
     },
     {
       name: "stage_500_after_commit",
-      drive: async (h) => {
-        await h.recreate("ats", 0, { faults: [FAULT] });
-        await h.snapshot("before");
-        await h.run("correct", ["correct"]);
-        await h.snapshot("after");
-      },
       judge: (e, c, ctx) => judgeCorrection(e, c, ctx, { prefix: "fault_", exitCheck: "fault_correct_exit_ok", fault: true }),
     },
   ],

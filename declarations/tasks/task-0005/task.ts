@@ -4,6 +4,7 @@ import type { ScenarioEvidence, Snapshot, SnapshotRecord } from "../../evidence/
 import { outputRows, plumbing } from "../shared/judging.ts";
 import { jsonRows } from "../../schema/output-contract.ts";
 import { z } from "zod";
+import { objects } from "../shared/rows.ts";
 
 /** One row of mapping.json, as the ticket defines it. */
 interface MappingRow {
@@ -30,7 +31,6 @@ const emailKey = (v: unknown) =>
 const candidates = (s: Snapshot | undefined): SnapshotRecord[] => s?.entities.candidate ?? [];
 const live = (s: Snapshot | undefined) => candidates(s).filter((r) => !r.deleted);
 /** Rows of an output file that are objects (a judge never throws on odd output). */
-const objects = <T>(rows: T[] | null): T[] => (rows ?? []).filter((r) => r !== null && typeof r === "object");
 const few = (xs: unknown[]) => `${xs.slice(0, 4).join(", ")}${xs.length > 4 ? ", ..." : ""}`;
 
 /** Live target candidates per email key. */
@@ -216,13 +216,6 @@ export default defineTask({
   scenarios: [
     {
       name: "migrate_and_rerun",
-      drive: async (h) => {
-        await h.snapshot("start");
-        await h.run("migrate", ["migrate"]);
-        await h.snapshot("after_migrate");
-        await h.run("rerun", ["migrate"]);
-        await h.snapshot("after_rerun");
-      },
       judge: (e, c) => {
         legacyReadOnly(c, e);
         const [first, rerun] = e.runs;
@@ -259,21 +252,6 @@ export default defineTask({
     },
     {
       name: "delta_then_cutover",
-      drive: async (h) => {
-        // A dry run against last week's HireWire; HireWire moves on (new
-        // candidates, deleted ones, stage changes); the final run catches up;
-        // then cut-over, and the provenance notes (run twice).
-        await h.recreate("legacy", 0);
-        await h.snapshot("start");
-        await h.run("dry_run", ["migrate"]);
-        await h.recreate("legacy", 1);
-        await h.run("final", ["migrate"]);
-        await h.snapshot("after_final");
-        await h.run("annotate", ["annotate"]);
-        await h.snapshot("annotated");
-        await h.run("annotate_again", ["annotate"]);
-        await h.snapshot("annotated_again");
-      },
       judge: (e, c) => {
         legacyReadOnly(c, e);
         const [dry, final, annotate, again] = e.runs;

@@ -5,14 +5,14 @@ import type { RequestLogEntry } from "../../evidence/logs.ts";
 import type { ConnectorRun, ScenarioEvidence, Snapshot } from "../../evidence/verdict.ts";
 import { type MirrorRow, compareRows, expectedRows, fewIds, outputRows, plumbing, mirrorOutputs } from "../shared/judging.ts";
 
-const ROLE = "ats";
+export const ROLE = "ats";
 const ENTITY = "candidate";
 const FILES = ["candidates.json"];
 const MIRROR = "candidates.json";
 /** Faults the scenarios arm (declared in declarations/vendors/globalhire.ts). */
-const PAGE_7_500 = "gh-candidates-500-page-7";
-const BURST_429 = "gh-candidates-429-burst";
-const PAGE_18_DOWN = "gh-candidates-page-18-down";
+export const PAGE_7_500 = "gh-candidates-500-page-7";
+export const BURST_429 = "gh-candidates-429-burst";
+export const PAGE_18_DOWN = "gh-candidates-page-18-down";
 
 /** The candidate resource of the role's vendor: list path, paging, timestamp fields. */
 function candidateApi(ctx: JudgeContext) {
@@ -138,11 +138,6 @@ export default defineTask({
     {
       // A 500 twice on page 7 and a rate-limit window a few pages later, in one run.
       name: "backfill_through_faults",
-      drive: async (h) => {
-        await h.recreate(ROLE, 0, { faults: [PAGE_7_500, BURST_429] });
-        await h.run("backfill", ["backfill"]);
-        await h.snapshot("after_backfill");
-      },
       judge: (e, c, ctx) => {
         const api = candidateApi(ctx);
         const run = e.runs[0];
@@ -174,16 +169,6 @@ export default defineTask({
       // Page 18 is down for the whole first run; GlobalHire recovers; the rerun must pick up at
       // page 18. Then a day of changes, and the catch-up must apply them.
       name: "outage_resume_then_catch_up",
-      drive: async (h) => {
-        await h.recreate(ROLE, 0, { faults: [PAGE_18_DOWN] });
-        await h.run("backfill_outage", ["backfill"], { timeoutMs: 25_000 });
-        await h.recreate(ROLE, 0);
-        await h.run("backfill_rerun", ["backfill"]);
-        await h.snapshot("cp0");
-        await h.recreate(ROLE, 1);
-        await h.snapshot("cp1");
-        await h.run("incremental", ["incremental"]);
-      },
       judge: (e, c, ctx) => {
         const api = candidateApi(ctx);
         const [outage, rerun, incremental] = e.runs;

@@ -1,10 +1,12 @@
 import { defineTask } from "../../schema/task.ts";
 import type { ConnectorRun, ScenarioEvidence, Snapshot } from "../../evidence/verdict.ts";
 import type { CheckRecorder } from "../../evidence/recorder.ts";
-import { compareRows, expectedRows, lastError, outputRows, type MirrorRow, mirrorOutputs, outputProblem } from "../shared/judging.ts";
-import { settle } from "../shared/drive.ts";
+import { compareRows, expectedRows, lastError, outputRows, mirrorOutputs, outputProblem, byLabel } from "../shared/judging.ts";
 import { jsonRows } from "../../schema/output-contract.ts";
 import { z } from "zod";
+import { answered2xx } from "../../evidence/conduct.ts";
+import { type Delivery, authentic, deliveries } from "../shared/deliveries.ts";
+import { mirrorRows } from "../shared/rows.ts";
 
 const FILES = ["candidates.json", "applications.json", "events.json"];
 const ENTITY_FILES = [
@@ -12,41 +14,11 @@ const ENTITY_FILES = [
   ["application", "applications.json"],
 ] as const;
 
-/** One webhook delivery attempt as the vendor logged it. */
-interface Delivery {
-  eventId: string;
-  attempt: number;
-  responseCode: number | null;
-  tampered: boolean;
-  skewS: number;
-  duplicate: boolean;
-}
-
 /** One row of the connector's event ledger. */
 interface LedgerRow {
   event_id: string;
   type?: string;
   source_id?: string;
-}
-
-const ok2xx = (code: number | null) => code !== null && code >= 200 && code < 300;
-
-function deliveries(e: ScenarioEvidence): Delivery[] {
-  return (e.webhooks.ats ?? []) as Delivery[];
-}
-
-/** A delivery a correct receiver must accept: a genuine signature inside the timestamp window. */
-function authentic(d: Delivery, maxSkewS: number): boolean {
-  return !d.tampered && Math.abs(d.skewS) <= maxSkewS;
-}
-
-/** Mirror rows of an output file, objects only (compareRows reads fields of every entry). */
-function mirrorRows(run: ConnectorRun | undefined, file: string): MirrorRow[] {
-  return (outputRows<MirrorRow>(run, file) ?? []).filter((r) => r !== null && typeof r === "object");
-}
-
-function byLabel(e: ScenarioEvidence, label: string): ConnectorRun | undefined {
-  return e.runs.find((r) => r.label === label);
 }
 
 /**
@@ -83,7 +55,7 @@ function deletedBetween(cp0: Snapshot, cp1: Snapshot, entity: string): string[] 
 /** Checks the ledger: every event accepted through an authentic delivery appears once, nothing else appears. */
 function ledgerCheck(c: CheckRecorder, name: string, run: ConnectorRun | undefined, log: Delivery[], maxSkewS: number, opts: { pass: 1 | 2; mandatory: boolean; level: "l1" | "l3" }): void {
   const ledger = outputRows<LedgerRow>(run, "events.json") ?? [];
-  const expected = new Set(log.filter((d) => authentic(d, maxSkewS) && ok2xx(d.responseCode)).map((d) => d.eventId));
+  const expected = new Set(log.filter((d) => authentic(d, maxSkewS) && answered2xx(d.responseCode)).map((d) => d.eventId));
   const counts = new Map<string, number>();
   for (const row of ledger) {
     const id = row && typeof row === "object" ? String(row.event_id) : String(row);
@@ -131,16 +103,6 @@ export default defineTask({
   scenarios: [
     {
       name: "webhook_freshness",
-      drive: async (h) => {
-        await h.run("backfill", ["backfill"]);
-        await h.snapshot("cp0");
-        await h.listen(["serve"]);
-        await h.recreate("ats", 1, { faults: ["tl-duplicate-storm", "tl-reversed-burst"] });
-        await settle(h);
-        await h.snapshot("cp1");
-        await h.stopListener();
-        await h.run("dump", ["dump"]);
-      },
       judge: (e, c, ctx) => {
         if (!runsOk(c, "freshness_runs_ok", e, ["backfill"], ["dump"])) return;
         const dump = byLabel(e, "dump");
@@ -157,11 +119,11 @@ export default defineTask({
             detail: cmp.detail,
           });
         }
-        const log = deliveries(e);
+        const log = deliveries(e, "ats");
         ledgerCheck(c, "events_recorded_exactly_once", dump, log, maxSkewS, { pass: 2, mandatory: true, level: "l1" });
         const genuine = log.filter((d) => authentic(d, maxSkewS));
         if (genuine.length) {
-          const refused = genuine.filter((d) => !ok2xx(d.responseCode));
+          const refused = genuine.filter((d) => !answered2xx(d.responseCode));
           c.check("authentic_deliveries_acknowledged", refused.length === 0, {
             basis: { ticket: "Acknowledge what you have safely taken in, so TalentLoop does not keep resending it." },
             level: "l2",
@@ -174,18 +136,6 @@ export default defineTask({
     },
     {
       name: "tamper_and_dropped_delete",
-      drive: async (h) => {
-        await h.run("backfill", ["backfill"]);
-        await h.snapshot("cp0");
-        await h.listen(["serve"]);
-        await h.recreate("ats", 1, { faults: ["tl-forged-delivery", "tl-stale-delivery", "tl-drop-first-candidate-delete", "tl-reversed-burst", "tl-candidates-500-page-2"] });
-        await settle(h);
-        await h.snapshot("cp1");
-        await h.stopListener();
-        await h.run("dump_webhooks", ["dump"]);
-        await h.run("reconcile", ["reconcile"]);
-        await h.run("dump_reconciled", ["dump"]);
-      },
       judge: (e, c, ctx) => {
         if (!runsOk(c, "tamper_runs_ok", e, ["backfill", "reconcile"], ["dump_webhooks", "dump_reconciled"])) return;
         const before = byLabel(e, "dump_webhooks");
@@ -193,7 +143,7 @@ export default defineTask({
         const cp0 = e.snapshots.cp0.ats;
         const cp1 = e.snapshots.cp1.ats;
         const maxSkewS = ctx.vendors.ats?.webhooks?.maxSkewS ?? 300;
-        const log = deliveries(e);
+        const log = deliveries(e, "ats");
 
         // From webhooks alone the mirror is right, except for at most one candidate whose delete never arrived.
         const deletedCands = deletedBetween(cp0, cp1, "candidate");

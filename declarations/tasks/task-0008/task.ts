@@ -8,11 +8,12 @@ import { outputRows, plumbing } from "../shared/judging.ts";
 import batch from "./repo/data/new-hires.json" with { type: "json" };
 import { jsonRows } from "../../schema/output-contract.ts";
 import { z } from "zod";
+import { objects } from "../shared/rows.ts";
 
 const FILE = "writeback_result.json";
 const FILES = [FILE];
-const LOST_ANSWER = "tf-create-500-after-commit";
-const REVOKED = "tf-session-revoked";
+export const LOST_ANSWER = "tf-create-500-after-commit";
+export const REVOKED = "tf-session-revoked";
 const CREATE_PATH = "/rest/candidates";
 const NOTE_PATH = /^\/rest\/candidates\/[^/]+\/notes$/;
 
@@ -62,7 +63,6 @@ const emailKey = (v: unknown) =>
     .toLowerCase();
 const live = (s: Snapshot, entity: string): SnapshotRecord[] => (s.entities[entity] ?? []).filter((r) => !r.deleted);
 const few = (xs: string[]) => `${xs.slice(0, 4).join(", ")}${xs.length > 4 ? ", ..." : ""}`;
-const objects = <T>(rows: T[] | null): T[] => (rows ?? []).filter((r) => r !== null && typeof r === "object");
 
 /** The hires TalentForge accepts (the others are refused with a 422 and must not exist). */
 function accepted(vendor: Vendor): Set<string> {
@@ -191,11 +191,6 @@ export default defineTask({
   scenarios: [
     {
       name: "clean_apply",
-      drive: async (h) => {
-        await h.snapshot("before");
-        await h.run("apply", ["apply"]);
-        await h.snapshot("after");
-      },
       judge: (e, c, ctx) => {
         const run = e.runs[0];
         if (!plumbing(c, "clean_apply_exit_ok", run, FILES, { ticket: "The command exits 0 when it has dealt with every hire, including the ones TalentForge refused." })) return;
@@ -259,14 +254,6 @@ export default defineTask({
     },
     {
       name: "retry_storm",
-      drive: async (h) => {
-        // The second committed create answers 500, and after four requests every token
-        // issued so far is revoked (TalentForge then answers an off-spec 403).
-        await h.recreate("ats", 0, { faults: [LOST_ANSWER, REVOKED] });
-        await h.snapshot("before");
-        await h.run("apply", ["apply"]);
-        await h.snapshot("after");
-      },
       judge: (e, c, ctx) => {
         const run = e.runs[0];
         if (!plumbing(c, "storm_apply_exit_ok", run, FILES, { ticket: "The command exits 0 when it has dealt with every hire, including the ones TalentForge refused." })) return;
@@ -350,17 +337,6 @@ export default defineTask({
     },
     {
       name: "crash_and_rerun",
-      drive: async (h) => {
-        // An attempt that loses the answer to a committed create; the job runner then loses
-        // track of it and starts the whole batch again, without the first result file.
-        await h.recreate("ats", 0, { faults: [LOST_ANSWER] });
-        await h.snapshot("before");
-        await h.run("first_attempt", ["apply"]);
-        await h.snapshot("after_first");
-        await h.clearOutputs();
-        await h.run("rerun", ["apply"]);
-        await h.snapshot("after_rerun");
-      },
       judge: (e, c, ctx) => {
         const rerun = e.runs[1];
         if (!plumbing(c, "rerun_apply_exit_ok", rerun, FILES, { ticket: "The command exits 0 when it has dealt with every hire, including the ones TalentForge refused." })) return;

@@ -7,15 +7,17 @@ import { compareRows, expectedRows, fewIds, outputRows, plumbing, type MirrorRow
 import crm from "./repo/input/crm-notes.json" with { type: "json" };
 import { jsonRows } from "../../schema/output-contract.ts";
 import { z } from "zod";
+import { objects } from "../shared/rows.ts";
+import { judgeRerun } from "../shared/rerun.ts";
 
-const ROLE = "ats";
+export const ROLE = "ats";
 const MIRROR = "candidates.json";
 const RESULT = "note_import.json";
 const WRITE = "createNote";
 /** Faults the scenarios arm (declared in declarations/vendors/staffline.ts). */
-const LOST_ANSWER = "sl-note-500-after-commit";
-const WINDOW_429 = "sl-candidates-429-window";
-const MAINTENANCE = "sl-maintenance-midrun";
+export const LOST_ANSWER = "sl-note-500-after-commit";
+export const WINDOW_429 = "sl-candidates-429-window";
+export const MAINTENANCE = "sl-maintenance-midrun";
 /** Exit code the ticket asks for when StaffLine wants us back later than we can wait. */
 const EXIT_TRY_LATER = 75;
 
@@ -64,7 +66,6 @@ const SUPERSEDED: Map<string, string[]> = (() => {
   return out;
 })();
 
-const objects = <T>(rows: T[] | null): T[] => (rows ?? []).filter((r) => r !== null && typeof r === "object");
 const live = (s: Snapshot, entity: string): SnapshotRecord[] => (s.entities[entity] ?? []).filter((r) => !r.deleted);
 
 /** What StaffLine makes of a note: the first reason it is refused, or null when it takes it. */
@@ -300,34 +301,6 @@ function judgeLostAnswer(c: CheckRecorder, e: ScenarioEvidence, ctx: JudgeContex
   });
 }
 
-/** What the rerun created: only notes StaffLine takes that the first attempt had not written. */
-function judgeRerun(c: CheckRecorder, vendor: Vendor, before: Snapshot, first: Snapshot, final: Snapshot): void {
-  const missing = NOTES.filter((n) => refusal(vendor, n, before) === null && landed(n, before, first).length === 0);
-  const extra: string[] = [];
-  let made = 0;
-  for (const [entity, rows] of Object.entries(final.entities)) {
-    const had = new Set((first.entities[entity] ?? []).map((r) => r.id));
-    for (const r of rows) {
-      if (had.has(r.id)) continue;
-      made += 1;
-      const i = entity === "note" ? missing.findIndex((n) => carries(r, n)) : -1;
-      if (i >= 0) missing.splice(i, 1);
-      else extra.push(`${entity} ${r.id}`);
-    }
-  }
-  c.check("rerun_created_nothing_new", !extra.length, {
-    basis: { ticket: "Whatever a rerun finds, StaffLine must end up as one clean run would leave it, and the rerun must write a complete and true `note_import.json`." },
-    pass: 2,
-    mandatory: true,
-    level: "l3",
-    detail: extra.length
-      ? `the rerun created ${extra.length} records the first attempt had already written or StaffLine should not hold (${fewIds(extra)})`
-      : made
-        ? `the rerun created ${made} notes, each one the first attempt had left out`
-        : "the rerun created nothing",
-  });
-}
-
 export default defineTask({
   id: "task-0009",
   title: "Relay CRM call notes into StaffLine: a signed full sync and an RPC writeback whose failures answer 200",
@@ -346,10 +319,6 @@ export default defineTask({
   scenarios: [
     {
       name: "nightly_mirror",
-      drive: async (h) => {
-        await h.run("sync", ["sync"]);
-        await h.snapshot("after");
-      },
       judge: (e, c) => {
         judgeSigning(c, e);
         const sync = byLabel(e, "sync");
@@ -359,19 +328,6 @@ export default defineTask({
     },
     {
       name: "import_then_rerun",
-      drive: async (h) => {
-        // The import night as it happened: the second list call for candidates opens a
-        // rate-limit window, the fourth note StaffLine stores answers 500 although it was
-        // stored, and the scheduler then runs the import again without the first result file.
-        await h.recreate(ROLE, 1, { faults: [WINDOW_429, LOST_ANSWER] });
-        await h.snapshot("before");
-        await h.run("sync", ["sync"]);
-        await h.run("import", ["import-notes"]);
-        await h.snapshot("after_import");
-        await h.clearOutputs();
-        await h.run("rerun", ["import-notes"]);
-        await h.snapshot("after_rerun");
-      },
       judge: (e, c, ctx) => {
         judgeSigning(c, e);
         const vendor = ctx.vendors[ROLE];
@@ -394,23 +350,27 @@ export default defineTask({
 
         const rerun = byLabel(e, "rerun");
         if (!plumbing(c, "rerun_exit_ok", rerun, [RESULT], { ticket: "Both commands exit 0 when they have done their job" })) return;
-        judgeRerun(c, vendor, before, after, final);
+        judgeRerun(
+          c,
+          {
+            name: "rerun_created_nothing_new",
+            basis: { ticket: "Whatever a rerun finds, StaffLine must end up as one clean run would leave it, and the rerun must write a complete and true `note_import.json`." },
+            firstRun: "first attempt",
+            vendor: "StaffLine",
+            records: "notes",
+          },
+          after,
+          final,
+          NOTES.filter((n) => refusal(vendor, n, before) === null && landed(n, before, after).length === 0),
+          carries,
+          "note",
+        );
         judgeWrittenOnce(c, "rerun_each_accepted_note_written_once", vendor, before, final, "l3");
         judgeResult(c, "rerun_result_true_to_staffline", vendor, rerun!, before, final, "l3");
       },
     },
     {
       name: "maintenance_then_resume",
-      drive: async (h) => {
-        // StaffLine goes down for maintenance in the middle of the import and asks to be
-        // called back in ten minutes; the scheduler's next run picks up from there.
-        await h.recreate(ROLE, 1, { faults: [MAINTENANCE] });
-        await h.snapshot("before");
-        await h.run("stopped", ["import-notes"]);
-        await h.snapshot("after_stop");
-        await h.run("resume", ["import-notes"]);
-        await h.snapshot("after_resume");
-      },
       judge: (e, c, ctx) => {
         const vendor = ctx.vendors[ROLE];
         const before = e.snapshots.before[ROLE];

@@ -7,15 +7,17 @@ import { fewIds, outputRows, plumbing, byLabel } from "../shared/judging.ts";
 import legacy from "./repo/input/legacy-notes.json" with { type: "json" };
 import { jsonRows } from "../../schema/output-contract.ts";
 import { z } from "zod";
+import { objects } from "../shared/rows.ts";
+import { judgeRerun } from "../shared/rerun.ts";
 
-const ROLE = "ats";
+export const ROLE = "ats";
 const REPORT = "import_report.json";
 const BULK = "bulkCreateNotes";
 const SINGLE = "createNote";
 /** Faults the scenario arms (declared in declarations/vendors/staffline.ts). */
-const CAP_413 = "sl-bulk-413";
-const PHANTOM = "sl-bulk-phantom";
-const LOST_ANSWER = "sl-bulk-500-after-commit";
+export const CAP_413 = "sl-bulk-413";
+export const PHANTOM = "sl-bulk-phantom";
+export const LOST_ANSWER = "sl-bulk-500-after-commit";
 
 /** One row of the TallyHire export (`repo/input/legacy-notes.json`). */
 interface ExportRow {
@@ -39,7 +41,6 @@ type Reason = "candidate_not_found" | "text_missing" | "text_too_long";
 
 const ROWS: ExportRow[] = [...legacy.notes].sort((a, b) => (a.legacy_id < b.legacy_id ? -1 : 1));
 
-const objects = <T>(rows: T[] | null): T[] => (rows ?? []).filter((r) => r !== null && typeof r === "object");
 const live = (s: Snapshot, entity: string): SnapshotRecord[] => (s.entities[entity] ?? []).filter((r) => !r.deleted);
 const writeOf = (vendor: Vendor, name: string) => {
   const w = vendor.writes.find((x) => x.name === name);
@@ -257,34 +258,6 @@ function judgeLostAnswer(c: CheckRecorder, e: ScenarioEvidence, vendor: Vendor, 
   });
 }
 
-/** What the rerun created: only notes StaffLine takes that the first run had left out. */
-function judgeRerun(c: CheckRecorder, vendor: Vendor, before: Snapshot, first: Snapshot, final: Snapshot): void {
-  const missing = ROWS.filter((r) => refusal(vendor, r, before) === null && landed(r, before, first).length === 0);
-  const extra: string[] = [];
-  let made = 0;
-  for (const [entity, rows] of Object.entries(final.entities)) {
-    const had = new Set((first.entities[entity] ?? []).map((r) => r.id));
-    for (const r of rows) {
-      if (had.has(r.id)) continue;
-      made += 1;
-      const i = entity === "note" ? missing.findIndex((x) => carries(r, x)) : -1;
-      if (i >= 0) missing.splice(i, 1);
-      else extra.push(`${entity} ${r.id}`);
-    }
-  }
-  c.check("rerun_created_nothing_twice", !extra.length, {
-    basis: { ticket: "A rerun must leave StaffLine exactly as one clean run would, and it must write a complete, true report." },
-    pass: 2,
-    mandatory: true,
-    level: "l3",
-    detail: extra.length
-      ? `the rerun created ${extra.length} records the first run had already written or StaffLine should not hold (${fewIds(extra)})`
-      : made
-        ? `the rerun created ${made} notes, each one the first run had left out`
-        : "the rerun created nothing",
-  });
-}
-
 /** Signed on StaffLine's clock: at most one request per run refused (a first guess at the clock), and some served. */
 function judgeSigning(c: CheckRecorder, e: ScenarioEvidence): void {
   const requests = e.requests[ROLE] ?? [];
@@ -316,18 +289,6 @@ export default defineTask({
   scenarios: [
     {
       name: "bulk_migration_then_rerun",
-      drive: async (h) => {
-        // The migration night as it happened: StaffLine refuses batches far below the documented
-        // fifty, one 207 reports a note that is never stored, the fourth batch it stores answers
-        // 500, and Operations then runs the import again without the first report.
-        await h.recreate(ROLE, 1, { faults: [CAP_413, PHANTOM, LOST_ANSWER] });
-        await h.snapshot("before");
-        await h.run("import", ["import"]);
-        await h.snapshot("after_import");
-        await h.clearOutputs();
-        await h.run("rerun", ["import"]);
-        await h.snapshot("after_rerun");
-      },
       judge: (e, c, ctx: JudgeContext) => {
         judgeSigning(c, e);
         const vendor = ctx.vendors[ROLE];
@@ -347,7 +308,21 @@ export default defineTask({
         }
         const rerun = byLabel(e, "rerun");
         if (!plumbing(c, "rerun_exit_ok", rerun, [REPORT], { ticket: "Exit 0 when every row has been dealt with." })) return;
-        judgeRerun(c, vendor, before, after, final);
+        judgeRerun(
+          c,
+          {
+            name: "rerun_created_nothing_twice",
+            basis: { ticket: "A rerun must leave StaffLine exactly as one clean run would, and it must write a complete, true report." },
+            firstRun: "first run",
+            vendor: "StaffLine",
+            records: "notes",
+          },
+          after,
+          final,
+          ROWS.filter((r) => refusal(vendor, r, before) === null && landed(r, before, after).length === 0),
+          carries,
+          "note",
+        );
         judgeWrittenOnce(c, "rerun_each_accepted_row_written_once", vendor, before, final, "l3");
         judgeReport(c, "rerun_report_true_to_staffline", vendor, rerun!, before, final, "l3");
       },

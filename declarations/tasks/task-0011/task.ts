@@ -1,12 +1,14 @@
-import { ChangeRowSchema } from "../shared/change-log.ts";
+import { type ChangeRow, ChangeRowSchema, changeKey, changeLogProblems } from "../shared/change-log.ts";
 import { defineTask } from "../../schema/task.ts";
 import type { Vendor } from "../../schema/vendor.ts";
 import type { CheckRecorder } from "../../evidence/recorder.ts";
-import type { DeliveryLogEntry, RequestLogEntry } from "../../evidence/logs.ts";
+import type { RequestLogEntry } from "../../evidence/logs.ts";
 import type { ConnectorRun, ScenarioEvidence, Snapshot } from "../../evidence/verdict.ts";
 import { compareRows, expectedRows, fewIds, lastError, outputRows, type MirrorRow, byLabel, mirrorOutputs, outputProblem } from "../shared/judging.ts";
-import { settle } from "../shared/drive.ts";
 import { jsonRows } from "../../schema/output-contract.ts";
+import { answered2xx } from "../../evidence/conduct.ts";
+import { objects } from "../shared/rows.ts";
+import { authentic, authenticEvents, deliveries } from "../shared/deliveries.ts";
 
 const LOG = "changes.json";
 const FILES = ["candidates.json", "applications.json", LOG];
@@ -16,34 +18,24 @@ const ENTITY_FILES = [
 ] as const;
 type Entity = (typeof ENTITY_FILES)[number][0];
 const ENTITIES: Entity[] = ENTITY_FILES.map(([entity]) => entity);
+/** How the details speak of the change log. */
+const WORDS = { vendor: "TalentForge", verb: "logged", delivered: "authentically delivered" };
 
 /**
  * Faults of the storm scenario: every third event thrice, the burst reversed, every credential
  * revoked after four requests, and a 429 window (two seconds) after twenty.
  */
-const STORM_FAULTS = ["tf-duplicate-storm", "tf-reversed-burst", "tf-session-revoked", "tf-burst-429"];
+export const STORM_FAULTS = ["tf-duplicate-storm", "tf-reversed-burst", "tf-session-revoked", "tf-burst-429"];
 const REVOKED = "tf-session-revoked";
 /** Faults of the reconcile scenario: the second event's only delivery is a forgery, the third also arrives stale. */
-const GAP_FAULTS = ["tf-duplicate-storm", "tf-drop-second-event", "tf-forged-delivery", "tf-stale-delivery"];
+export const GAP_FAULTS = ["tf-duplicate-storm", "tf-drop-second-event", "tf-forged-delivery", "tf-stale-delivery"];
 
 /** One row of the change log, as the ticket defines it. */
-interface ChangeRow {
-  seq: unknown;
-  entity: unknown;
-  source_id: unknown;
-  updated_at: unknown;
-  is_deleted: unknown;
-  via: unknown;
-  event_id: unknown;
-}
 
-const ok2xx = (code: number | null) => code !== null && code >= 200 && code < 300;
-const objects = <T>(rows: T[] | null): T[] => (rows ?? []).filter((r) => r !== null && typeof r === "object");
 const updatedField = (vendor: Vendor) => vendor.incremental?.field ?? "updated_at";
-const changeKey = (entity: unknown, id: unknown, updatedAt: unknown, deleted: unknown) => `${String(entity)} ${String(id)} @ ${String(updatedAt)}${deleted === true ? " (deleted)" : ""}`;
 
 /** Whether a run exited 0 and left every output readable: the drive stops early otherwise. */
-function usable(run: ConnectorRun): boolean {
+export function usable(run: ConnectorRun): boolean {
   return run.exitCode === 0 && !run.timedOut && FILES.every((f) => outputRows(run, f) !== null);
 }
 
@@ -84,57 +76,12 @@ function changesBetween(a: Snapshot, b: Snapshot, vendor: Vendor): Map<string, {
   return out;
 }
 
-/** A delivery a correct receiver must take in: a genuine signature inside the timestamp window. */
-const authentic = (d: DeliveryLogEntry, maxSkewS: number) => !d.tampered && Math.abs(d.skewS) <= maxSkewS;
-
-/** Event ids TalentForge delivered authentically at least once. */
-function authenticEvents(e: ScenarioEvidence, maxSkewS: number): Set<string> {
-  return new Set((e.webhooks.ats ?? []).filter((d) => authentic(d, maxSkewS)).map((d) => d.eventId));
-}
-
-/**
- * Problems of a change log against the changes it must hold: rows numbered
- * 1..n in order, each expected change exactly once, nothing else, versions of
- * one record in increasing order, and every row a webhook brought attributed
- * to an event TalentForge really delivered.
- */
-function logProblems(rows: ChangeRow[], expected: Map<string, unknown>, events: Set<string>): string[] {
-  const problems: string[] = [];
-  const badSeq = rows.findIndex((r, i) => r.seq !== i + 1);
-  if (badSeq >= 0) problems.push(`row ${badSeq + 1} has seq ${JSON.stringify(rows[badSeq].seq)}`);
-  const counts = new Map<string, number>();
-  for (const r of rows) {
-    const key = changeKey(r.entity, r.source_id, r.updated_at, r.is_deleted);
-    counts.set(key, (counts.get(key) ?? 0) + 1);
-  }
-  const twice = [...counts].filter(([, n]) => n > 1).map(([k, n]) => `${k} ×${n}`);
-  const missing = [...expected.keys()].filter((k) => !counts.has(k));
-  const extra = [...counts.keys()].filter((k) => !expected.has(k));
-  if (twice.length) problems.push(`${twice.length} changes logged more than once (${fewIds(twice)})`);
-  if (missing.length) problems.push(`${missing.length} changes never logged (${fewIds(missing)})`);
-  if (extra.length) problems.push(`${extra.length} rows for no change TalentForge made (${fewIds(extra)})`);
-  const lastAt = new Map<string, number>();
-  const backwards: string[] = [];
-  for (const r of rows) {
-    const id = `${String(r.entity)} ${String(r.source_id)}`;
-    const at = typeof r.updated_at === "string" ? Date.parse(r.updated_at) : Number.NaN;
-    if (lastAt.has(id) && !(at > lastAt.get(id)!)) backwards.push(id);
-    lastAt.set(id, at);
-  }
-  if (backwards.length) problems.push(`${backwards.length} records logged out of version order (${fewIds(backwards)})`);
-  const badVia = rows.filter((r) => r.via !== "webhook" && r.via !== "poll");
-  if (badVia.length) problems.push(`${badVia.length} rows with via ${JSON.stringify(badVia[0].via)}`);
-  const unattributed = rows.filter((r) => r.via === "webhook" && !events.has(String(r.event_id)));
-  if (unattributed.length) problems.push(`${unattributed.length} webhook rows name no event TalentForge authentically delivered (${fewIds(unattributed.map((r) => String(r.event_id)))})`);
-  return problems;
-}
-
 /** Every event TalentForge delivered authentically was acknowledged by one of its authentic deliveries. */
 function acknowledged(c: CheckRecorder, name: string, e: ScenarioEvidence, maxSkewS: number): void {
   const genuine = (e.webhooks.ats ?? []).filter((d) => authentic(d, maxSkewS));
   if (!genuine.length) return;
   const events = new Set(genuine.map((d) => d.eventId));
-  const acked = new Set(genuine.filter((d) => ok2xx(d.responseCode)).map((d) => d.eventId));
+  const acked = new Set(genuine.filter((d) => answered2xx(d.responseCode)).map((d) => d.eventId));
   const never = [...events].filter((id) => !acked.has(id));
   c.check(name, never.length === 0, {
     basis: { ticket: "Acknowledge (2xx) an event once it is safely on disk." },
@@ -163,23 +110,6 @@ export default defineTask({
   scenarios: [
     {
       name: "duplicate_storm",
-      drive: async (h) => {
-        const first = await h.run("sync", ["sync"]);
-        await h.snapshot("cp0");
-        if (!usable(first)) return;
-        await h.listen(["serve"]);
-        // Checkpoint 1: every third event three times, the burst reversed; after four requests
-        // every credential issued so far is revoked (TalentForge then answers 403), and after
-        // twenty the quota closes for two seconds.
-        await h.recreate("ats", 1, { faults: STORM_FAULTS });
-        await settle(h);
-        await h.snapshot("cp1");
-        // Checkpoint 2: another storm; the recreate has dropped every session the listener held.
-        await h.recreate("ats", 2, { faults: ["tf-duplicate-storm"] });
-        await settle(h);
-        await h.snapshot("cp2");
-        await h.stopListener();
-      },
       judge: (e, c, ctx) => {
         if (!runsOk(c, "storm_runs_ok", e, ["sync", "serve"])) return;
         const vendor = ctx.vendors.ats;
@@ -198,8 +128,8 @@ export default defineTask({
         }
 
         const expected = new Map([...changesBetween(cp0, cp1, vendor), ...changesBetween(cp1, cp2, vendor)]);
-        const events = authenticEvents(e, maxSkewS);
-        const problems = logProblems(objects(outputRows<ChangeRow>(serve, LOG)), expected, events);
+        const events = authenticEvents(deliveries(e, "ats"), maxSkewS);
+        const problems = changeLogProblems(objects(outputRows<ChangeRow>(serve, LOG)), expected, events, WORDS);
         c.check("storm_each_change_logged_once", problems.length === 0, {
           basis: { ticket: "Each new version of a record is logged once, never twice and never missed, and the mirror never goes back to an older version of a record." },
           pass: 2,
@@ -231,7 +161,7 @@ export default defineTask({
         if (refused.length) {
           const mintPaths = vendor.auth.mints.map((m) => m.path);
           let at: RequestLogEntry | undefined = refused[0];
-          for (const path of mintPaths) at = at && requests.find((r) => r.seq > at!.seq && r.method === "POST" && r.path === path && ok2xx(r.status));
+          for (const path of mintPaths) at = at && requests.find((r) => r.seq > at!.seq && r.method === "POST" && r.path === path && answered2xx(r.status));
           const resumed = at && requests.find((r) => r.seq > at!.seq && !mintPaths.includes(r.path) && r.status === 200);
           c.check("storm_revoked_session_renewed", !!resumed && refused.length <= 3, {
             basis: { ticket: "The listener runs for weeks, and TalentForge's security rotations end integration sessions early now and then: the listener carries on without losing a delivery." },
@@ -247,18 +177,6 @@ export default defineTask({
     },
     {
       name: "lost_event_reconcile",
-      drive: async (h) => {
-        const first = await h.run("sync", ["sync"]);
-        await h.snapshot("cp0");
-        if (!usable(first)) return;
-        await h.listen(["serve"]);
-        await h.recreate("ats", 1, { faults: GAP_FAULTS });
-        await settle(h);
-        await h.snapshot("cp1");
-        await h.stopListener();
-        await h.run("reconcile", ["sync"]);
-        await h.run("rerun", ["sync"]);
-      },
       judge: (e, c, ctx) => {
         if (!runsOk(c, "gap_runs_ok", e, ["sync", "serve", "reconcile", "rerun"])) return;
         const vendor = ctx.vendors.ats;
@@ -267,7 +185,7 @@ export default defineTask({
         const cp0 = e.snapshots.cp0.ats;
         const cp1 = e.snapshots.cp1.ats;
         const expected = changesBetween(cp0, cp1, vendor);
-        const events = authenticEvents(e, maxSkewS);
+        const events = authenticEvents(deliveries(e, "ats"), maxSkewS);
 
         // From the webhooks alone: right, except at most one record still at its old version
         // (or not there yet) because its only delivery could not be trusted.
@@ -292,7 +210,7 @@ export default defineTask({
         if (behind.size > 1) phase.push(`${behind.size} records behind TalentForge after the webhooks (${fewIds([...behind.keys()])})`);
         const serveExpected = new Map([...expected].filter(([, v]) => !behind.has(v.id)));
         const serveLog = objects(outputRows<ChangeRow>(serve, LOG));
-        phase.push(...logProblems(serveLog, serveExpected, events).map((p) => `change log: ${p}`));
+        phase.push(...changeLogProblems(serveLog, serveExpected, events, WORDS).map((p) => `change log: ${p}`));
         c.check("gap_webhook_phase_sound", phase.length === 0, {
           basis: { ticket: "after a stretch of listening the mirror and the log reflect every event TalentForge delivered, each change logged once" },
           pass: 2,
@@ -312,7 +230,7 @@ export default defineTask({
         }
 
         const finalLog = objects(outputRows<ChangeRow>(reconcile, LOG));
-        const logIssues = logProblems(finalLog, expected, events);
+        const logIssues = changeLogProblems(finalLog, expected, events, WORDS);
         const kept = serveLog.every((r, i) => JSON.stringify(finalLog[i]) === JSON.stringify(r));
         if (!kept) logIssues.push("the sync rewrote rows the listener had logged");
         c.check("gap_change_log_exactly_once", logIssues.length === 0, {

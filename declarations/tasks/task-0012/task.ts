@@ -1,12 +1,14 @@
-import { ChangeRowSchema } from "../shared/change-log.ts";
+import { type ChangeRow, ChangeRowSchema, changeKey, changeLogProblems } from "../shared/change-log.ts";
 import { defineTask } from "../../schema/task.ts";
 import type { Vendor } from "../../schema/vendor.ts";
 import type { CheckRecorder } from "../../evidence/recorder.ts";
-import type { DeliveryLogEntry, RequestLogEntry } from "../../evidence/logs.ts";
+import type { RequestLogEntry } from "../../evidence/logs.ts";
 import type { CheckBasis, ConnectorRun, ScenarioEvidence, Snapshot } from "../../evidence/verdict.ts";
 import { compareRows, expectedRows, fewIds, lastError, outputRows, type MirrorRow, byLabel, mirrorOutputs, outputProblem } from "../shared/judging.ts";
-import { settle } from "../shared/drive.ts";
 import { jsonRows } from "../../schema/output-contract.ts";
+import { answered2xx } from "../../evidence/conduct.ts";
+import { objects } from "../shared/rows.ts";
+import { authentic } from "../shared/deliveries.ts";
 
 const JOURNAL = "changes.json";
 const FILES = ["candidates.json", "applications.json", JOURNAL];
@@ -16,6 +18,8 @@ const ENTITY_FILES = [
 ] as const;
 type Entity = (typeof ENTITY_FILES)[number][0];
 const ENTITIES: Entity[] = ENTITY_FILES.map(([entity]) => entity);
+/** How the details speak of the change log. */
+const WORDS = { vendor: "TalentForge", verb: "journalled", delivered: "delivered" };
 
 /** Candidates' email served as email_address from checkpoint 2 on. */
 const RENAMED = "tf-email-renamed";
@@ -24,28 +28,15 @@ const REVOKED_MID_POLL = "tf-session-revoked-mid-poll";
 /** The same after the fourth request of the first epoch with events: mid-listening. */
 const REVOKED = "tf-session-revoked";
 /** The cut-over epoch: no webhook target yet when it opens, so nothing of it is ever announced. */
-const GAP_FAULTS = [RENAMED, REVOKED_MID_POLL];
+export const GAP_FAULTS = [RENAMED, REVOKED_MID_POLL];
 /** The first events after the switch: the second one never delivered, every third one three times, a revoked session. */
-const SWITCH_FAULTS = [RENAMED, "tf-drop-second-event", "tf-duplicate-storm", REVOKED];
+export const SWITCH_FAULTS = [RENAMED, "tf-drop-second-event", "tf-duplicate-storm", REVOKED];
 
-interface ChangeRow {
-  seq: unknown;
-  entity: unknown;
-  source_id: unknown;
-  updated_at: unknown;
-  is_deleted: unknown;
-  via: unknown;
-  event_id: unknown;
-}
-
-const ok2xx = (code: number | null) => code !== null && code >= 200 && code < 300;
-const objects = <T>(rows: T[] | null): T[] => (rows ?? []).filter((r) => r !== null && typeof r === "object");
 const updatedField = (vendor: Vendor) => vendor.incremental?.field ?? "updated_at";
-const changeKey = (entity: unknown, id: unknown, updatedAt: unknown, deleted: unknown) => `${String(entity)} ${String(id)} @ ${String(updatedAt)}${deleted === true ? " (deleted)" : ""}`;
 const journalOf = (run: ConnectorRun | undefined) => objects(outputRows<ChangeRow>(run, JOURNAL));
 const mirrorOf = (run: ConnectorRun | undefined, entity: Entity) => objects(outputRows<MirrorRow>(run, ENTITY_FILES.find(([x]) => x === entity)![1]));
 
-function usable(run: ConnectorRun): boolean {
+export function usable(run: ConnectorRun): boolean {
   return run.exitCode === 0 && !run.timedOut && FILES.every((f) => outputRows(run, f) !== null);
 }
 
@@ -84,44 +75,6 @@ function changesBetween(a: Snapshot, b: Snapshot, vendor: Vendor): Map<string, {
   return out;
 }
 
-const authentic = (d: DeliveryLogEntry, maxSkewS: number) => !d.tampered && Math.abs(d.skewS) <= maxSkewS;
-
-/**
- * Problems of a journal against the changes it must hold: seq 1..n, each
- * expected change exactly once and nothing else, one record's versions in
- * increasing order, webhook rows naming an event TalentForge delivered.
- */
-function journalProblems(rows: ChangeRow[], expected: Map<string, unknown>, events: Set<string>): string[] {
-  const problems: string[] = [];
-  const badSeq = rows.findIndex((r, i) => r.seq !== i + 1);
-  if (badSeq >= 0) problems.push(`row ${badSeq + 1} has seq ${JSON.stringify(rows[badSeq].seq)}`);
-  const counts = new Map<string, number>();
-  for (const r of rows) {
-    const key = changeKey(r.entity, r.source_id, r.updated_at, r.is_deleted);
-    counts.set(key, (counts.get(key) ?? 0) + 1);
-  }
-  const twice = [...counts].filter(([, n]) => n > 1).map(([k, n]) => `${k} ×${n}`);
-  const missing = [...expected.keys()].filter((k) => !counts.has(k));
-  const extra = [...counts.keys()].filter((k) => !expected.has(k));
-  if (twice.length) problems.push(`${twice.length} changes journalled more than once (${fewIds(twice)})`);
-  if (missing.length) problems.push(`${missing.length} changes never journalled (${fewIds(missing)})`);
-  if (extra.length) problems.push(`${extra.length} rows for no change TalentForge made (${fewIds(extra)})`);
-  const lastAt = new Map<string, number>();
-  const backwards: string[] = [];
-  for (const r of rows) {
-    const id = `${String(r.entity)} ${String(r.source_id)}`;
-    const at = typeof r.updated_at === "string" ? Date.parse(r.updated_at) : Number.NaN;
-    if (lastAt.has(id) && !(at > lastAt.get(id)!)) backwards.push(id);
-    lastAt.set(id, at);
-  }
-  if (backwards.length) problems.push(`${backwards.length} records journalled out of version order (${fewIds(backwards)})`);
-  const badVia = rows.filter((r) => r.via !== "webhook" && r.via !== "poll");
-  if (badVia.length) problems.push(`${badVia.length} rows with via ${JSON.stringify(badVia[0].via)}`);
-  const unattributed = rows.filter((r) => r.via === "webhook" && !events.has(String(r.event_id)));
-  if (unattributed.length) problems.push(`${unattributed.length} webhook rows name no event TalentForge delivered (${fewIds(unattributed.map((r) => String(r.event_id)))})`);
-  return problems;
-}
-
 /** Whether a later journal keeps an earlier one's rows exactly, in place. */
 const keeps = (later: ChangeRow[], earlier: ChangeRow[]) => earlier.every((r, i) => JSON.stringify(later[i]) === JSON.stringify(r));
 
@@ -132,7 +85,7 @@ function renewed(c: CheckRecorder, name: string, e: ScenarioEvidence, vendor: Ve
   if (!refused.length) return;
   const mintPaths = vendor.auth.mints.map((m) => m.path);
   let at: RequestLogEntry | undefined = refused[0];
-  for (const path of mintPaths) at = at && requests.find((r) => r.seq > at!.seq && r.method === "POST" && r.path === path && ok2xx(r.status));
+  for (const path of mintPaths) at = at && requests.find((r) => r.seq > at!.seq && r.method === "POST" && r.path === path && answered2xx(r.status));
   const resumed = at && requests.find((r) => r.seq > at!.seq && !mintPaths.includes(r.path) && r.status === 200);
   c.check(name, survived && !!resumed && refused.length <= 3, {
     basis: { ticket: "TalentForge's security team rotates integration sessions early now and then, including in the middle of a poll: every command carries on through that." },
@@ -207,29 +160,6 @@ export default defineTask({
   scenarios: [
     {
       name: "cutover",
-      drive: async (h) => {
-        // The poll as it runs today: the baseline, then the last nightly run (no listener, no events).
-        const baseline = await h.run("poll_baseline", ["sync"]);
-        if (!usable(baseline)) return;
-        await h.recreate("ats", 1);
-        const last = await h.run("poll_last", ["sync"]);
-        await h.snapshot("cp1");
-        if (!usable(last)) return;
-        // Changes after the last poll and before the listener is up: TalentForge announces none of them.
-        await h.recreate("ats", 2, { faults: GAP_FAULTS });
-        await h.snapshot("cp2");
-        await h.listen(["serve"]);
-        const cut = await h.run("cutover", ["cutover"]);
-        const again = await h.run("cutover_again", ["cutover"]);
-        if (!usable(cut) && !usable(again)) return;
-        // The first events after the switch.
-        await h.recreate("ats", 3, { faults: SWITCH_FAULTS });
-        await settle(h);
-        await h.snapshot("cp3");
-        await h.stopListener();
-        await h.run("reconcile", ["reconcile"]);
-        await h.run("reconcile_again", ["reconcile"]);
-      },
       judge: (e, c, ctx) => {
         // Plumbing over every command; the phases are judged whenever the drive got through them
         // (a failed run is judged by the outputs it left).
@@ -259,7 +189,7 @@ export default defineTask({
           });
         }
         const cutJournal = journalOf(cut);
-        const cutIssues = journalProblems(cutJournal, new Map([...legacyKeys, ...gap]), events);
+        const cutIssues = changeLogProblems(cutJournal, new Map([...legacyKeys, ...gap]), events, WORDS);
         if (!keeps(cutJournal, legacy)) cutIssues.push("the nightly poll's journal rows were not kept as they were");
         c.check("cutover_gap_journalled_once", cutIssues.length === 0, {
           basis: { ticket: "after the cut-over the mirror matches TalentForge and the journal holds every change since the nightly poll's baseline exactly once" },
@@ -302,7 +232,7 @@ export default defineTask({
         if (behind.size > 1) phase.push(`${behind.size} records behind TalentForge after the events (${fewIds([...behind.keys()])})`);
         const serveJournal = journalOf(serve);
         const serveExpected = new Map([...legacyKeys, ...gap, ...[...first].filter(([, v]) => !behind.has(v.id))]);
-        phase.push(...journalProblems(serveJournal, serveExpected, events).map((p) => `journal: ${p}`));
+        phase.push(...changeLogProblems(serveJournal, serveExpected, events, WORDS).map((p) => `journal: ${p}`));
         if (!keeps(serveJournal, cutJournal)) phase.push("the listener lost or rewrote rows the cut-over had journalled");
         c.check("switch_events_applied_once", phase.length === 0, {
           basis: { ticket: "TalentForge redelivers; an event already taken in changes nothing." },
@@ -313,7 +243,7 @@ export default defineTask({
         });
         const genuine = deliveries.filter((d) => authentic(d, maxSkewS));
         if (genuine.length) {
-          const acked = new Set(genuine.filter((d) => ok2xx(d.responseCode)).map((d) => d.eventId));
+          const acked = new Set(genuine.filter((d) => answered2xx(d.responseCode)).map((d) => d.eventId));
           const never = [...new Set(genuine.map((d) => d.eventId))].filter((id) => !acked.has(id));
           c.check("switch_every_event_acknowledged", never.length === 0, {
             basis: { ticket: "Acknowledge (2xx) an event once it is safely on disk." },
@@ -334,7 +264,7 @@ export default defineTask({
           });
         }
         const recJournal = journalOf(rec);
-        const recIssues = journalProblems(recJournal, new Map([...legacyKeys, ...gap, ...first]), events);
+        const recIssues = changeLogProblems(recJournal, new Map([...legacyKeys, ...gap, ...first]), events, WORDS);
         if (!keeps(recJournal, serveJournal)) recIssues.push("the reconciliation rewrote rows the listener had journalled");
         c.check("reconcile_journal_exactly_once", recIssues.length === 0, {
           basis: { ticket: "After a stretch of listening and a reconciliation, the same holds again, including whatever TalentForge never delivered." },

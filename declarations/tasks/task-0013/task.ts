@@ -8,7 +8,7 @@ import input from "./repo/input/audit-periods.json" with { type: "json" };
 import { jsonRows } from "../../schema/output-contract.ts";
 import { z } from "zod";
 
-const ROLE = "ats";
+export const ROLE = "ats";
 const LEDGER = "ledger.json";
 const PERIODS = "periods.json";
 const FILES = [LEDGER, PERIODS];
@@ -17,7 +17,7 @@ const ENTITY = "activity";
 /** The fields a ledger row copies from GlobalHire as they are. */
 const COPIED = ["kind", "placement_id", "candidate_id", "agency_id", "branch", "amount_cents"] as const;
 /** A rate-limit window on the activity list, declared in declarations/vendors/globalhire.ts. */
-const ACTIVITY_429 = "gh-activity-429";
+export const ACTIVITY_429 = "gh-activity-429";
 
 interface Period {
   id: string;
@@ -305,16 +305,6 @@ export default defineTask({
       // The audit cut through a rate-limit window on the ledger; the same cut again; then a cut
       // after GlobalHire voided more entries.
       name: "audit_cycle",
-      drive: async (h) => {
-        await h.recreate(ROLE, 2, { faults: [ACTIVITY_429] });
-        await h.run("audit", ["audit"]);
-        await h.snapshot("cp2");
-        await h.recreate(ROLE, 2);
-        await h.run("rerun", ["audit"]);
-        await h.recreate(ROLE, 3);
-        await h.run("after_voids", ["audit"]);
-        await h.snapshot("cp3");
-      },
       judge: (e, c, ctx) => {
         const api = ledgerApi(ctx);
         const audit = runOf(e, "audit");

@@ -5,18 +5,18 @@ import { DAY_MS, fewIds, outputRows, plumbing } from "../shared/judging.ts";
 import { jsonRows } from "../../schema/output-contract.ts";
 import { z } from "zod";
 
-const ROLE = "ats";
+export const ROLE = "ats";
 const CHANGES = "changes.json";
 const LOAD_CONTROL = "load_control.json";
 const FILES = [CHANGES, LOAD_CONTROL];
 /** The entities the feed carries, as the ticket names them (the vendor's resource names). */
 const ENTITIES = ["candidate", "placement"];
 /** Faults the scenarios arm (declared in declarations/vendors/globalhire.ts). */
-const RATE_WINDOW = "gh-second-request-429";
-const PLACEMENTS_502 = "gh-placements-502-first-page";
-const PLACEMENTS_DOWN = "gh-placements-down";
+export const RATE_WINDOW = "gh-second-request-429";
+export const PLACEMENTS_502 = "gh-placements-502-first-page";
+export const PLACEMENTS_DOWN = "gh-placements-down";
 /** The hourly catch-ups of the main scenario: run label and the checkpoint it reads. */
-const CATCH_UPS = [
+export const CATCH_UPS = [
   { label: "catch_up_1", checkpoint: 1 },
   { label: "catch_up_2", checkpoint: 2 },
   { label: "catch_up_3", checkpoint: 3 },
@@ -241,16 +241,6 @@ export default defineTask({
       // The first run, then one catch-up per checkpoint: a rate-limit window in the first, a
       // server error twice on the placements read (after the candidates) in the last.
       name: "hourly_catch_ups",
-      drive: async (h) => {
-        await h.run("initial", ["sync"]);
-        await h.snapshot("cp0");
-        for (const { label, checkpoint } of CATCH_UPS) {
-          const faults = checkpoint === 1 ? [RATE_WINDOW] : checkpoint === 3 ? [PLACEMENTS_502] : [];
-          await h.recreate(ROLE, checkpoint, { faults });
-          await h.run(label, ["sync"]);
-          await h.snapshot(`cp${checkpoint}`);
-        }
-      },
       judge: (e, c, ctx) => {
         const apis = entityApis(ctx);
         const initial = runOf(e, "initial");
@@ -364,15 +354,6 @@ export default defineTask({
       // The placements list is down for a whole catch-up; GlobalHire recovers and the next run
       // must deliver everything since the initial load, once.
       name: "failed_catch_up_made_good",
-      drive: async (h) => {
-        await h.run("initial", ["sync"]);
-        await h.snapshot("cp0");
-        await h.recreate(ROLE, 1, { faults: [PLACEMENTS_DOWN] });
-        await h.run("outage", ["sync"], { timeoutMs: 20_000 });
-        await h.recreate(ROLE, 1);
-        await h.run("rerun", ["sync"]);
-        await h.snapshot("cp1");
-      },
       judge: (e, c, ctx) => {
         const apis = entityApis(ctx);
         const cp0 = e.snapshots.cp0?.[ROLE];

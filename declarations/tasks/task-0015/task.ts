@@ -6,13 +6,13 @@ import { type MirrorRow, compareRows, expectedRows, fewIds, outputRows, plumbing
 import { jsonDocument } from "../../schema/output-contract.ts";
 import { z } from "zod";
 
-const ROLE = "ats";
+export const ROLE = "ats";
 /** The resources the ticket asks for, in the report's order (the vendor's resource names). */
 const ENTITIES = ["agency", "candidate", "placement", "timesheet"];
 const MIRROR_FILES = ["agencies.json", "candidates.json", "placements.json", "timesheets.json"];
 const REPORT = "sync_report.json";
 /** Faults the scenarios arm (declared in declarations/vendors/globalhire.ts). */
-const RATE_WINDOW = "gh-second-request-429";
+export const RATE_WINDOW = "gh-second-request-429";
 
 /** What the judges need of one resource, read from the vendor's declaration and a snapshot. */
 interface EntityApi {
@@ -289,11 +289,6 @@ export default defineTask({
     {
       // One night on a tenant with archived candidates: four mirrors and the report.
       name: "nightly_mirror",
-      drive: async (h) => {
-        await h.recreate(ROLE, 1);
-        await h.run("sync", ["sync"]);
-        await h.snapshot("cp1");
-      },
       judge: (e, c, ctx) => {
         const truth = e.snapshots.cp1[ROLE];
         const apis = entityApis(ctx, truth);
@@ -310,13 +305,6 @@ export default defineTask({
       // The next night: a day of changes (new, changed and archived records), and GlobalHire
       // asks the job to slow down right after its first request.
       name: "next_night_rate_limited",
-      drive: async (h) => {
-        await h.recreate(ROLE, 1);
-        await h.run("first_night", ["sync"]);
-        await h.recreate(ROLE, 2, { faults: [RATE_WINDOW] });
-        await h.run("next_night", ["sync"]);
-        await h.snapshot("cp2");
-      },
       judge: (e, c, ctx) => {
         const truth = e.snapshots.cp2[ROLE];
         const apis = entityApis(ctx, truth);

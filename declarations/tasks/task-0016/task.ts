@@ -7,13 +7,14 @@ import { fewIds, outputRows, plumbing, byLabel } from "../shared/judging.ts";
 import queue from "./repo/input/repair-queue.json" with { type: "json" };
 import { jsonRows } from "../../schema/output-contract.ts";
 import { z } from "zod";
+import { objects } from "../shared/rows.ts";
 
-const ROLE = "ats";
+export const ROLE = "ats";
 const REPORT = "repair_report.json";
 const BULK = "bulkCreatePlacements";
 /** Faults the scenario arms (declared in declarations/vendors/globalhire.ts). */
-const STALE = "gh-stale-placement-reads";
-const CAP_413 = "gh-placements-batch-413";
+export const STALE = "gh-stale-placement-reads";
+export const CAP_413 = "gh-placements-batch-413";
 
 interface Repair {
   repair_id: string;
@@ -55,7 +56,6 @@ interface Expected {
 
 const REPAIRS: Repair[] = [...(queue.repairs as Repair[])].sort((a, b) => (a.repair_id < b.repair_id ? -1 : 1));
 
-const objects = <T>(rows: T[] | null): T[] => (rows ?? []).filter((r) => r !== null && typeof r === "object");
 const bookKey = (candidate: unknown, client: unknown) => `${String(candidate)}|${String(client)}`;
 const writeOf = (vendor: Vendor, name: string) => {
   const w = vendor.writes.find((x) => x.name === name);
@@ -305,18 +305,6 @@ export default defineTask({
   scenarios: [
     {
       name: "repair_queue_then_rerun",
-      drive: async (h) => {
-        // The night as it went in production: single placement reads come from GlobalHire's
-        // edge cache, the batch endpoint refuses far fewer items than it documents, and the
-        // on-call engineer runs the job a second time because the first report was lost.
-        await h.recreate(ROLE, 3, { faults: [STALE, CAP_413] });
-        await h.snapshot("before");
-        await h.run("repair", ["repair"]);
-        await h.snapshot("after_repair");
-        await h.clearOutputs();
-        await h.run("rerun", ["repair"]);
-        await h.snapshot("after_rerun");
-      },
       judge: (e, c, ctx: JudgeContext) => {
         const vendor = ctx.vendors[ROLE];
         const before = e.snapshots.before[ROLE];

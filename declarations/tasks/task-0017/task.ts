@@ -1,13 +1,13 @@
 import { defineTask, type JudgeContext } from "../../schema/task.ts";
 import type { CheckRecorder } from "../../evidence/recorder.ts";
 import type { CheckBasis, ConnectorRun, ScenarioEvidence, Snapshot, SnapshotRecord } from "../../evidence/verdict.ts";
-import { compareRows, expectedRows, fewIds, liveIds, outputRows, plumbing, type MirrorRow, mirrorOutputs } from "../shared/judging.ts";
-import { settle } from "../shared/drive.ts";
+import { compareRows, expectedRows, fewIds, liveIds, outputRows, plumbing, type MirrorRow, mirrorOutputs, byLabel } from "../shared/judging.ts";
 import queue from "./repo/input/follow-ups.json" with { type: "json" };
 import { jsonRows } from "../../schema/output-contract.ts";
 import { z } from "zod";
+import { deliveries, deliveryChecks } from "../shared/deliveries.ts";
 
-const ROLE = "ats";
+export const ROLE = "ats";
 const HUB = ["candidates.json", "applications.json"];
 const RESULT = "writeback_result.json";
 const ENTITIES = [
@@ -24,7 +24,7 @@ const NOTES_PATH = /^\/v1\/candidates\/[^/]+\/notes$/;
  * page and a token revoked in the middle of the applications; the second note TalentLoop
  * commits answers 500.
  */
-const INCIDENT_FAULTS = [
+export const INCIDENT_FAULTS = [
   "tl-duplicate-storm",
   "tl-reversed-burst",
   "tl-forged-delivery",
@@ -36,7 +36,7 @@ const INCIDENT_FAULTS = [
   "tl-note-500-after-commit",
 ];
 /** Faults of the catch-up after an outage: the poll's own trouble, no webhooks at all. */
-const OUTAGE_FAULTS = ["tl-candidates-500-page-2", "tl-token-revoked-mid-applications"];
+export const OUTAGE_FAULTS = ["tl-candidates-500-page-2", "tl-token-revoked-mid-applications"];
 
 /** One follow-up of Nudge's queue (`repo/input/follow-ups.json`). */
 interface FollowUp {
@@ -61,20 +61,6 @@ const FOLLOW_UPS: FollowUp[] = queue;
 
 /** The note a follow-up becomes, as the ticket spells it. */
 const noteBody = (f: FollowUp) => `${f.body}\n\n[Nudge ${f.client_ref}]`;
-
-/** One webhook delivery attempt as the vendor logged it. */
-interface Delivery {
-  eventId: string;
-  responseCode: number | null;
-  tampered: boolean;
-  skewS: number;
-}
-
-const ok2xx = (code: number | null) => code !== null && code >= 200 && code < 300;
-
-function byLabel(e: ScenarioEvidence, label: string): ConnectorRun | undefined {
-  return e.runs.find((r) => r.label === label);
-}
 
 /** Rows of an output file, objects only. */
 function rows<T = MirrorRow>(run: ConnectorRun | undefined, file: string): T[] {
@@ -263,32 +249,6 @@ function notedOnce(c: CheckRecorder, name: string, allowed: Map<string, Set<Stat
   });
 }
 
-function deliveryChecks(c: CheckRecorder, e: ScenarioEvidence, maxSkewS: number): void {
-  const log = (e.webhooks[ROLE] ?? []) as Delivery[];
-  const authentic = log.filter((d) => !d.tampered && Math.abs(d.skewS) <= maxSkewS);
-  if (authentic.length) {
-    const refused = authentic.filter((d) => !ok2xx(d.responseCode));
-    c.check("authentic_deliveries_acknowledged", refused.length === 0, {
-      basis: { ticket: "acknowledge what you have taken in with a 2xx so TalentLoop does not resend it" },
-      level: "l2",
-      detail: refused.length
-        ? `${refused.length} of ${authentic.length} authentic deliveries answered ${[...new Set(refused.map((d) => d.responseCode))].join("/")} (first ${refused[0].eventId})`
-        : `${authentic.length} authentic deliveries answered 2xx`,
-    });
-  }
-  const bogus = log.filter((d) => (d.tampered || Math.abs(d.skewS) > maxSkewS) && d.responseCode !== null);
-  if (bogus.length) {
-    const not4xx = bogus.filter((d) => !(d.responseCode! >= 400 && d.responseCode! < 500));
-    c.check("refusals_answered_4xx", not4xx.length === 0, {
-      basis: { ticket: "Refuse anything else with a 4xx" },
-      level: "l2",
-      detail: not4xx.length
-        ? `${not4xx.length} of ${bogus.length} forged or stale deliveries answered ${[...new Set(not4xx.map((d) => d.responseCode))].join("/")}`
-        : `${bogus.length} forged or stale deliveries answered 4xx`,
-    });
-  }
-}
-
 export default defineTask({
   id: "task-0017",
   title: "Harden the TalentLoop hub: a listener, a poll and a note writeback through one bad day; lost deletes found through the 410",
@@ -320,14 +280,6 @@ export default defineTask({
       // The listener was down for two days: no event reaches the hub, and the poll alone has to
       // bring it level, every delete included, through its own 500 and a revoked token.
       name: "catch_up_after_outage",
-      drive: async (h) => {
-        await h.recreate(ROLE, 1);
-        await h.run("backfill", ["backfill"]);
-        await h.snapshot("cp1");
-        await h.recreate(ROLE, 3, { faults: OUTAGE_FAULTS });
-        await h.snapshot("cp3");
-        await h.run("poll", ["poll"]);
-      },
       judge: (e, c, ctx) => {
         const cp1 = e.snapshots.cp1[ROLE];
         const cp3 = e.snapshots.cp3[ROLE];
@@ -345,21 +297,6 @@ export default defineTask({
       // two deletes missing, the push runs into a lost answer and a candidate the hub still
       // thinks live, the poll runs into a 500 and a revoked token, and the push runs again.
       name: "incident_day",
-      drive: async (h) => {
-        await h.recreate(ROLE, 0);
-        await h.run("backfill", ["backfill"]);
-        await h.snapshot("cp0");
-        await h.listen(["serve"]);
-        await h.recreate(ROLE, 1, { faults: INCIDENT_FAULTS });
-        await settle(h);
-        await h.snapshot("cp1");
-        await h.stopListener();
-        await h.run("push", ["push"]);
-        await h.snapshot("pushed");
-        await h.run("poll", ["poll"]);
-        await h.run("push_rerun", ["push"]);
-        await h.snapshot("rerun");
-      },
       judge: (e, c, ctx) => {
         const cp0 = e.snapshots.cp0[ROLE];
         const cp1 = e.snapshots.cp1[ROLE];
@@ -367,7 +304,10 @@ export default defineTask({
         const backfill = byLabel(e, "backfill");
         if (plumbing(c, "incident_backfill_exit_ok", backfill, HUB, { ticket: "Every command exits 0 through a day like last Tuesday." }))
           hubMatches(c, "incident_backfill_matches", backfill, cp0, held, { pass: 1, level: "l1", basis: { ticket: "Reads every candidate and application and writes the hub from scratch." } });
-        deliveryChecks(c, e, ctx.vendors[ROLE]?.webhooks?.maxSkewS ?? 300);
+        deliveryChecks(c, deliveries(e, ROLE), ctx.vendors[ROLE]?.webhooks?.maxSkewS ?? 300, {
+          acknowledged: { ticket: "acknowledge what you have taken in with a 2xx so TalentLoop does not resend it" },
+          refused: { ticket: "Refuse anything else with a 4xx" },
+        });
 
         // The listener: every change of the day, except deletes whose events never came.
         const listener = byLabel(e, "serve");

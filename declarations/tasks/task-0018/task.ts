@@ -1,10 +1,10 @@
 import { defineTask, type JudgeContext } from "../../schema/task.ts";
 import type { CheckRecorder } from "../../evidence/recorder.ts";
 import type { ConnectorRun, ScenarioEvidence, Snapshot } from "../../evidence/verdict.ts";
-import { compareRows, expectedRows, fewIds, liveIds, outputRows, plumbing, type MirrorRow, mirrorOutputs } from "../shared/judging.ts";
-import { settle } from "../shared/drive.ts";
+import { compareRows, expectedRows, fewIds, liveIds, outputRows, plumbing, type MirrorRow, mirrorOutputs, byLabel } from "../shared/judging.ts";
 import { jsonRows } from "../../schema/output-contract.ts";
 import { z } from "zod";
+import { deliveries, deliveryChecks } from "../shared/deliveries.ts";
 
 const WAREHOUSE = ["candidates.json", "applications.json"];
 const ENTITIES = [
@@ -24,28 +24,13 @@ const ERASURE_REQUESTS = [
 
 /** The declared fault that keeps one `*.deleted` event from ever being delivered. */
 const DROP_FAULT = "tl-drop-first-candidate-delete";
-const LIVE_FAULTS = [DROP_FAULT, "tl-reversed-burst", "tl-forged-delivery", "tl-stale-delivery", "tl-candidates-500-page-2"];
-
-/** One webhook delivery attempt as the vendor logged it. */
-interface Delivery {
-  eventId: string;
-  responseCode: number | null;
-  tampered: boolean;
-  skewS: number;
-  duplicate: boolean;
-}
+export const LIVE_FAULTS = [DROP_FAULT, "tl-reversed-burst", "tl-forged-delivery", "tl-stale-delivery", "tl-candidates-500-page-2"];
 
 /** One entry of the erasure report. */
 interface ReportEntry {
   request_id?: unknown;
   candidate_id?: unknown;
   status?: unknown;
-}
-
-const ok2xx = (code: number | null) => code !== null && code >= 200 && code < 300;
-
-function byLabel(e: ScenarioEvidence, label: string): ConnectorRun | undefined {
-  return e.runs.find((r) => r.label === label);
 }
 
 /** Warehouse rows of an output file, objects only. */
@@ -247,32 +232,6 @@ function listenerChecks(c: CheckRecorder, run: ConnectorRun | undefined, cp0: Sn
   });
 }
 
-function deliveryChecks(c: CheckRecorder, e: ScenarioEvidence, maxSkewS: number): void {
-  const log = (e.webhooks.ats ?? []) as Delivery[];
-  const authentic = log.filter((d) => !d.tampered && Math.abs(d.skewS) <= maxSkewS);
-  if (authentic.length) {
-    const refused = authentic.filter((d) => !ok2xx(d.responseCode));
-    c.check("authentic_deliveries_acknowledged", refused.length === 0, {
-      basis: { ticket: "acknowledge what you have taken in with a 2xx so TalentLoop does not resend it" },
-      level: "l2",
-      detail: refused.length
-        ? `${refused.length} of ${authentic.length} authentic deliveries answered ${[...new Set(refused.map((d) => d.responseCode))].join("/")} (first ${refused[0].eventId})`
-        : `${authentic.length} authentic deliveries answered 2xx`,
-    });
-  }
-  const bogus = log.filter((d) => (d.tampered || Math.abs(d.skewS) > maxSkewS) && d.responseCode !== null);
-  if (bogus.length) {
-    const not4xx = bogus.filter((d) => !(d.responseCode! >= 400 && d.responseCode! < 500));
-    c.check("refusals_answered_4xx", not4xx.length === 0, {
-      basis: { ticket: "Refuse anything else with a 4xx" },
-      level: "l2",
-      detail: not4xx.length
-        ? `${not4xx.length} of ${bogus.length} forged or stale deliveries answered ${[...new Set(not4xx.map((d) => d.responseCode))].join("/")}`
-        : `${bogus.length} forged or stale deliveries answered 4xx`,
-    });
-  }
-}
-
 export default defineTask({
   id: "task-0018",
   title: "TalentLoop warehouse repair: deletions lost to a documented delete flag that does not exist, a short back-fill and a false erasure audit",
@@ -293,14 +252,6 @@ export default defineTask({
       // The listener was down for two days (no events at all). The DPO's audit runs first,
       // then the nightly reconcile has to find every removal by itself.
       name: "erasure_audit_after_outage",
-      drive: async (h) => {
-        await h.run("backfill", ["backfill"]);
-        await h.snapshot("cp1");
-        await h.recreate("ats", 3);
-        await h.snapshot("cp3");
-        await h.run("erasures", ["erasures"]);
-        await h.run("reconcile", ["reconcile"]);
-      },
       judge: (e, c, ctx) => {
         const cp1 = e.snapshots.cp1.ats;
         const cp3 = e.snapshots.cp3.ats;
@@ -328,24 +279,15 @@ export default defineTask({
       // A day of changes pushed live: reordered, with forgeries, a stale replay and one
       // candidate delete that is never delivered; the nightly reconcile meets a 500 mid-list.
       name: "live_deletes_and_missed_one",
-      drive: async (h) => {
-        // The day before the task's checkpoint: the day that follows has a record created and deleted within it.
-        await h.recreate("ats", 0);
-        await h.run("backfill", ["backfill"]);
-        await h.snapshot("cp0");
-        await h.listen(["serve"]);
-        await h.recreate("ats", 1, { faults: LIVE_FAULTS });
-        await settle(h);
-        await h.snapshot("cp1");
-        await h.stopListener();
-        await h.run("reconcile", ["reconcile"]);
-      },
       judge: (e, c, ctx) => {
         const cp0 = e.snapshots.cp0.ats;
         const cp1 = e.snapshots.cp1.ats;
         const backfill = byLabel(e, "backfill");
         if (plumbing(c, "live_backfill_exit_ok", backfill, WAREHOUSE, { ticket: "Every command exits 0." })) backfillChecks(c, backfill, cp0);
-        deliveryChecks(c, e, ctx.vendors.ats?.webhooks?.maxSkewS ?? 300);
+        deliveryChecks(c, deliveries(e, "ats"), ctx.vendors.ats?.webhooks?.maxSkewS ?? 300, {
+          acknowledged: { ticket: "acknowledge what you have taken in with a 2xx so TalentLoop does not resend it" },
+          refused: { ticket: "Refuse anything else with a 4xx" },
+        });
         const listener = byLabel(e, "serve");
         if (plumbing(c, "listener_exit_ok", listener, WAREHOUSE, { ticket: "Every command exits 0." })) {
           listenerChecks(c, listener, cp0, cp1, ctx);

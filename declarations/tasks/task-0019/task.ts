@@ -2,9 +2,10 @@ import { defineTask, type JudgeContext } from "../../schema/task.ts";
 import type { CheckRecorder } from "../../evidence/recorder.ts";
 import type { CheckBasis, ConnectorRun, ScenarioEvidence, Snapshot, SnapshotRecord } from "../../evidence/verdict.ts";
 import { compareRows, expectedRows, fewIds, outputRows, plumbing, type MirrorRow, MirrorRowSchema } from "../shared/judging.ts";
-import { settle } from "../shared/drive.ts";
 import { jsonRows } from "../../schema/output-contract.ts";
 import { z } from "zod";
+import { answered2xx } from "../../evidence/conduct.ts";
+import { authentic, deliveries } from "../shared/deliveries.ts";
 
 const FILES = ["records.json", "freshness.json"];
 const ENTITIES = ["application", "candidate", "job", "note"] as const;
@@ -17,8 +18,8 @@ const STAMP: Record<Entity, string> = { application: "updated_at", candidate: "u
 /** The declared fault that keeps one `candidate.deleted` event from ever being delivered. */
 const DROP_FAULT = "tl-drop-first-candidate-delete";
 // The drop goes without the duplicate storm: a storm-shaped event would keep its delivery.
-const DAY1_FAULTS = ["tl-reversed-burst", DROP_FAULT];
-const DAY2_FAULTS = ["tl-duplicate-storm", "tl-reversed-burst", "tl-jobs-503-first-page"];
+export const DAY1_FAULTS = ["tl-reversed-burst", DROP_FAULT];
+export const DAY2_FAULTS = ["tl-duplicate-storm", "tl-reversed-burst", "tl-jobs-503-first-page"];
 /** How far a connector's `synced_at` may sit before the vendor logged the traffic it came from (clock skew). */
 const SYNCED_AT_SLACK_MS = 3000;
 
@@ -38,16 +39,6 @@ interface FreshnessRow {
   changed_last_poll?: unknown;
 }
 
-interface Delivery {
-  eventId: string;
-  ts: number;
-  epoch: number;
-  responseCode: number | null;
-  tampered: boolean;
-  skewS: number;
-}
-
-const ok2xx = (code: number | null) => code !== null && code >= 200 && code < 300;
 const instant = (v: unknown) => (typeof v === "string" ? Date.parse(v) : Number.NaN);
 
 function viewRows(run: ConnectorRun | undefined): ViewRow[] {
@@ -286,7 +277,9 @@ function syncedAtCheck(c: CheckRecorder, e: ScenarioEvidence, run: ConnectorRun 
   const rows = viewRows(run);
   const unparsed = rows.filter((r) => Number.isNaN(instant(r.synced_at))).map((r) => String(r.source_id));
   const reqTs = (e.requests.ats ?? []).filter((r) => r.epoch === day2.epoch).map((r) => r.ts);
-  const hookTs = ((e.webhooks.ats ?? []) as Delivery[]).filter((d) => d.epoch === day2.epoch).map((d) => d.ts);
+  const hookTs = deliveries(e, "ats")
+    .filter((d) => d.epoch === day2.epoch)
+    .map((d) => d.ts);
   const early: string[] = [];
   const starts: Record<string, number> = { poll: Math.min(...reqTs) * 1000, webhook: Math.min(...hookTs) * 1000 };
   for (const entity of ENTITIES) {
@@ -311,9 +304,9 @@ function syncedAtCheck(c: CheckRecorder, e: ScenarioEvidence, run: ConnectorRun 
 }
 
 function deliveryCheck(c: CheckRecorder, e: ScenarioEvidence, maxSkewS: number): void {
-  const genuine = ((e.webhooks.ats ?? []) as Delivery[]).filter((d) => !d.tampered && Math.abs(d.skewS) <= maxSkewS);
+  const genuine = deliveries(e, "ats").filter((d) => authentic(d, maxSkewS));
   if (!genuine.length) return;
-  const refused = genuine.filter((d) => !ok2xx(d.responseCode));
+  const refused = genuine.filter((d) => !answered2xx(d.responseCode));
   c.check("authentic_deliveries_acknowledged", refused.length === 0, {
     basis: { ticket: "Acknowledge what you have taken in with a 2xx so TalentLoop does not keep resending it." },
     level: "l2",
@@ -352,22 +345,6 @@ export default defineTask({
       // reversed burst and a candidate delete that is never delivered. Day two: a storm of
       // redeliveries, a reversed burst, and a jobs list that fails twice before it answers.
       name: "two_days_pushed_and_polled",
-      drive: async (h) => {
-        await h.run("sync", ["sync"]);
-        await h.snapshot("cp0");
-        await h.listen(["serve"]);
-        await h.recreate("ats", 1, { faults: DAY1_FAULTS });
-        await settle(h);
-        await h.snapshot("cp1");
-        await h.stopListener();
-        await h.run("poll_day1", ["poll"]);
-        await h.listen(["serve"]);
-        await h.recreate("ats", 2, { faults: DAY2_FAULTS });
-        await settle(h);
-        await h.snapshot("cp2");
-        await h.stopListener();
-        await h.run("poll_day2", ["poll"]);
-      },
       judge: (e, c, ctx) => {
         const cp0 = e.snapshots.cp0.ats;
         const cp1 = e.snapshots.cp1.ats;

@@ -1,29 +1,18 @@
 import { defineTask, type JudgeContext } from "../../schema/task.ts";
 import type { ConnectorRun, ScenarioEvidence, Snapshot } from "../../evidence/verdict.ts";
 import type { CheckRecorder } from "../../evidence/recorder.ts";
-import { compareRows, expectedRows, fewIds, lastError, outputRows, type MirrorRow, mirrorOutputs, outputProblem } from "../shared/judging.ts";
-import { settle } from "../shared/drive.ts";
+import { compareRows, expectedRows, fewIds, lastError, outputRows, mirrorOutputs, outputProblem, byLabel } from "../shared/judging.ts";
 import { jsonRows } from "../../schema/output-contract.ts";
 import { z } from "zod";
+import { answered2xx } from "../../evidence/conduct.ts";
+import { type Delivery, authentic, deliveries } from "../shared/deliveries.ts";
+import { mirrorRows } from "../shared/rows.ts";
 
 const FILES = ["candidates.json", "applications.json", "events.json"];
 const ENTITY_FILES = [
   ["candidate", "candidates.json"],
   ["application", "applications.json"],
 ] as const;
-
-/** One webhook delivery attempt as the vendor logged it. */
-interface Delivery {
-  epoch: number;
-  eventId: string;
-  attempt: number;
-  responseCode: number | null;
-  tampered: boolean;
-  skewS: number;
-  duplicate: boolean;
-  /** null while the ack-body protocol is not in force. */
-  acked: boolean | null;
-}
 
 /** One row of the connector's event ledger. */
 interface LedgerRow {
@@ -33,32 +22,12 @@ interface LedgerRow {
   via?: string;
 }
 
-const ok2xx = (code: number | null) => code !== null && code >= 200 && code < 300;
-
-function deliveries(e: ScenarioEvidence): Delivery[] {
-  return (e.webhooks.ats ?? []) as Delivery[];
-}
-
 /** What the vendor declares about its webhooks: the judge reads them, never a constant. */
 function hooks(ctx: JudgeContext): { maxSkewS: number; retries: number; deadLetterPath: string } {
   const w = ctx.vendors.ats?.webhooks;
   // Retries while the ack-body protocol is in force: the schedule, cut short by maxAttempts.
   const retries = Math.min(w?.retrySchedule.length ?? 0, (w?.ack?.maxAttempts ?? Number.POSITIVE_INFINITY) - 1);
   return { maxSkewS: w?.maxSkewS ?? 300, retries, deadLetterPath: w?.ack?.deadLetterPath ?? "" };
-}
-
-/** A delivery a correct receiver must accept: a genuine signature inside the timestamp window. */
-function authentic(d: Delivery, maxSkewS: number): boolean {
-  return !d.tampered && Math.abs(d.skewS) <= maxSkewS;
-}
-
-function byLabel(e: ScenarioEvidence, label: string): ConnectorRun | undefined {
-  return e.runs.find((r) => r.label === label);
-}
-
-/** Mirror rows of an output file, objects only. */
-function mirrorRows(run: ConnectorRun | undefined, file: string): MirrorRow[] {
-  return (outputRows<MirrorRow>(run, file) ?? []).filter((r) => r !== null && typeof r === "object");
 }
 
 /**
@@ -192,7 +161,7 @@ function ackCheck(c: CheckRecorder, name: string, log: Delivery[], maxSkewS: num
 function preSwitchCheck(c: CheckRecorder, name: string, log: Delivery[], maxSkewS: number): void {
   const judged = log.filter((d) => d.acked === null && authentic(d, maxSkewS));
   if (!judged.length) return;
-  const refused = judged.filter((d) => !ok2xx(d.responseCode));
+  const refused = judged.filter((d) => !answered2xx(d.responseCode));
   c.check(name, refused.length === 0, {
     basis: { ticket: "It runs across the switch date, so it must confirm deliveries correctly both before and after it." },
     level: "l1",
@@ -221,32 +190,18 @@ export default defineTask({
     {
       // The listener runs across the switch date: plain 2xx before it, the ack body from it.
       name: "ack_pipeline_freshness",
-      drive: async (h) => {
-        await h.run("backfill", ["backfill"]);
-        await h.snapshot("start");
-        await h.listen(["serve"]);
-        await h.recreate("ats", 3, { faults: ["tl-duplicate-storm"] });
-        await settle(h);
-        await h.recreate("ats", 4, { faults: ["tl-reversed-burst", "tl-forged-delivery", "tl-stale-delivery"] });
-        await settle(h);
-        await h.snapshot("end");
-        await h.stopListener();
-        await settle(h);
-        await h.run("drain", ["drain"]);
-        await h.run("dump", ["dump"]);
-      },
       judge: (e, c, ctx) => {
         if (!runsOk(c, "ack_runs_ok", e, ["backfill", "drain", "dump"], 1)) return;
         const { maxSkewS, retries } = hooks(ctx);
         const dump = byLabel(e, "dump");
-        const log = deliveries(e);
+        const log = deliveries(e, "ats");
         mirrorChecks(c, "ack", dump, e.snapshots.start.ats, e.snapshots.end.ats, "l1");
         ledgerCheck(c, "ack_events_recorded_once", dump, reachable(log, maxSkewS, retries), { pass: 2, mandatory: true, level: "l1" });
         preSwitchCheck(c, "bare_2xx_before_switch", log, maxSkewS);
         ackCheck(c, "ack_pipeline_freshness", log, maxSkewS);
         const forged = log.filter((d) => !authentic(d, maxSkewS));
         if (forged.length) {
-          const taken = forged.filter((d) => d.acked === true || (d.acked === null && ok2xx(d.responseCode)));
+          const taken = forged.filter((d) => d.acked === true || (d.acked === null && answered2xx(d.responseCode)));
           c.check("forged_deliveries_not_acknowledged", taken.length === 0, {
             basis: { ticket: "Refuse anything else with a 4xx, and never confirm it." },
             level: "l3",
@@ -261,31 +216,12 @@ export default defineTask({
       // The listener is down across the switch: the events of that day dead-letter, newer ones
       // arrive live once it is back, and the drain comes last.
       name: "dlq_drain_recovery",
-      drive: async (h) => {
-        // The endpoint is registered, then the host goes down for maintenance.
-        await h.listen(["serve"]);
-        await h.stopListener();
-        await h.recreate("ats", 3);
-        await h.run("backfill", ["backfill"]);
-        await h.snapshot("start");
-        await h.recreate("ats", 4);
-        await settle(h);
-        await h.listen(["serve"]);
-        await h.recreate("ats", 5, { faults: ["tl-duplicate-storm", "tl-reversed-burst"] });
-        await settle(h);
-        await h.snapshot("end");
-        await h.stopListener();
-        await settle(h);
-        await h.run("drain", ["drain"]);
-        await h.run("drain_again", ["drain"]);
-        await h.run("dump", ["dump"]);
-      },
       judge: (e, c, ctx) => {
         if (!runsOk(c, "drain_runs_ok", e, ["backfill", "drain", "drain_again", "dump"], 2)) return;
         // Epochs: the task's start, the day before the switch (no listener), the switch day (outage), the day after.
         const { maxSkewS, retries, deadLetterPath } = hooks(ctx);
         const dump = byLabel(e, "dump");
-        const log = deliveries(e);
+        const log = deliveries(e, "ats");
         mirrorChecks(c, "drained", dump, e.snapshots.start.ats, e.snapshots.end.ats, "l3");
         ledgerCheck(c, "drained_events_recorded_once", dump, reachable(log, maxSkewS, retries), { pass: 2, mandatory: true, level: "l1" });
         // Acknowledgements are judged where the listener was up after the switch (the last epoch), not in the outage.

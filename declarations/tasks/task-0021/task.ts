@@ -7,17 +7,18 @@ import { fewIds, outputRows, plumbing } from "../shared/judging.ts";
 import manifest from "./repo/input/scorecards/manifest.json" with { type: "json" };
 import { jsonRows } from "../../schema/output-contract.ts";
 import { z } from "zod";
+import { objects } from "../shared/rows.ts";
 
-const ROLE = "ats";
+export const ROLE = "ats";
 const REPORT = "attachment_report.json";
 const QUARANTINE = "quarantine.json";
 const FILES = [REPORT, QUARANTINE];
 const UPLOAD = "uploadAttachment";
 const KIND = "other";
 /** Faults the scenarios arm (declared in declarations/vendors/talentloop.ts). */
-const LOST_ANSWER = "tl-upload-500-after-commit";
-const REVOKED = "tl-token-revoked-mid-run";
-const PAGE_500 = "tl-candidates-500-page-2";
+export const LOST_ANSWER = "tl-upload-500-after-commit";
+export const REVOKED = "tl-token-revoked-mid-run";
+export const PAGE_500 = "tl-candidates-500-page-2";
 const ATTACHMENTS_PATH = /^\/v1\/candidates\/([^/]+)\/attachments$/;
 const NOTES_PATH = /^\/v1\/candidates\/([^/]+)\/notes$/;
 
@@ -90,7 +91,6 @@ const emailKey = (v: unknown) =>
 const mediaType = (v: string) => v.split(";")[0].trim().toLowerCase();
 const noteBody = (c: Scorecard) => `${c.scorecard_id} (${c.stage}, ${c.recommendation}): ${c.summary}`;
 const noteAuthor = (c: Scorecard) => c.interviewer.trim().split(/\s+/)[0];
-const objects = <T>(rows: T[] | null): T[] => (rows ?? []).filter((r) => r !== null && typeof r === "object");
 const sortedBy = (rows: { scorecard_id: unknown }[]) => rows.every((r, i) => i === 0 || String(rows[i - 1].scorecard_id) < String(r.scorecard_id));
 
 /** What should become of one scorecard, from the vendor as it stood when the scenario began. */
@@ -378,11 +378,6 @@ export default defineTask({
   scenarios: [
     {
       name: "clean_delivery",
-      drive: async (h) => {
-        await h.snapshot("before");
-        await h.run("deliver", ["deliver"]);
-        await h.snapshot("after");
-      },
       judge: (e, c, ctx) => {
         const run = e.runs[0];
         if (!plumbing(c, "clean_deliver_exit_ok", run, FILES, { ticket: "`deliver` exits 0 when every scorecard of the batch is in one of the two files." })) return;
@@ -421,18 +416,6 @@ export default defineTask({
     },
     {
       name: "lost_answer_then_rerun",
-      drive: async (h) => {
-        // The second upload that commits answers 500; after 24 requests every token issued so
-        // far is revoked; the second page of candidates fails once. Then the job runner loses
-        // track of the run and starts it again, without its report files.
-        await h.recreate(ROLE, 2, { faults: [LOST_ANSWER, REVOKED, PAGE_500] });
-        await h.snapshot("before");
-        await h.run("first_attempt", ["deliver"]);
-        await h.snapshot("after_first");
-        await h.clearOutputs();
-        await h.run("rerun", ["deliver"]);
-        await h.snapshot("after_rerun");
-      },
       judge: (e, c, ctx) => {
         const [first, rerun] = e.runs;
         const start = e.snapshots.before[ROLE];

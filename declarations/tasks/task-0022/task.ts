@@ -9,15 +9,17 @@ import { fewIds, lastError, outputRows, plumbing } from "../shared/judging.ts";
 import agency from "./repo/input/placements.json" with { type: "json" };
 import { jsonRows } from "../../schema/output-contract.ts";
 import { z } from "zod";
+import { objects } from "../shared/rows.ts";
+import { committedWrites } from "../shared/committed-writes.ts";
 
-const ROLE = "ats";
+export const ROLE = "ats";
 const RESULT = "push_result.json";
 const FEED = "candidate_changes.json";
 /** Faults the scenarios arm (declared in declarations/vendors/hirewire.ts). */
-const FIRST_READ_429 = "hw-first-read-429";
-const LOST_ANSWER = "hw-stage-500-after-commit";
-const CREATE_LOST = "hw-create-503-after-commit";
-const MOVE_REFUSED = "hw-stage-503-after-create";
+export const FIRST_READ_429 = "hw-first-read-429";
+export const LOST_ANSWER = "hw-stage-500-after-commit";
+export const CREATE_LOST = "hw-create-503-after-commit";
+export const MOVE_REFUSED = "hw-stage-503-after-create";
 /** Faults whose 5xx answers a write that HireWire did commit. */
 const AFTER_COMMIT = [LOST_ANSWER, CREATE_LOST];
 /** Exit code the ticket asks for after a maintenance stop (EX_TEMPFAIL). */
@@ -54,8 +56,6 @@ const emailKey = (v: unknown) =>
   String(v ?? "")
     .trim()
     .toLowerCase();
-const objects = <T>(rows: T[] | null): T[] => (rows ?? []).filter((r) => r !== null && typeof r === "object");
-const isSuccess = (status: number) => status >= 200 && status < 300;
 
 function writeOf(vendor: Vendor, name: string): Write {
   const w = vendor.writes.find((x) => x.name === name);
@@ -110,37 +110,13 @@ function byEmail(s: Snapshot): Map<string, SnapshotRecord[]> {
   return out;
 }
 
-/**
- * Requests of a write that committed, in log order, from the request log
- * alone. A call commits when HireWire applied it: a 2xx, or a 5xx the
- * after-commit fault produced. A call whose Idempotency-Key HireWire had
- * already stored (same epoch, inside the window) is a replay and commits
- * nothing; HireWire stores the answers below 500 and the after-commit ones.
- * Refused calls (429, auth) never reach the write.
- */
-function committed(requests: RequestLogEntry[], w: Write): RequestLogEntry[] {
-  const pattern = pathPattern(w);
-  const windowS = w.idempotency?.in === "header" ? w.idempotency.windowS : 0;
-  const stored = new Map<string, number>();
-  const out: RequestLogEntry[] = [];
-  for (const r of [...requests].sort((a, b) => a.seq - b.seq)) {
-    if (r.method !== w.method || !pattern.test(r.path) || r.rateLimited || r.authOutcome !== "ok" || r.status === 401 || r.status === 429) continue;
-    const key = r.idempotencyKey ? `${r.epoch}|${r.idempotencyKey}` : null;
-    const firstSeen = key === null ? undefined : stored.get(key);
-    if (firstSeen !== undefined && r.ts - firstSeen <= windowS) continue;
-    const afterCommit = r.status >= 500 && r.faults.some((f) => AFTER_COMMIT.includes(f));
-    if (key !== null && (r.status < 500 || afterCommit)) stored.set(key, r.ts);
-    if (isSuccess(r.status) || afterCommit) out.push(r);
-  }
-  return out;
-}
-
 /** Committed stage moves per candidate id, in order. */
 function committedMoves(requests: RequestLogEntry[], vendor: Vendor): Map<string, string[]> {
   const w = writeOf(vendor, "moveStage");
   const pattern = pathPattern(w);
   const moves = new Map<string, string[]>();
-  for (const r of committed(requests, w)) {
+  const windowS = w.idempotency?.in === "header" ? w.idempotency.windowS : 0;
+  for (const r of committedWrites(requests, { isCall: (r) => r.method === w.method && pattern.test(r.path), windowS, afterCommitFaults: AFTER_COMMIT })) {
     const id = decodeURIComponent(pattern.exec(r.path)![1]);
     const stage = String((r.body as Record<string, unknown> | null)?.stage ?? "");
     moves.set(id, [...(moves.get(id) ?? []), stage]);
@@ -384,11 +360,6 @@ export default defineTask({
     {
       // The whole file in one run.
       name: "push_batch",
-      drive: async (h) => {
-        await h.snapshot("before");
-        await h.run("push", ["push"]);
-        await h.snapshot("after");
-      },
       judge: (e, c, ctx) => {
         const run = e.runs[0];
         if (!plumbing(c, "batch_push_exit_ok", run, [RESULT], { ticket: "`push` exits `0` when every placement has been dealt with (done or refused)" })) return;
@@ -439,21 +410,6 @@ export default defineTask({
       // A third run finishes every chain where it stopped; a rerun of the finished job must
       // change nothing.
       name: "maintenance_stops_and_resume",
-      drive: async (h) => {
-        await h.recreate(ROLE, 0, { faults: [CREATE_LOST, LOST_ANSWER, MOVE_REFUSED] });
-        await h.snapshot("before");
-        await h.run("stopped_at_create", ["push"]);
-        await h.snapshot("stopped_at_create");
-        await h.clearOutputs();
-        await h.run("stopped_at_move", ["push"]);
-        await h.snapshot("stopped_at_move");
-        await h.clearOutputs();
-        await h.run("resumed", ["push"]);
-        await h.snapshot("resumed");
-        await h.clearOutputs();
-        await h.run("rerun", ["push"]);
-        await h.snapshot("rerun");
-      },
       judge: (e, c, ctx) => {
         const vendor = ctx.vendors[ROLE];
         const requests = e.requests[ROLE] ?? [];
@@ -525,16 +481,6 @@ export default defineTask({
       // The analytics feed: the first poll from the old job's watermark, then a catch-up after
       // each of two days of changes; the first catch-up's first read meets a rate-limit window.
       name: "poll_catch_up",
-      drive: async (h) => {
-        await h.run("first_poll", ["poll"]);
-        await h.snapshot("first");
-        await h.recreate(ROLE, 1, { faults: [FIRST_READ_429] });
-        await h.run("catch_up", ["poll"]);
-        await h.snapshot("catch_up");
-        await h.recreate(ROLE, 2);
-        await h.run("second_catch_up", ["poll"]);
-        await h.snapshot("second_catch_up");
-      },
       judge: (e, c, ctx) => {
         const vendor = ctx.vendors[ROLE];
         const [first, catchUp, second] = e.runs;

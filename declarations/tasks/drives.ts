@@ -1,0 +1,63 @@
+/**
+ * @module tasks/drives
+ * Every task's drives, by task id: what the Node harness runs. Only Node imports this
+ * registry; the grader imports `index.ts`, whose tasks carry judges alone.
+ */
+import type { Drive, Drives } from "../schema/task.ts";
+import drives0001 from "./task-0001/drive.ts";
+import drives0002 from "./task-0002/drive.ts";
+import drives0003 from "./task-0003/drive.ts";
+import drives0004 from "./task-0004/drive.ts";
+import drives0005 from "./task-0005/drive.ts";
+import drives0006 from "./task-0006/drive.ts";
+import drives0007 from "./task-0007/drive.ts";
+import drives0008 from "./task-0008/drive.ts";
+import drives0009 from "./task-0009/drive.ts";
+import drives0010 from "./task-0010/drive.ts";
+import drives0011 from "./task-0011/drive.ts";
+import drives0012 from "./task-0012/drive.ts";
+import drives0013 from "./task-0013/drive.ts";
+import drives0014 from "./task-0014/drive.ts";
+import drives0015 from "./task-0015/drive.ts";
+import drives0016 from "./task-0016/drive.ts";
+import drives0017 from "./task-0017/drive.ts";
+import drives0018 from "./task-0018/drive.ts";
+import drives0019 from "./task-0019/drive.ts";
+import drives0020 from "./task-0020/drive.ts";
+import drives0021 from "./task-0021/drive.ts";
+import drives0022 from "./task-0022/drive.ts";
+
+const DRIVES: Readonly<Record<string, Drives>> = Object.freeze({
+  "task-0001": drives0001,
+  "task-0002": drives0002,
+  "task-0003": drives0003,
+  "task-0004": drives0004,
+  "task-0005": drives0005,
+  "task-0006": drives0006,
+  "task-0007": drives0007,
+  "task-0008": drives0008,
+  "task-0009": drives0009,
+  "task-0010": drives0010,
+  "task-0011": drives0011,
+  "task-0012": drives0012,
+  "task-0013": drives0013,
+  "task-0014": drives0014,
+  "task-0015": drives0015,
+  "task-0016": drives0016,
+  "task-0017": drives0017,
+  "task-0018": drives0018,
+  "task-0019": drives0019,
+  "task-0020": drives0020,
+  "task-0021": drives0021,
+  "task-0022": drives0022,
+});
+
+/** The drive of a task's scenario; throws when the task or the scenario has none. */
+export function driveOf(taskId: string, scenario: string): Drive {
+  const drive = Object.hasOwn(DRIVES, taskId) && Object.hasOwn(DRIVES[taskId], scenario) ? DRIVES[taskId][scenario] : undefined;
+  if (!drive) throw new Error(`${taskId} has no drive for scenario ${scenario}`);
+  return drive;
+}
+
+/** The ids of the tasks with drives (every task of the registry). */
+export const DRIVEN_TASKS: readonly string[] = Object.keys(DRIVES);
