@@ -1,10 +1,23 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 import { buildWorker } from "./scripts/farm/build-worker.ts";
 
 const migrations = await readD1Migrations("./migrations");
 // The grader runs beside the farm as an auxiliary Worker, which the pool takes only as built JavaScript.
 const bundles = buildWorker();
+/**
+ * The slow tier: `validate` of every task and the sweeps of real agent CLIs through their lanes.
+ * `npm test` runs them; `npm run test:fast` (WIREBENCH_TESTS=fast) runs everything else.
+ */
+const SLOW_TESTS = [
+  "test/node/validate-tasks.test.ts",
+  "test/node/agent/claude-code.test.ts",
+  "test/node/agent/codex.test.ts",
+  "test/node/agent/opencode.test.ts",
+  "test/node/agent/cli-lanes.test.ts",
+];
+const tier = process.env.WIREBENCH_TESTS ?? "all";
+if (tier !== "all" && tier !== "fast") throw new Error(`WIREBENCH_TESTS is "all" or "fast", not "${tier}"`);
 /** The pool renames the Worker under test: `vitest-plugin-runner-<project>`; the grader's WORLD binding names that script. */
 const FARM_UNDER_TEST = "vitest-plugin-runner-workers";
 
@@ -19,7 +32,8 @@ export default defineConfig({
           cloudflareTest({
             wrangler: { configPath: "./wrangler.toml" },
             miniflare: {
-              bindings: { TEST_MIGRATIONS: migrations, WIREBENCH_ADMIN_TOKEN: "test-admin-token" },
+              // WIREBENCH_TEST_CLOCK: world objects run on a clock the tests move (workers/engine/clock.ts).
+              bindings: { TEST_MIGRATIONS: migrations, WIREBENCH_ADMIN_TOKEN: "test-admin-token", WIREBENCH_TEST_CLOCK: "manual" },
               // The grader's archive, bound to the tests only to apply migrations (the farm itself has no D1).
               d1Databases: { TEST_DB: "wirebench-test" },
               workers: [
@@ -49,6 +63,7 @@ export default defineConfig({
           name: "node",
           environment: "node",
           include: ["test/node/**/*.test.ts", "scripts/**/*.test.ts", "declarations/**/*.test.ts", "mechanics/**/*.test.ts"],
+          exclude: [...configDefaults.exclude, ...(tier === "fast" ? SLOW_TESTS : [])],
           globalSetup: ["./test/node/setup/build-worker.ts"],
           testTimeout: 120_000,
           hookTimeout: 120_000,

@@ -17,6 +17,12 @@ export interface Env {
    * header that names loopback. Unset: development (`npm run dev`, the tests).
    */
   WIREBENCH_EXPOSURE?: "public" | "loopback";
+  /**
+   * `manual` in the workerd tests' config only (vitest.config.ts): each world
+   * object then runs on a clock the tests move (`workers/engine/clock.ts`),
+   * so they never sleep. Ignored on a public farm; never set in wrangler.toml.
+   */
+  WIREBENCH_TEST_CLOCK?: string;
   /** A published site to show at `/` (the local farm binds one with `wirebench serve --site`). */
   SITE?: Fetcher;
 }

@@ -14,9 +14,9 @@ describe("production deploy config", () => {
     expect(productionProblems(readProductionConfig(join(root, CONFIGS.farm)), readProductionConfig(join(root, CONFIGS.grader)))).toEqual([]);
   });
 
-  it("names a token in plain vars, a D1 on the farm and a grader the farm does not point at", () => {
+  it("names a token in plain vars, the tests' clock, a D1 on the farm and a grader the farm does not point at", () => {
     const farm = readFileSync(join(root, CONFIGS.farm), "utf8")
-      .replace("[env.production.vars]", '[env.production.vars]\nWIREBENCH_ADMIN_TOKEN = "oops"')
+      .replace("[env.production.vars]", '[env.production.vars]\nWIREBENCH_ADMIN_TOKEN = "oops"\nWIREBENCH_TEST_CLOCK = "manual"')
       .replace(
         'service = "wirebench-grader"\n',
         'service = "wirebench-grader"\n\n[[env.production.d1_databases]]\nbinding = "DB"\ndatabase_name = "x"\ndatabase_id = "00000000-0000-0000-0000-000000000001"\n',
@@ -27,6 +27,7 @@ describe("production deploy config", () => {
     const problems = productionProblems(readProductionConfig(path), readProductionConfig(join(root, CONFIGS.grader)));
     expect(problems.join("\n")).toMatch(/WIREBENCH_ADMIN_TOKEN is a plain var/);
     expect(problems.join("\n")).toMatch(/farm: binds D1/);
+    expect(problems.join("\n")).toMatch(/WIREBENCH_TEST_CLOCK is the tests' clock/);
     expect(problems.join("\n")).toMatch(/GRADER points at "someone-else"/);
   });
 

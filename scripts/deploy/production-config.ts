@@ -34,6 +34,7 @@ export function productionProblems(farm: Config, grader: Config): string[] {
   const problems: string[] = [];
   const vars = farm.vars as Record<string, unknown>;
   if ("WIREBENCH_ADMIN_TOKEN" in vars) problems.push("farm: WIREBENCH_ADMIN_TOKEN is a plain var; it must be a secret (wrangler secret put)");
+  if ("WIREBENCH_TEST_CLOCK" in vars) problems.push("farm: WIREBENCH_TEST_CLOCK is the tests' clock; production runs on the host's");
   if (vars.WIREBENCH_EXPOSURE !== "public") problems.push('farm: WIREBENCH_EXPOSURE must be "public" in production vars, so the control plane never opens on a forged Host: 127.0.0.1');
   if (farm.d1_databases.length) problems.push("farm: binds D1; only the grader may");
   const world = farm.durable_objects.bindings.find((b) => b.name === "WORLD");

@@ -121,15 +121,27 @@ describe("seeded state", () => {
   });
 
   it("makes subresources point at live parents and refs at existing records", () => {
+    let parents = 0;
+    let refs = 0;
     for (const v of Object.values(VENDORS)) {
       const state = buildState(v, 9, 0);
       const ids = new Set(state.map((r) => `${r.entity}/${r.id}`));
-      for (const r of state) {
+      const pointers = state.flatMap((r) => {
         const resource = v.resources.find((x) => x.name === r.entity)!;
-        if (resource.parent) expect(ids.has(`${resource.parent}/${r.parent}`)).toBe(true);
-        for (const f of resource.fields) if (f.gen.gen === "ref") expect(ids.has(`${f.gen.entity}/${r.data[f.name]}`)).toBe(true);
-      }
+        const parent = resource.parent ? [{ kind: "parent", to: `${resource.parent}/${r.parent}` }] : [];
+        const fields = resource.fields.flatMap((f) => (f.gen.gen === "ref" ? [{ kind: "ref", to: `${f.gen.entity}/${r.data[f.name]}` }] : []));
+        return [...parent, ...fields];
+      });
+      expect(
+        pointers.filter((p) => !ids.has(p.to)),
+        v.id,
+      ).toEqual([]);
+      parents += pointers.filter((p) => p.kind === "parent").length;
+      refs += pointers.filter((p) => p.kind === "ref").length;
     }
+    // Both kinds of pointer were checked at all.
+    expect(parents).toBeGreaterThan(0);
+    expect(refs).toBeGreaterThan(0);
   });
 });
 

@@ -164,12 +164,14 @@ describe("two shards of the scripted sweep publish to the same release as one un
 
     const attempts = data.filter((f) => f.includes("/attempts/"));
     expect(attempts.filter((f) => f.endsWith("/summary.json"))).toHaveLength(4);
-    for (const f of attempts) {
-      const [x, y] = [join(a.out, f), join(b.out, f)];
-      if (f.endsWith("/patch.diff") || f.endsWith("/problem.md")) expect(readFileSync(y, "utf8"), f).toBe(readFileSync(x, "utf8"));
-      else if (f.endsWith("/vendor-requests.json")) expect(requestTrail(y), f).toEqual(requestTrail(x));
-      else if (/\/(summary|verdict|trajectory|trajectory\.atif)\.json$/.test(f)) expect(normalised(JSON.parse(readFileSync(y, "utf8"))), f).toEqual(normalised(JSON.parse(readFileSync(x, "utf8"))));
-    }
+    // Each kind of file is compared its own way; every kind is there for each of the 4 attempts.
+    const texts = attempts.filter((f) => f.endsWith("/patch.diff") || f.endsWith("/problem.md"));
+    const trails = attempts.filter((f) => f.endsWith("/vendor-requests.json"));
+    const documents = attempts.filter((f) => /\/(summary|verdict|trajectory|trajectory\.atif)\.json$/.test(f));
+    expect([texts.length, trails.length, documents.length].map((n) => n >= 4)).toEqual([true, true, true]);
+    for (const f of texts) expect(readFileSync(join(b.out, f), "utf8"), f).toBe(readFileSync(join(a.out, f), "utf8"));
+    for (const f of trails) expect(requestTrail(join(b.out, f)), f).toEqual(requestTrail(join(a.out, f)));
+    for (const f of documents) expect(normalised(JSON.parse(readFileSync(join(b.out, f), "utf8"))), f).toEqual(normalised(JSON.parse(readFileSync(join(a.out, f), "utf8"))));
     // The comparison can fail: two attempts of the sweep are not equal up to clocks and ids.
     const verdicts = attempts.filter((f) => f.endsWith("/verdict.json"));
     expect(normalised(JSON.parse(readFileSync(join(a.out, verdicts[0]), "utf8")))).not.toEqual(normalised(JSON.parse(readFileSync(join(a.out, verdicts[2]), "utf8"))));

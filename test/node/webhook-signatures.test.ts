@@ -115,7 +115,8 @@ describe.each(Object.values(SCHEMES))("$scheme scheme", (sig) => {
     expect(independentlyValid(sig, secret, headers, body)).toBe(true);
     expect(independentlyValid(sig, otherSecret, headers, body)).toBe(false);
     expect(independentlyValid(sig, secret, headers, `${body} `)).toBe(false);
-    if (hasTimestamp) expect(Object.values(headers).join(" ")).toContain(String(ts));
+    // The timestamp is signed and sent by every scheme but GitHub's, which has none.
+    expect(Object.values(headers).join(" ").includes(String(ts))).toBe(hasTimestamp);
   });
 
   it("makes a tampered delivery well formed but wrong", async () => {

@@ -54,11 +54,22 @@ describe("the WSDL contract", () => {
         .flat()
         .filter((r) => r.deleted)
         .map((r) => String(r.id));
-      if (feed) expect([...result.deletions].sort()).toEqual([...deleted].sort());
-      else expect(result.deletions).toEqual([]);
+      // A service with a delete feed reports each deletion (the feed's own case below proves there are some); one without reports none.
+      expect([...result.deletions].sort()).toEqual(feed ? [...deleted].sort() : []);
       expect(result.operations.some((o) => o.startsWith("Get"))).toBe(true);
       expect(logged).toBe(result.requests);
     });
+  });
+
+  it("has a SOAP vendor with a delete feed", () => expect(SOAP.filter((s) => s.feed).length).toBeGreaterThan(0));
+
+  it.each(SOAP.filter((s) => s.feed))("$vendor's delete feed has deletions to report at checkpoint 1", { timeout: 60_000 }, async ({ vendor, file }) => {
+    const { result, truth } = await crawl(vendor, file, "true", 1);
+    const deleted = Object.values(truth)
+      .flat()
+      .filter((r) => r.deleted);
+    expect(deleted.length).toBeGreaterThan(0);
+    expect(result.deletions).toHaveLength(deleted.length);
   });
 
   it("fails when the WSDL lies: paygrade's stale WSDL promises pages of 500, which the service refuses", { timeout: 60_000 }, async () => {

@@ -2,7 +2,7 @@ import { runDurableObjectAlarm } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { hirewireClient, stafflineClient, talentforgeClient } from "./clients.ts";
-import { admin, createWorld, pendingTimeline } from "./helpers.ts";
+import { admin, advanceClock, clockOffset, createWorld, pendingTimeline } from "./helpers.ts";
 
 describe("error after commit (hirewire moveStage, armed at recreate)", () => {
   it("commits the third move, answers 500 anyway, logs the fault, and replays the commit to a retry with the same key", async () => {
@@ -68,7 +68,8 @@ describe("read-side faults fire at their trigger and only there", () => {
     expect(Number.isNaN(Date.parse(limited.headers.get("retry-after")!))).toBe(false);
     const row = (await epochLog(w.world)).at(-1);
     expect(row).toMatchObject({ rateLimited: true, faults: ["hw-burst-429"] });
-    await new Promise((r) => setTimeout(r, (row.retryAfter + 0.2) * 1000));
+    // Open again once Retry-After has passed on the world's clock.
+    await advanceClock(w.world, "ats", row.retryAfter * 1000);
     expect((await hw("/v1/audit-events")).status).toBe(200);
   });
 
@@ -136,9 +137,10 @@ describe("read-side faults fire at their trigger and only there", () => {
   it("slow: one response is delayed by 300 ms", async () => {
     const w = await armed("talentforge", ["tf-slow-reads"]);
     const tf = await talentforgeClient(w.vendors.ats);
-    const t0 = Date.now();
+    // The delay is taken on the world's clock, which the tests' clock passes without waiting.
+    const before = await clockOffset(w.world, "ats");
     await tf("/rest/requisitions");
-    expect(Date.now() - t0).toBeGreaterThanOrEqual(280);
+    expect((await clockOffset(w.world, "ats")) - before).toBe(300);
     expect((await epochLog(w.world)).at(-1).faults).toEqual(["tf-slow-reads"]);
   });
 

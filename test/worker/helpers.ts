@@ -1,5 +1,6 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
+import { TestClock } from "../../workers/engine/clock.ts";
 
 export const ADMIN = "test-admin-token";
 export const ORIGIN = "http://farm.test";
@@ -60,6 +61,22 @@ export function rel(url: string): string {
 /** A role's Durable Object. */
 export function roleObject(world: string, role: string) {
   return env.WORLD.get(env.WORLD.idFromName(`${world}/${role}`));
+}
+
+/** A role's object's clock: a `TestClock`, which the test configuration binds (`WIREBENCH_TEST_CLOCK`). */
+function testClock(o: { clock: unknown }): TestClock {
+  if (!(o.clock instanceof TestClock)) throw new Error("the world object runs on the host's clock: WIREBENCH_TEST_CLOCK is not bound");
+  return o.clock;
+}
+
+/** Moves a role's clock `ms` ahead, instead of sleeping. */
+export function advanceClock(world: string, role: string, ms: number): Promise<void> {
+  return runInDurableObject(roleObject(world, role), (o) => testClock(o).advance(ms));
+}
+
+/** How far a role's clock has been moved ahead (by `advanceClock` or a wait the engine took on it). */
+export function clockOffset(world: string, role: string): Promise<number> {
+  return runInDurableObject(roleObject(world, role), (o) => testClock(o).offsetMs);
 }
 
 /** Timeline events waiting on a role's alarm (the world's own expiry, always pending, not counted). */

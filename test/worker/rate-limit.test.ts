@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import hirewire from "../../declarations/vendors/hirewire.ts";
 import { hirewireClient, stafflineClient } from "./clients.ts";
 import globalhire from "../../declarations/vendors/globalhire.ts";
-import { admin, createWorld, farm, rel } from "./helpers.ts";
+import { admin, advanceClock, createWorld, farm, rel } from "./helpers.ts";
 
 describe("counted rate-limit windows (hirewire: 120 requests, Retry-After as an HTTP date)", () => {
   it("refuses exactly the request after the quota and logs the refusal", async () => {
@@ -41,7 +41,7 @@ describe("counted rate-limit windows (hirewire: 120 requests, Retry-After as an 
     expect(last!.headers.get("x-ratelimit-remaining")).toBe("0");
     const resetS = Number(last!.headers.get("x-ratelimit-reset"));
     expect(resetS).toBe(globalhire.rateLimit!.cooldownS);
-    await new Promise((r) => setTimeout(r, resetS * 1000 + 50));
+    await advanceClock(w.world, "ats", resetS * 1000);
     const paced = await gh("/v2/agencies?limit=1");
     expect(paced.status).toBe(200);
     expect(paced.headers.get("x-ratelimit-remaining")).toBe(String(limit - 1));

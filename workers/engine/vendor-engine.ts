@@ -7,6 +7,7 @@
  * Mechanics act only through their hooks; no stage names a kind.
  */
 import type { Vendor } from "../../declarations/schema/vendor.ts";
+import { type Clock, SYSTEM_CLOCK } from "./clock.ts";
 import type { AuthOutcome } from "../../declarations/evidence/logs.ts";
 import { json, vendorError, type Reply } from "../../mechanics/kit/reply.ts";
 import type { VendorCall } from "../surface/vendor-call.ts";
@@ -80,7 +81,11 @@ export class VendorEngine {
   private readonly config: WorldConfig;
   private readonly hooks: EngineHooks;
 
-  constructor(vendor: Vendor, sql: SqlStorage, config: WorldConfig, hooks: Partial<EngineHooks> = {}) {
+  /** Where the engine reads the time and waits (a fault's delay). */
+  private readonly clock: Clock;
+
+  constructor(vendor: Vendor, sql: SqlStorage, config: WorldConfig, hooks: Partial<EngineHooks> = {}, clock: Clock = SYSTEM_CLOCK) {
+    this.clock = clock;
     this.hooks = {
       changed: () => {},
       drainDeadLetters: () => [],
@@ -107,7 +112,7 @@ export class VendorEngine {
   /** Serves one request; `baseUrl` is the vendor root as the client reached it. */
   async serve(call: VendorCall, baseUrl: string): Promise<VendorAnswer> {
     const seq = this.logs.allocateRequestSeq();
-    const nowMs = Date.now();
+    const nowMs = this.clock.now();
 
     // Stage: read the request. Secrets are only needed when a body must be cut.
     const req = await readVendorRequest(call, seq, nowMs, () => this.secretValues());
@@ -199,7 +204,7 @@ export class VendorEngine {
       turn.retryAfter = before.refusal.retryAfter ?? null;
       return before.refusal.reply;
     }
-    if (before) await new Promise((resolve) => setTimeout(resolve, before.delayMs));
+    if (before) await this.clock.sleep(before.delayMs);
 
     // Stage: route (matched above). Unmatched paths are still authenticated, for the log's auth outcome.
     if (!match.found) {

@@ -12,6 +12,7 @@ import type { RequestLogEntry, TokenLogEntry } from "../../declarations/evidence
 import { serializeRecord } from "../engine/protocol/serialize.ts";
 import type { Snapshot } from "../../declarations/evidence/verdict.ts";
 import { VendorEngine } from "../engine/vendor-engine.ts";
+import { type Clock, clockFor } from "../engine/clock.ts";
 import { exactBuffer } from "../engine/http/raw-json.ts";
 import type { WorldConfig } from "../engine/world-config.ts";
 import type { Env } from "../env.ts";
@@ -90,8 +91,16 @@ export class WorldObject extends DurableObject<Env> {
   /** The documentation set and the base URL it was rendered for (one: the base URL only changes for worlds of older releases). */
   private readonly docs = new DocsServer();
 
+  /**
+   * Where this object and its engine read the time: the host's, or in the
+   * workerd tests a `TestClock` they move through `runInDurableObject` (a
+   * field, not a method: no RPC call reaches it).
+   */
+  readonly clock: Clock;
+
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
+    this.clock = clockFor(env);
     // An object no world was created in stays without storage: requests to made-up world ids cost nothing.
     if (!worldSchemaExists(ctx.storage.sql)) return;
     this.setUpSchema();
@@ -113,11 +122,17 @@ export class WorldObject extends DurableObject<Env> {
     const vendor = findVendor(config.vendor);
     if (!vendor) throw new Error(`world ${config.world} references unknown vendor ${config.vendor}`);
     this.config = config;
-    this.engine = new VendorEngine(vendor, this.ctx.storage.sql, config, {
-      changed: (entity, op, row, extra) => this.announce(entity, op, row, extra),
-      drainDeadLetters: () => this.dispatcher?.drainDeadLetters() ?? [],
-      deliverTest: (event) => this.deliverTest(event),
-    });
+    this.engine = new VendorEngine(
+      vendor,
+      this.ctx.storage.sql,
+      config,
+      {
+        changed: (entity, op, row, extra) => this.announce(entity, op, row, extra),
+        drainDeadLetters: () => this.dispatcher?.drainDeadLetters() ?? [],
+        deliverTest: (event) => this.deliverTest(event),
+      },
+      this.clock,
+    );
     this.dispatcher = new WebhookDispatcher(vendor, this.ctx.storage.sql, config);
     this.hash = null;
   }
@@ -184,7 +199,7 @@ export class WorldObject extends DurableObject<Env> {
     await this.scheduleFaults(fresh);
     if (checkpoint > 0 && fresh.vendor.webhooks && this.config!.webhookTarget) {
       const events = checkpointEvents(fresh.vendor, buildState(fresh.vendor, config.seed, checkpoint - 1, config.scale), buildState(fresh.vendor, config.seed, checkpoint, config.scale));
-      await this.queue(this.dispatcher!.enqueue(events, Date.now(), fresh.faults));
+      await this.queue(this.dispatcher!.enqueue(events, this.clock.now(), fresh.faults));
     }
     return this.status();
   }
@@ -231,7 +246,7 @@ export class WorldObject extends DurableObject<Env> {
     const schedule = new Schedule(this.ctx.storage.sql);
     schedule.clear();
     this.ctx.storage.sql.exec("UPDATE outbox SET state = 'done' WHERE state != 'done'");
-    const now = Date.now();
+    const now = this.clock.now();
     for (const w of engine.faults.timedWindows(engine.vendor.faults)) {
       schedule.add(now + w.openAfterS * 1000, { kind: "fault-window", fault: w.fault, active: true });
       schedule.add(now + w.closeAfterS * 1000, { kind: "fault-window", fault: w.fault, active: false });
@@ -253,7 +268,7 @@ export class WorldObject extends DurableObject<Env> {
         try {
           const retry = await this.dispatcher!.attempt(
             { eventId: e.eventId, attempt: e.attempt, tampered: e.tampered, skewS: e.skewS, duplicate: e.duplicate, fault: e.fault ?? undefined },
-            Date.now(),
+            this.clock.now(),
           );
           if (retry) await this.queue([retry]);
         } finally {
@@ -267,7 +282,7 @@ export class WorldObject extends DurableObject<Env> {
   async alarm(): Promise<void> {
     if (!this.engine || !this.dispatcher) return;
     const schedule = new Schedule(this.ctx.storage.sql);
-    for (const due of schedule.dueAt(Date.now())) {
+    for (const due of schedule.dueAt(this.clock.now())) {
       const handler = this.handlers[due.event.kind] as { apply?: (e: ScheduledEvent) => void; after?: (e: ScheduledEvent) => Promise<void> };
       this.ctx.storage.transactionSync(() => {
         handler.apply?.(due.event);
@@ -297,7 +312,7 @@ export class WorldObject extends DurableObject<Env> {
     this.pristine = null;
     await this.ctx.storage.deleteAlarm();
     await this.ctx.storage.deleteAll();
-    if (world && reason === "expired") await this.env.GRADER.endWorld(world, "expired", Date.now());
+    if (world && reason === "expired") await this.env.GRADER.endWorld(world, "expired", this.clock.now());
   }
 
   /** Puts delivery jobs on the alarm's schedule. */
@@ -323,13 +338,13 @@ export class WorldObject extends DurableObject<Env> {
     if (!hooks || !hooks.entities.includes(entity) || !this.config?.webhookTarget) return;
     const resource = engine.vendor.resources.find((r) => r.name === entity)!;
     const record = serializeRecord(engine.vendor, resource, row, allFlags(engine.vendor));
-    void this.queue(this.dispatcher!.enqueue([{ type: `${entity}.${op}`, entity, recordId: row.id, atMs: row.updatedMs, record, extra }], Date.now(), engine.faults));
+    void this.queue(this.dispatcher!.enqueue([{ type: `${entity}.${op}`, entity, recordId: row.id, atMs: row.updatedMs, record, extra }], this.clock.now(), engine.faults));
   }
 
   /** A test event the vendor's test-delivery route asked for: queued like any event, to the registered receiver. */
   private deliverTest(event: VendorEvent): string {
     const engine = this.engine!;
-    void this.queue(this.dispatcher!.enqueue([event], Date.now(), engine.faults));
+    void this.queue(this.dispatcher!.enqueue([event], this.clock.now(), engine.faults));
     return this.dispatcher!.lastEventId()!;
   }
 
@@ -348,7 +363,7 @@ export class WorldObject extends DurableObject<Env> {
   /** Records a relayed delivery's outcome; false when the id is unknown or already reported. */
   async relayResult(id: string, code: number | null, answer = ""): Promise<boolean> {
     this.require();
-    const r = this.dispatcher!.relayResult(id, code, Date.now(), answer);
+    const r = this.dispatcher!.relayResult(id, code, this.clock.now(), answer);
     if (!r) return false;
     if (r.job) await this.queue([r.job]);
     return true;
