@@ -9,6 +9,7 @@
  * The worlds run without the vendors' rate limits, which would answer most
  * of a bench's requests 429.
  */
+import { findVendor } from "../../declarations/vendors/index.ts";
 
 /** A target: an origin and the requests (path and query) sent to it in turn. */
 export interface TrafficTarget {
@@ -71,7 +72,8 @@ export async function createClientTraffic(farmUrl: string, adminToken: string): 
   const mint = await fetch(`${iv.vendors.ats.baseUrl}/oauth2/token`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ grant_type: "client_credentials", client_id: iv.vendors.ats.credentials.client_id, client_secret: iv.vendors.ats.credentials.client_secret }),
+    // The grant is the mint's own kind, read from the declaration (no file outside a mechanic names one).
+    body: JSON.stringify({ grant_type: findVendor("interviewly")!.auth.mints[0]!.kind, client_id: iv.vendors.ats.credentials.client_id, client_secret: iv.vendors.ats.credentials.client_secret }),
   });
   if (!mint.ok) throw new Error(`bench: token mint answered ${mint.status}`);
   const bearer = { authorization: `Bearer ${((await mint.json()) as { access_token: string }).access_token}` };
