@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { ROLE_NAME } from "./role-name.ts";
 import type { Vendor } from "./vendor.ts";
-import type { CheckRecorder } from "../evidence/recorder.ts";
-import type { ConnectorRun, ScenarioEvidence } from "../evidence/verdict.ts";
+import type { CheckRecorder } from "../../evidence/recorder.ts";
+import type { ConnectorRun, ScenarioEvidence } from "../../evidence/verdict.ts";
 import { DocsProfileSchema } from "./docs-profile.ts";
-import { CONDUCT_NAMES } from "../evidence/conduct.ts";
+import { CONDUCT_NAMES } from "../../evidence/conduct.ts";
 import { OutputsSchema } from "./output-contract.ts";
 
 /** What a scenario's drive may do (implemented by the Node harness). */

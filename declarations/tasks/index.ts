@@ -1,5 +1,5 @@
 import type { Task } from "../schema/task.ts";
-import type { GoldManifest } from "../evidence/verdict.ts";
+import type { GoldManifest } from "../../evidence/verdict.ts";
 import task0001 from "./task-0001/task.ts";
 import gold0001 from "./task-0001/gold-manifest.json" with { type: "json" };
 import task0002 from "./task-0002/task.ts";

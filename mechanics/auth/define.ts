@@ -7,7 +7,7 @@
  * `auth/index.ts` lists them.
  */
 import type { z } from "zod";
-import type { AuthOutcome } from "../../declarations/evidence/logs.ts";
+import type { AuthOutcome } from "../../evidence/logs.ts";
 import type { Reply } from "../kit/reply.ts";
 import type { HeaderReader } from "../kit/request-headers.ts";
 import type { QueryReader } from "../kit/query-params.ts";

@@ -6,7 +6,7 @@
  * `faults/index.ts` lists them.
  */
 import { z } from "zod";
-import type { ConductCheck } from "../../declarations/evidence/conduct.ts";
+import type { ConductCheck } from "../../evidence/conduct.ts";
 import type { Reply } from "../kit/reply.ts";
 
 /** Fault ids: lower-case words joined by hyphens (`sl-page2-503`). */

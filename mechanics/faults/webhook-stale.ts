@@ -4,7 +4,7 @@
  * `skewS` seconds old are injected. Receivers must refuse them.
  */
 import { z } from "zod";
-import { answered2xx, type ConductContext, hardGate } from "../../declarations/evidence/conduct.ts";
+import { answered2xx, type ConductContext, hardGate } from "../../evidence/conduct.ts";
 import { defineFault, faultId } from "./define.ts";
 
 const schema = z.object({

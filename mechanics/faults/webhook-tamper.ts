@@ -4,7 +4,7 @@
  * wrong signature) are injected. Receivers must refuse them.
  */
 import { z } from "zod";
-import { answered2xx, type ConductContext, hardGate } from "../../declarations/evidence/conduct.ts";
+import { answered2xx, type ConductContext, hardGate } from "../../evidence/conduct.ts";
 import { defineFault, faultId } from "./define.ts";
 
 const schema = z.object({ kind: z.literal("webhook-tamper"), id: faultId, afterEvents: z.number().int().min(0), count: z.number().int().positive().default(1) });

@@ -9,8 +9,8 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, wr
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Task } from "../../declarations/schema/task.ts";
-import type { Verdict } from "../../declarations/evidence/verdict.ts";
-import type { RequestLogEntry } from "../../declarations/evidence/logs.ts";
+import type { Verdict } from "../../evidence/verdict.ts";
+import type { RequestLogEntry } from "../../evidence/logs.ts";
 import { controlCall, type FarmHandle } from "../cli/farm-client.ts";
 import { gradeRepo, vendorEnv } from "../harness/grade-repo.ts";
 import { isLoopback, relayOnce, relayWanted } from "../harness/relay.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { RequestLogEntry } from "../../declarations/evidence/logs.ts";
+import type { RequestLogEntry } from "../../evidence/logs.ts";
 import { req } from "../../test/node/grading/log-fixtures.ts";
 import { PROXY_SEQ_HEADER, type ProxyEntry } from "./sandbox/proxy.ts";
 import type { TrajectoryEvent } from "./trajectory.ts";

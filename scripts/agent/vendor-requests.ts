@@ -4,7 +4,7 @@
  * event during which the proxy forwarded it: a reader sees which tool call
  * made which vendor request.
  */
-import type { RequestLogEntry } from "../../declarations/evidence/logs.ts";
+import type { RequestLogEntry } from "../../evidence/logs.ts";
 import { PROXY_SEQ_HEADER, type ProxyEntry } from "./sandbox/proxy.ts";
 import type { TrajectoryEvent } from "./trajectory.ts";
 

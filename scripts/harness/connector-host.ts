@@ -4,7 +4,7 @@
  * harness (the probes of `validate`), or the sandbox (agent attempts, whose
  * connector is untrusted code). Scenarios cannot tell the difference.
  */
-import type { ConnectorRun } from "../../declarations/evidence/verdict.ts";
+import type { ConnectorRun } from "../../evidence/verdict.ts";
 import { runConnector, startListener, type Listener } from "./connector-process.ts";
 import { copyWorkspace } from "./workspace.ts";
 

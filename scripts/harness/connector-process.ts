@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import type { ConnectorRun, OutputFile } from "../../declarations/evidence/verdict.ts";
+import type { ConnectorRun, OutputFile } from "../../evidence/verdict.ts";
 import type { Outputs } from "../../declarations/schema/output-contract.ts";
 import { readOutput } from "./output-file.ts";
 

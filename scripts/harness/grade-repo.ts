@@ -1,7 +1,7 @@
 import { existsSync, lstatSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { DriveContext, Task } from "../../declarations/schema/task.ts";
-import type { ConnectorRun, Verdict } from "../../declarations/evidence/verdict.ts";
+import type { ConnectorRun, Verdict } from "../../evidence/verdict.ts";
 import { PARTICIPANT_KEY_PREFIX } from "../../workers/middleware/principal/principal.ts";
 import type { FarmHandle } from "../cli/farm-client.ts";
 import { controlCall } from "../cli/farm-client.ts";

@@ -9,7 +9,7 @@
  */
 import { closeSync, constants, fstatSync, openSync, readlinkSync, readSync, realpathSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
-import type { OutputFile } from "../../declarations/evidence/verdict.ts";
+import type { OutputFile } from "../../evidence/verdict.ts";
 import type { OutputContract } from "../../declarations/schema/output-contract.ts";
 import { readByContract } from "./output-format.ts";
 

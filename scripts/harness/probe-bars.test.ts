@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Check, Verdict } from "../../declarations/evidence/verdict.ts";
+import type { Check, Verdict } from "../../evidence/verdict.ts";
 import { checkBars } from "./probe-bars.ts";
 
 function check(name: string, ok: boolean, mandatory: boolean): Check {

@@ -1,4 +1,4 @@
-import type { Verdict } from "../../declarations/evidence/verdict.ts";
+import type { Verdict } from "../../evidence/verdict.ts";
 import { differingPaths, structural } from "./structural.ts";
 
 /** Outcome of one bar of the validation rig. */

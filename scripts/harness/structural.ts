@@ -1,4 +1,4 @@
-import type { Verdict } from "../../declarations/evidence/verdict.ts";
+import type { Verdict } from "../../evidence/verdict.ts";
 
 /** A verdict with run ids and every detail text removed: what must not change between identical runs. */
 export function structural(v: Verdict): unknown {

@@ -34,7 +34,7 @@ interface MechanicName {
  * (`scripts/contract/`) is a client of the documentation, written apart from the mechanics on
  * purpose, and speaks OAuth grant names as any client does.
  */
-const SCOPE = ["workers", "mechanics", "declarations/schema", "declarations/evidence", "scripts"];
+const SCOPE = ["workers", "mechanics", "declarations/schema", "evidence", "scripts"];
 const OUT_OF_SCOPE = [join("scripts", "contract")];
 
 function names(family: string, discriminator: string, registry: readonly { schema: { shape: Record<string, unknown> } }[]): MechanicName[] {

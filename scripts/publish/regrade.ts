@@ -11,7 +11,7 @@ import { gunzipSync } from "node:zlib";
 import { findTask } from "../../declarations/tasks/index.ts";
 import { findVendor } from "../../declarations/vendors/index.ts";
 import { gradeRun, type SealedRun } from "../../workers/grading/grade-run.ts";
-import type { GoldManifest, Verdict } from "../../declarations/evidence/verdict.ts";
+import type { GoldManifest, Verdict } from "../../evidence/verdict.ts";
 import { bundleDirs } from "./runs.ts";
 
 export interface RegradeDifference {

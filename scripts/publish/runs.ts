@@ -10,7 +10,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { findTask } from "../../declarations/tasks/index.ts";
 import { dedupe, scoreChecks } from "../../workers/grading/score.ts";
-import type { Check, Verdict } from "../../declarations/evidence/verdict.ts";
+import type { Check, Verdict } from "../../evidence/verdict.ts";
 import type { AttemptSummary } from "../agent/attempt.ts";
 
 /** One attempt as publication sees it. */

@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { CONDUCT_BASES } from "../../declarations/evidence/conduct.ts";
-import { CheckRecorder } from "../../declarations/evidence/recorder.ts";
-import type { CheckBasis, GoldManifest } from "../../declarations/evidence/verdict.ts";
+import { CONDUCT_BASES } from "../../evidence/conduct.ts";
+import { CheckRecorder } from "../../evidence/recorder.ts";
+import type { CheckBasis, GoldManifest } from "../../evidence/verdict.ts";
 import { TASKS } from "../../declarations/tasks/index.ts";
 import { taskDir } from "../../scripts/harness/workspace.ts";
 

@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { LogStore, SEGMENT_CHARS } from "../../workers/engine/store/logs.ts";
 import { req } from "../node/grading/log-fixtures.ts";
-import type { RequestLogEntry } from "../../declarations/evidence/logs.ts";
+import type { RequestLogEntry } from "../../evidence/logs.ts";
 import { migrateWorld } from "../../workers/world/schema.ts";
 
 /** A row with an explicit sequence number and a path that names it. */

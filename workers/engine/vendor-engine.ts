@@ -8,7 +8,7 @@
  */
 import type { Vendor } from "../../declarations/schema/vendor.ts";
 import { type Clock, SYSTEM_CLOCK } from "./clock.ts";
-import type { AuthOutcome } from "../../declarations/evidence/logs.ts";
+import type { AuthOutcome } from "../../evidence/logs.ts";
 import { json, vendorError, type Reply } from "../../mechanics/kit/reply.ts";
 import type { VendorCall } from "../surface/vendor-call.ts";
 import type { VendorAnswer } from "../surface/vendor-answer.ts";

@@ -1,11 +1,11 @@
 import type { Task } from "../../declarations/schema/task.ts";
 import type { Vendor } from "../../declarations/schema/vendor.ts";
 import { conductChecks } from "./conduct/index.ts";
-import { conductBasis, type ConductName } from "../../declarations/evidence/conduct.ts";
-import { CheckRecorder } from "../../declarations/evidence/recorder.ts";
+import { conductBasis, type ConductName } from "../../evidence/conduct.ts";
+import { CheckRecorder } from "../../evidence/recorder.ts";
 import { byLevel, manifestFrom, scoreChecks } from "./score.ts";
 import { type ScenarioOutcome, unrecordedChecks } from "./unrecorded.ts";
-import type { GoldManifest, ScenarioEvidence, Verdict } from "../../declarations/evidence/verdict.ts";
+import type { GoldManifest, ScenarioEvidence, Verdict } from "../../evidence/verdict.ts";
 
 /** The inputs of a grade: a sealed run's evidence. */
 export interface SealedRun {

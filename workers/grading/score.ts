@@ -1,4 +1,4 @@
-import type { Check, CheckLevel, GoldManifest, Verdict } from "../../declarations/evidence/verdict.ts";
+import type { Check, CheckLevel, GoldManifest, Verdict } from "../../evidence/verdict.ts";
 
 /** Collapses repeated names to their worst instance (a failure anywhere wins), keeping first-seen order. */
 export function dedupe(checks: Check[]): Check[] {

@@ -5,7 +5,7 @@
  * with gold's level, values and `mandatory`, and a detail saying why the run
  * has none: the scenario that should have recorded it, and what stopped it.
  */
-import type { Check, ConnectorRun, GoldManifest } from "../../declarations/evidence/verdict.ts";
+import type { Check, ConnectorRun, GoldManifest } from "../../evidence/verdict.ts";
 
 /** What one scenario of a run left for this purpose: its runs and checks, or that it had no evidence. */
 export interface ScenarioOutcome {

@@ -3,7 +3,7 @@
  * Ground truth of one role: every record as the vendor serves it (with every
  * optional field on), with its deletion state, in list order.
  */
-import type { Snapshot } from "../../declarations/evidence/verdict.ts";
+import type { Snapshot } from "../../evidence/verdict.ts";
 import type { Vendor } from "../../declarations/schema/vendor.ts";
 import { serializeRecord } from "../engine/protocol/serialize.ts";
 import type { WorldConfig } from "../engine/world-config.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { RequestLogEntry } from "../../evidence/logs.ts";
+import type { RequestLogEntry } from "../../../evidence/logs.ts";
 import { afterCommitFault, committedWrites } from "./committed-writes.ts";
 
 const FAULT = "stage-500-after-commit";

@@ -3,7 +3,7 @@
  * Which write calls a vendor applied, from its request log alone, for judging
  * "exactly once" under faults that answer 5xx after the write committed.
  */
-import type { RequestLogEntry } from "../../evidence/logs.ts";
+import type { RequestLogEntry } from "../../../evidence/logs.ts";
 
 /** Which calls are the write, and how the vendor treats them. */
 export interface CommittedWriteRule {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CheckRecorder } from "../../evidence/recorder.ts";
-import type { ScenarioEvidence } from "../../evidence/verdict.ts";
+import { CheckRecorder } from "../../../evidence/recorder.ts";
+import type { ScenarioEvidence } from "../../../evidence/verdict.ts";
 import { type Delivery, answered2xx, authentic, authenticEvents, deliveries, deliveryChecks } from "./deliveries.ts";
 
 let seq = 0;

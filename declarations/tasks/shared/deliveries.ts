@@ -4,10 +4,10 @@
  * correct receiver must take in (authentic), and the two answers the tickets
  * ask for (2xx for what it took in, 4xx for a forgery or a stale replay).
  */
-import type { CheckRecorder } from "../../evidence/recorder.ts";
-import type { DeliveryLogEntry } from "../../evidence/logs.ts";
-import type { CheckBasis, ScenarioEvidence } from "../../evidence/verdict.ts";
-import { answered2xx } from "../../evidence/conduct.ts";
+import type { CheckRecorder } from "../../../evidence/recorder.ts";
+import type { DeliveryLogEntry } from "../../../evidence/logs.ts";
+import type { CheckBasis, ScenarioEvidence } from "../../../evidence/verdict.ts";
+import { answered2xx } from "../../../evidence/conduct.ts";
 
 export { answered2xx };
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import type { CheckRecorder } from "../../evidence/recorder.ts";
+import type { CheckRecorder } from "../../../evidence/recorder.ts";
 import { type OutputContract, jsonRows } from "../../schema/output-contract.ts";
-import type { CheckBasis, ConnectorRun, ScenarioEvidence, Snapshot } from "../../evidence/verdict.ts";
+import type { CheckBasis, ConnectorRun, ScenarioEvidence, Snapshot } from "../../../evidence/verdict.ts";
 
 /** One row of the canonical mirror format most tasks use. */
 export interface MirrorRow {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CheckRecorder } from "../../evidence/recorder.ts";
-import type { Snapshot, SnapshotRecord } from "../../evidence/verdict.ts";
+import { CheckRecorder } from "../../../evidence/recorder.ts";
+import type { Snapshot, SnapshotRecord } from "../../../evidence/verdict.ts";
 import { judgeRerun, rerunCreations } from "./rerun.ts";
 
 const rec = (id: string, text = ""): SnapshotRecord => ({ id, deleted: false, record: { text } });

@@ -3,8 +3,8 @@
  * Judging a rerun of a write job: it may create what the first run left out,
  * and nothing else.
  */
-import type { CheckRecorder } from "../../evidence/recorder.ts";
-import type { CheckBasis, Snapshot, SnapshotRecord } from "../../evidence/verdict.ts";
+import type { CheckRecorder } from "../../../evidence/recorder.ts";
+import type { CheckBasis, Snapshot, SnapshotRecord } from "../../../evidence/verdict.ts";
 import { fewIds } from "./judging.ts";
 
 /** What the rerun check is called and rests on, and what the details call the first run. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ConnectorRun } from "../../evidence/verdict.ts";
+import type { ConnectorRun } from "../../../evidence/verdict.ts";
 import { mirrorRows, objects } from "./rows.ts";
 
 describe("objects", () => {

@@ -3,7 +3,7 @@
  * Reading a connector's output rows defensively: a judge reads fields of every
  * row, so entries that are not objects (null, numbers, strings) are dropped first.
  */
-import type { ConnectorRun } from "../../evidence/verdict.ts";
+import type { ConnectorRun } from "../../../evidence/verdict.ts";
 import { type MirrorRow, outputRows } from "./judging.ts";
 
 /** The entries of `rows` that are objects; none when the file had no rows. */

@@ -1,7 +1,7 @@
 import { defineTask } from "../../schema/task.ts";
 import type { Vendor } from "../../schema/vendor.ts";
-import type { RequestLogEntry } from "../../evidence/logs.ts";
-import type { Snapshot } from "../../evidence/verdict.ts";
+import type { RequestLogEntry } from "../../../evidence/logs.ts";
+import type { Snapshot } from "../../../evidence/verdict.ts";
 import { DAY_MS, type MirrorRow, compareRows, expectedRows, liveIds, outputRows, plumbing, mirrorOutputs } from "../shared/judging.ts";
 
 const FILES = ["candidates.json", "notes.json"];

@@ -1,7 +1,7 @@
 import { defineTask, type JudgeContext } from "../../schema/task.ts";
-import type { CheckRecorder } from "../../evidence/recorder.ts";
-import type { RequestLogEntry } from "../../evidence/logs.ts";
-import type { ConnectorRun, ScenarioEvidence, Snapshot, SnapshotRecord } from "../../evidence/verdict.ts";
+import type { CheckRecorder } from "../../../evidence/recorder.ts";
+import type { RequestLogEntry } from "../../../evidence/logs.ts";
+import type { ConnectorRun, ScenarioEvidence, Snapshot, SnapshotRecord } from "../../../evidence/verdict.ts";
 import { fewIds, outputRows, plumbing } from "../shared/judging.ts";
 import { jsonRows } from "../../schema/output-contract.ts";
 import { z } from "zod";

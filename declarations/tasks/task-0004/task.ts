@@ -1,6 +1,6 @@
 import { defineTask } from "../../schema/task.ts";
-import type { CheckRecorder } from "../../evidence/recorder.ts";
-import type { ScenarioEvidence } from "../../evidence/verdict.ts";
+import type { CheckRecorder } from "../../../evidence/recorder.ts";
+import type { ScenarioEvidence } from "../../../evidence/verdict.ts";
 import { DAY_MS, compareRows, expectedRows, liveIds, outputRows, plumbing, mirrorOutputs } from "../shared/judging.ts";
 
 const FILES = ["candidates.json", "jobs.json", "applications.json"];

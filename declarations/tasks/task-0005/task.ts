@@ -1,6 +1,6 @@
 import { defineTask } from "../../schema/task.ts";
-import type { CheckRecorder } from "../../evidence/recorder.ts";
-import type { ScenarioEvidence, Snapshot, SnapshotRecord } from "../../evidence/verdict.ts";
+import type { CheckRecorder } from "../../../evidence/recorder.ts";
+import type { ScenarioEvidence, Snapshot, SnapshotRecord } from "../../../evidence/verdict.ts";
 import { outputRows, plumbing } from "../shared/judging.ts";
 import { jsonRows } from "../../schema/output-contract.ts";
 import { z } from "zod";

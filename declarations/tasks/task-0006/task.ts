@@ -1,8 +1,8 @@
 import { defineTask, type JudgeContext } from "../../schema/task.ts";
 import type { Paging } from "../../schema/pagination.ts";
-import type { CheckRecorder } from "../../evidence/recorder.ts";
-import type { RequestLogEntry } from "../../evidence/logs.ts";
-import type { ConnectorRun, ScenarioEvidence, Snapshot } from "../../evidence/verdict.ts";
+import type { CheckRecorder } from "../../../evidence/recorder.ts";
+import type { RequestLogEntry } from "../../../evidence/logs.ts";
+import type { ConnectorRun, ScenarioEvidence, Snapshot } from "../../../evidence/verdict.ts";
 import { type MirrorRow, compareRows, expectedRows, fewIds, outputRows, plumbing, mirrorOutputs } from "../shared/judging.ts";
 
 export const ROLE = "ats";

@@ -1,10 +1,10 @@
 import { defineTask } from "../../schema/task.ts";
-import type { ConnectorRun, ScenarioEvidence, Snapshot } from "../../evidence/verdict.ts";
-import type { CheckRecorder } from "../../evidence/recorder.ts";
+import type { ConnectorRun, ScenarioEvidence, Snapshot } from "../../../evidence/verdict.ts";
+import type { CheckRecorder } from "../../../evidence/recorder.ts";
 import { compareRows, expectedRows, lastError, outputRows, mirrorOutputs, outputProblem, byLabel } from "../shared/judging.ts";
 import { jsonRows } from "../../schema/output-contract.ts";
 import { z } from "zod";
-import { answered2xx } from "../../evidence/conduct.ts";
+import { answered2xx } from "../../../evidence/conduct.ts";
 import { type Delivery, authentic, deliveries } from "../shared/deliveries.ts";
 import { mirrorRows } from "../shared/rows.ts";
 

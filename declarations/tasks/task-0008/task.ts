@@ -1,9 +1,9 @@
 import { defineTask } from "../../schema/task.ts";
 import type { Vendor } from "../../schema/vendor.ts";
-import type { CheckLevel } from "../../evidence/verdict.ts";
-import type { CheckRecorder } from "../../evidence/recorder.ts";
-import type { RequestLogEntry } from "../../evidence/logs.ts";
-import type { ConnectorRun, Snapshot, SnapshotRecord } from "../../evidence/verdict.ts";
+import type { CheckLevel } from "../../../evidence/verdict.ts";
+import type { CheckRecorder } from "../../../evidence/recorder.ts";
+import type { RequestLogEntry } from "../../../evidence/logs.ts";
+import type { ConnectorRun, Snapshot, SnapshotRecord } from "../../../evidence/verdict.ts";
 import { outputRows, plumbing } from "../shared/judging.ts";
 import batch from "./repo/data/new-hires.json" with { type: "json" };
 import { jsonRows } from "../../schema/output-contract.ts";

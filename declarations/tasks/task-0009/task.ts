@@ -1,8 +1,8 @@
 import { defineTask, type JudgeContext } from "../../schema/task.ts";
 import type { Vendor } from "../../schema/vendor.ts";
-import type { CheckLevel, ConnectorRun, ScenarioEvidence, Snapshot, SnapshotRecord } from "../../evidence/verdict.ts";
-import type { CheckRecorder } from "../../evidence/recorder.ts";
-import type { RequestLogEntry } from "../../evidence/logs.ts";
+import type { CheckLevel, ConnectorRun, ScenarioEvidence, Snapshot, SnapshotRecord } from "../../../evidence/verdict.ts";
+import type { CheckRecorder } from "../../../evidence/recorder.ts";
+import type { RequestLogEntry } from "../../../evidence/logs.ts";
 import { compareRows, expectedRows, fewIds, outputRows, plumbing, type MirrorRow, byLabel, mirrorOutputs } from "../shared/judging.ts";
 import crm from "./repo/input/crm-notes.json" with { type: "json" };
 import { jsonRows } from "../../schema/output-contract.ts";

@@ -1,12 +1,12 @@
 import { type ChangeRow, ChangeRowSchema, changeKey, changeLogProblems } from "../shared/change-log.ts";
 import { defineTask } from "../../schema/task.ts";
 import type { Vendor } from "../../schema/vendor.ts";
-import type { CheckRecorder } from "../../evidence/recorder.ts";
-import type { RequestLogEntry } from "../../evidence/logs.ts";
-import type { ConnectorRun, ScenarioEvidence, Snapshot } from "../../evidence/verdict.ts";
+import type { CheckRecorder } from "../../../evidence/recorder.ts";
+import type { RequestLogEntry } from "../../../evidence/logs.ts";
+import type { ConnectorRun, ScenarioEvidence, Snapshot } from "../../../evidence/verdict.ts";
 import { compareRows, expectedRows, fewIds, lastError, outputRows, type MirrorRow, byLabel, mirrorOutputs, outputProblem } from "../shared/judging.ts";
 import { jsonRows } from "../../schema/output-contract.ts";
-import { answered2xx } from "../../evidence/conduct.ts";
+import { answered2xx } from "../../../evidence/conduct.ts";
 import { objects } from "../shared/rows.ts";
 import { authentic, authenticEvents, deliveries } from "../shared/deliveries.ts";
 

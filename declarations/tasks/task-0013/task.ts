@@ -1,7 +1,7 @@
 import { defineTask, type JudgeContext } from "../../schema/task.ts";
-import type { RequestLogEntry } from "../../evidence/logs.ts";
-import type { CheckRecorder } from "../../evidence/recorder.ts";
-import type { ConnectorRun, ScenarioEvidence, Snapshot } from "../../evidence/verdict.ts";
+import type { RequestLogEntry } from "../../../evidence/logs.ts";
+import type { CheckRecorder } from "../../../evidence/recorder.ts";
+import type { ConnectorRun, ScenarioEvidence, Snapshot } from "../../../evidence/verdict.ts";
 import { windowStyle } from "../../../mechanics/windows/index.ts";
 import { DAY_MS, fewIds, outputRows, plumbing } from "../shared/judging.ts";
 import input from "./repo/input/audit-periods.json" with { type: "json" };

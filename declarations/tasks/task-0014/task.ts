@@ -1,6 +1,6 @@
 import { defineTask, type JudgeContext } from "../../schema/task.ts";
-import type { RequestLogEntry } from "../../evidence/logs.ts";
-import type { ConnectorRun, ScenarioEvidence, Snapshot } from "../../evidence/verdict.ts";
+import type { RequestLogEntry } from "../../../evidence/logs.ts";
+import type { ConnectorRun, ScenarioEvidence, Snapshot } from "../../../evidence/verdict.ts";
 import { DAY_MS, fewIds, outputRows, plumbing } from "../shared/judging.ts";
 import { jsonRows } from "../../schema/output-contract.ts";
 import { z } from "zod";

@@ -1,7 +1,7 @@
 import { defineTask, type JudgeContext } from "../../schema/task.ts";
-import type { CheckLevel, ConnectorRun, ScenarioEvidence, Snapshot } from "../../evidence/verdict.ts";
-import type { CheckRecorder } from "../../evidence/recorder.ts";
-import type { RequestLogEntry } from "../../evidence/logs.ts";
+import type { CheckLevel, ConnectorRun, ScenarioEvidence, Snapshot } from "../../../evidence/verdict.ts";
+import type { CheckRecorder } from "../../../evidence/recorder.ts";
+import type { RequestLogEntry } from "../../../evidence/logs.ts";
 import { type MirrorRow, compareRows, expectedRows, fewIds, outputRows, plumbing, mirrorOutputs, outputProblem } from "../shared/judging.ts";
 import { jsonDocument } from "../../schema/output-contract.ts";
 import { z } from "zod";

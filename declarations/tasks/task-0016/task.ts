@@ -1,8 +1,8 @@
 import { defineTask, type JudgeContext } from "../../schema/task.ts";
 import type { Vendor } from "../../schema/vendor.ts";
-import type { ConnectorRun, ScenarioEvidence, Snapshot, SnapshotRecord } from "../../evidence/verdict.ts";
-import type { CheckRecorder } from "../../evidence/recorder.ts";
-import type { RequestLogEntry } from "../../evidence/logs.ts";
+import type { ConnectorRun, ScenarioEvidence, Snapshot, SnapshotRecord } from "../../../evidence/verdict.ts";
+import type { CheckRecorder } from "../../../evidence/recorder.ts";
+import type { RequestLogEntry } from "../../../evidence/logs.ts";
 import { fewIds, outputRows, plumbing, byLabel } from "../shared/judging.ts";
 import queue from "./repo/input/repair-queue.json" with { type: "json" };
 import { jsonRows } from "../../schema/output-contract.ts";

@@ -1,6 +1,6 @@
 import { defineTask, type JudgeContext } from "../../schema/task.ts";
-import type { CheckRecorder } from "../../evidence/recorder.ts";
-import type { CheckBasis, ConnectorRun, ScenarioEvidence, Snapshot, SnapshotRecord } from "../../evidence/verdict.ts";
+import type { CheckRecorder } from "../../../evidence/recorder.ts";
+import type { CheckBasis, ConnectorRun, ScenarioEvidence, Snapshot, SnapshotRecord } from "../../../evidence/verdict.ts";
 import { compareRows, expectedRows, fewIds, liveIds, outputRows, plumbing, type MirrorRow, mirrorOutputs, byLabel } from "../shared/judging.ts";
 import queue from "./repo/input/follow-ups.json" with { type: "json" };
 import { jsonRows } from "../../schema/output-contract.ts";

@@ -1,10 +1,10 @@
 import { defineTask, type JudgeContext } from "../../schema/task.ts";
-import type { CheckRecorder } from "../../evidence/recorder.ts";
-import type { CheckBasis, ConnectorRun, ScenarioEvidence, Snapshot, SnapshotRecord } from "../../evidence/verdict.ts";
+import type { CheckRecorder } from "../../../evidence/recorder.ts";
+import type { CheckBasis, ConnectorRun, ScenarioEvidence, Snapshot, SnapshotRecord } from "../../../evidence/verdict.ts";
 import { compareRows, expectedRows, fewIds, outputRows, plumbing, type MirrorRow, MirrorRowSchema } from "../shared/judging.ts";
 import { jsonRows } from "../../schema/output-contract.ts";
 import { z } from "zod";
-import { answered2xx } from "../../evidence/conduct.ts";
+import { answered2xx } from "../../../evidence/conduct.ts";
 import { authentic, deliveries } from "../shared/deliveries.ts";
 
 const FILES = ["records.json", "freshness.json"];

@@ -1,8 +1,8 @@
 import { defineTask } from "../../schema/task.ts";
 import type { Vendor } from "../../schema/vendor.ts";
-import type { CheckLevel, ConnectorRun, ScenarioEvidence, Snapshot, SnapshotRecord } from "../../evidence/verdict.ts";
-import type { CheckRecorder } from "../../evidence/recorder.ts";
-import type { RequestLogEntry } from "../../evidence/logs.ts";
+import type { CheckLevel, ConnectorRun, ScenarioEvidence, Snapshot, SnapshotRecord } from "../../../evidence/verdict.ts";
+import type { CheckRecorder } from "../../../evidence/recorder.ts";
+import type { RequestLogEntry } from "../../../evidence/logs.ts";
 import { fewIds, outputRows, plumbing } from "../shared/judging.ts";
 import manifest from "./repo/input/scorecards/manifest.json" with { type: "json" };
 import { jsonRows } from "../../schema/output-contract.ts";

@@ -1,9 +1,9 @@
 import { defineTask } from "../../schema/task.ts";
 import type { Vendor } from "../../schema/vendor.ts";
 import type { Write } from "../../schema/writes.ts";
-import type { CheckLevel, ConnectorRun, ScenarioEvidence, Snapshot, SnapshotRecord } from "../../evidence/verdict.ts";
-import type { CheckRecorder } from "../../evidence/recorder.ts";
-import type { RequestLogEntry } from "../../evidence/logs.ts";
+import type { CheckLevel, ConnectorRun, ScenarioEvidence, Snapshot, SnapshotRecord } from "../../../evidence/verdict.ts";
+import type { CheckRecorder } from "../../../evidence/recorder.ts";
+import type { RequestLogEntry } from "../../../evidence/logs.ts";
 import { timeFormat } from "../../../mechanics/time-formats/index.ts";
 import { fewIds, lastError, outputRows, plumbing } from "../shared/judging.ts";
 import agency from "./repo/input/placements.json" with { type: "json" };

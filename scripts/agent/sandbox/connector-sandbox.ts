@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ConnectorHost, RunConnectorOptions, StartListenerOptions } from "../../harness/connector-host.ts";
 import { readOutputs, type Listener } from "../../harness/connector-process.ts";
-import type { ConnectorRun } from "../../../declarations/evidence/verdict.ts";
+import type { ConnectorRun } from "../../../evidence/verdict.ts";
 import { copyWorkspace } from "../../harness/workspace.ts";
 import { SANDBOX, type SandboxSpec } from "./bwrap.ts";
 import { CONNECTOR_LIMITS } from "./cell-limits.ts";

@@ -8,7 +8,7 @@
  * rows are the ones a single-record read logs.
  */
 import { DurableObject } from "cloudflare:workers";
-import type { RequestLogEntry } from "../../../declarations/evidence/logs.ts";
+import type { RequestLogEntry } from "../../../evidence/logs.ts";
 import { LogStore } from "../../../workers/engine/store/logs.ts";
 import { migrateWorld } from "../../../workers/world/schema.ts";
 

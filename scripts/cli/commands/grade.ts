@@ -1,7 +1,7 @@
 import { existsSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { findTask, TASKS } from "../../../declarations/tasks/index.ts";
-import type { Check, Verdict } from "../../../declarations/evidence/verdict.ts";
+import type { Check, Verdict } from "../../../evidence/verdict.ts";
 import { bwrapVersion } from "../../agent/sandbox/bwrap.ts";
 import { openConnectorSandbox } from "../../agent/sandbox/connector-sandbox.ts";
 import { gradeRepo } from "../../harness/grade-repo.ts";

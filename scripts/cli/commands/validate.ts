@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { type SingleBar, MultiBar, Presets } from "cli-progress";
 import { findTask, TASKS, type TaskEntry } from "../../../declarations/tasks/index.ts";
 import { manifestFrom } from "../../../workers/grading/score.ts";
-import type { Verdict } from "../../../declarations/evidence/verdict.ts";
+import type { Verdict } from "../../../evidence/verdict.ts";
 import { startLocalFarm } from "../../farm/local-farm.ts";
 import { gradeRepo } from "../../harness/grade-repo.ts";
 import { checkBars, type BarResult } from "../../harness/probe-bars.ts";

@@ -1,8 +1,8 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { CheckRecorder } from "../../../declarations/evidence/recorder.ts";
-import type { ScenarioEvidence } from "../../../declarations/evidence/verdict.ts";
+import { CheckRecorder } from "../../../evidence/recorder.ts";
+import type { ScenarioEvidence } from "../../../evidence/verdict.ts";
 import type { Drives, Task } from "../../../declarations/schema/task.ts";
 import { runCli } from "../../../test/node/run-cli.ts";
 import { projectRoot } from "../../farm/paths.ts";

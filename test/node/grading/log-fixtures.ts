@@ -1,7 +1,7 @@
 import staffline from "../../../declarations/vendors/staffline.ts";
 import talentforge from "../../../declarations/vendors/talentforge.ts";
 import type { Vendor } from "../../../declarations/schema/vendor.ts";
-import type { RequestLogEntry, TokenLogEntry } from "../../../declarations/evidence/logs.ts";
+import type { RequestLogEntry, TokenLogEntry } from "../../../evidence/logs.ts";
 import type { ConductContext, DeliveryRow } from "../../../workers/grading/conduct/context.ts";
 
 let seq = 0;

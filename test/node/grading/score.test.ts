@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { dedupe, maxScore, scoreChecks } from "../../../workers/grading/score.ts";
-import type { Check, GoldManifest } from "../../../declarations/evidence/verdict.ts";
+import type { Check, GoldManifest } from "../../../evidence/verdict.ts";
 
 function check(name: string, ok: boolean, pass: Check["pass"] = 1, fail: Check["fail"] = 0, mandatory = false): Check {
   return { name, ok, detail: "", pass, fail, mandatory, level: "l1", value: ok ? pass : fail, basis: { ticket: "The mirror matches." } };

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { Check, ConnectorRun, ScenarioEvidence } from "../../../declarations/evidence/verdict.ts";
+import type { Check, ConnectorRun, ScenarioEvidence } from "../../../evidence/verdict.ts";
 import { TASKS } from "../../../declarations/tasks/index.ts";
 import { findVendor } from "../../../declarations/vendors/index.ts";
 import { formatVerdict } from "../../../scripts/cli/commands/grade.ts";

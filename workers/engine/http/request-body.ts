@@ -13,7 +13,7 @@ export const LOGGED_BODY_CHARS = 256 * 1024;
 /** JSON nested deeper than this is not parsed: it is kept as text and refused as invalid. */
 export const MAX_JSON_DEPTH = 64;
 
-export type { BodyNote } from "../../../declarations/evidence/logs.ts";
+export type { BodyNote } from "../../../evidence/logs.ts";
 
 /**
  * Whether JSON text nests deeper than `max` (objects and arrays), found by one

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { VendorCall } from "../../surface/vendor-call.ts";
 import { type HeaderReader, RequestHeaders } from "../../../mechanics/kit/request-headers.ts";
 import { decodeBody, jsonDepthExceeds, LOGGED_BODY_CHARS, MAX_JSON_DEPTH, truncateText } from "./request-body.ts";
-import type { BodyNote } from "../../../declarations/evidence/logs.ts";
+import type { BodyNote } from "../../../evidence/logs.ts";
 import { QueryParams, type QueryReader } from "../../../mechanics/kit/query-params.ts";
 
 /** A request to a vendor, with the world prefix stripped. */

@@ -1,4 +1,4 @@
-import type { AuthOutcome, BodyNote, RequestLogEntry, TokenLogEntry } from "../../../declarations/evidence/logs.ts";
+import type { AuthOutcome, BodyNote, RequestLogEntry, TokenLogEntry } from "../../../evidence/logs.ts";
 import { boundedStringMap, jsonDepthExceeds, MAX_JSON_DEPTH, truncateText } from "../http/request-body.ts";
 
 /** Characters of JSON a column may hold: a row must fit the storage row limit (2 MB) whatever the client sent. */

@@ -5,7 +5,7 @@ import type { WorldConfig } from "../world-config.ts";
 import type { VendorEvent } from "./events.ts";
 import type { FaultRuntime } from "../faults/fault-runtime.ts";
 import { signatureHeaders } from "../../../mechanics/signatures/index.ts";
-import type { DeliveryLogEntry } from "../../../declarations/evidence/logs.ts";
+import type { DeliveryLogEntry } from "../../../evidence/logs.ts";
 
 /** Something the dispatcher wants done later: the caller puts it on the alarm. */
 export interface DeliveryJob {

@@ -4,7 +4,7 @@ import { findVendor } from "../../../declarations/vendors/index.ts";
 import { findTask } from "../../../declarations/tasks/index.ts";
 import { evidence, runs, verdicts } from "../../db/schema.ts";
 import { gradeRun } from "../../grading/grade-run.ts";
-import type { ScenarioEvidence, Verdict } from "../../../declarations/evidence/verdict.ts";
+import type { ScenarioEvidence, Verdict } from "../../../evidence/verdict.ts";
 import type { GraderContext } from "../context.ts";
 import { callerOf, owns } from "../caller.ts";
 

@@ -3,7 +3,7 @@ import { drizzle } from "drizzle-orm/d1";
 import { findTask } from "../../../declarations/tasks/index.ts";
 import { randomToken } from "../../engine/auth/credentials.ts";
 import { evidence, runs } from "../../db/schema.ts";
-import type { ScenarioEvidence, Snapshot } from "../../../declarations/evidence/verdict.ts";
+import type { ScenarioEvidence, Snapshot } from "../../../evidence/verdict.ts";
 import { readJson } from "../../control/read-json.ts";
 import { roleStub } from "../../world/role-stub.ts";
 import { roleEntry } from "../../../declarations/schema/role-name.ts";

@@ -1,4 +1,4 @@
-import type { RequestLogEntry } from "../../../declarations/evidence/logs.ts";
+import type { RequestLogEntry } from "../../../evidence/logs.ts";
 import { deleteStyle } from "../../../mechanics/deletes/index.ts";
 import { soft, type ConductContext, type ConductResult } from "./context.ts";
 

@@ -1,4 +1,4 @@
-import type { Check } from "../../../declarations/evidence/verdict.ts";
+import type { Check } from "../../../evidence/verdict.ts";
 import { FAULT_CONDUCT } from "../../../mechanics/faults/index.ts";
 import type { ConductContext } from "./context.ts";
 import { credentialsInQuery } from "./credentials-in-query.ts";

@@ -4,7 +4,6 @@
  * and a check (or null when the traffic holds no evidence for it). Shared by
  * the grading's own checks and the mechanics that bring checks of their own.
  */
-import type { Vendor } from "../schema/vendor.ts";
 import type { RequestLogEntry, TokenLogEntry } from "./logs.ts";
 import type { Check, CheckBasis } from "./verdict.ts";
 
@@ -19,9 +18,19 @@ export interface DeliveryRow {
   ts: number;
 }
 
-/** One role's traffic in one scenario. */
-export interface ConductContext {
-  vendor: Vendor;
+/**
+ * The parts of a vendor every conduct check may read. Structural: the evidence
+ * contract is the bottom layer, so it names no declaration; the grading fills
+ * `ConductContext` with the whole `Vendor` (`workers/grading/conduct/context.ts`).
+ */
+export interface VendorForConduct {
+  id: string;
+  auth: { mints: { path: string; issues: string }[] };
+}
+
+/** One role's traffic in one scenario, with the vendor as `V` (a check that needs more of it names the type it reads). */
+export interface ConductContext<V extends VendorForConduct = VendorForConduct> {
+  vendor: V;
   requests: RequestLogEntry[];
   tokens: TokenLogEntry[];
   webhooks: DeliveryRow[];
@@ -37,7 +46,7 @@ export interface ConductContext {
 export type ConductResult = Check | null;
 
 /** A conduct check. */
-export type ConductCheck = (ctx: ConductContext) => ConductResult;
+export type ConductCheck<V extends VendorForConduct = VendorForConduct> = (ctx: ConductContext<V>) => ConductResult;
 
 /** Whether a receiver's answer was a 2xx (null: it did not answer). */
 export function answered2xx(code: number | null): boolean {
