@@ -1,6 +1,7 @@
+import { Requirement } from "../../mechanics/auth/index.ts";
+import { Mint } from "../../mechanics/auth/index.ts";
 import { z } from "zod";
-import { AUTH_SCHEMES, HeaderRequirement, TOKEN_MINTS } from "../../mechanics/auth/index.ts";
-import { unionOf } from "../../mechanics/kit/union.ts";
+import { HeaderRequirement } from "../../mechanics/auth/index.ts";
 
 /** A secret or identifier minted per world and handed to the connector. */
 export const Credential = z.object({
@@ -16,12 +17,10 @@ export const Credential = z.object({
 export type Credential = z.infer<typeof Credential>;
 
 /** An endpoint that issues tokens: one mint module of `mechanics/auth/` per `kind`. */
-export const Mint = unionOf("kind", TOKEN_MINTS);
-export type Mint = z.infer<typeof Mint>;
+export { Mint };
 
 /** What every data request must present: one scheme module of `mechanics/auth/` per `kind`. */
-export const Requirement = unionOf("kind", AUTH_SCHEMES);
-export type Requirement = z.infer<typeof Requirement>;
+export { Requirement };
 
 export { HeaderRequirement };
 export type { HmacRequirement } from "../../mechanics/auth/request-signature.ts";

@@ -1,6 +1,4 @@
-import type { z } from "zod";
-import { FAULT_KINDS } from "../../mechanics/faults/index.ts";
-import { unionOf } from "../../mechanics/kit/union.ts";
+import { Fault } from "../../mechanics/faults/index.ts";
 
 /**
  * Something the vendor can do to a client mid-run. Declared here (what the
@@ -9,5 +7,4 @@ import { unionOf } from "../../mechanics/kit/union.ts";
  * Object alarm; none depends on how fast the client is. Each kind is a module
  * of `mechanics/faults/`.
  */
-export const Fault = unionOf("kind", FAULT_KINDS);
-export type Fault = z.infer<typeof Fault>;
+export { Fault };

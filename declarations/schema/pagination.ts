@@ -1,9 +1,6 @@
-import type { z } from "zod";
-import { PAGING_STYLES } from "../../mechanics/paging/index.ts";
-import { unionOf } from "../../mechanics/kit/union.ts";
+import { Paging } from "../../mechanics/paging/index.ts";
 
 export { NextLink } from "../../mechanics/paging/define.ts";
 
 /** How a list pages: one style module of `mechanics/paging/` per `style`. */
-export const Paging = unionOf("style", PAGING_STYLES);
-export type Paging = z.infer<typeof Paging>;
+export { Paging };

@@ -1,9 +1,8 @@
+import { Exports } from "../../mechanics/exports/index.ts";
+import { Incremental } from "../../mechanics/incremental/index.ts";
+import { Deletes } from "../../mechanics/deletes/index.ts";
 import { z } from "zod";
-import { TIME_FORMAT_NAMES } from "../../mechanics/time-formats/index.ts";
-import { INCREMENTAL_STYLES } from "../../mechanics/incremental/index.ts";
-import { DELETE_STYLES } from "../../mechanics/deletes/index.ts";
-import { EXPORT_STYLES } from "../../mechanics/exports/index.ts";
-import { unionOf } from "../../mechanics/kit/union.ts";
+import { TimeFormat } from "../../mechanics/time-formats/index.ts";
 import { Auth } from "./auth.ts";
 import { Embed } from "./embeds.ts";
 import { Field } from "./fields.ts";
@@ -19,10 +18,8 @@ import { Gateway } from "./gateways.ts";
 import { checkGateways } from "./gateway-references.ts";
 import { Window } from "./windows.ts";
 
-/** How a vendor writes timestamps. */
 /** How a vendor writes timestamps: one module of `mechanics/time-formats/` per name. */
-export const TimeFormat = z.enum(TIME_FORMAT_NAMES);
-export type TimeFormat = z.infer<typeof TimeFormat>;
+export { TimeFormat };
 
 /** The vendor's own clock. */
 export const Clock = z.object({
@@ -120,13 +117,13 @@ export const ErrorShape = z.object({
 });
 
 /** What happens to deleted records: one style module of `mechanics/deletes/` per `mode`. */
-export const Deletes = unionOf("mode", DELETE_STYLES);
+export { Deletes };
 
 /** How lists return only what changed: one style module of `mechanics/incremental/` per `style`. */
-export const Incremental = unionOf("style", INCREMENTAL_STYLES);
+export { Incremental };
 
 /** Bulk CSV exports a client requests, polls and downloads: one style module of `mechanics/exports/` per `style`. */
-export const Exports = unionOf("style", EXPORT_STYLES);
+export { Exports };
 
 export const RateLimit = z.object({
   /** Requests allowed per credential before the window closes. */

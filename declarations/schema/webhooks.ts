@@ -1,10 +1,8 @@
+import { WebhookSignature } from "../../mechanics/signatures/index.ts";
 import { z } from "zod";
-import { unionOf } from "../../mechanics/kit/union.ts";
-import { SIGNATURE_SCHEMES } from "../../mechanics/signatures/index.ts";
 
 /** How deliveries are signed: one scheme module of `mechanics/signatures/` per `scheme`. */
-export const WebhookSignature = unionOf("scheme", SIGNATURE_SCHEMES);
-export type WebhookSignature = z.infer<typeof WebhookSignature>;
+export { WebhookSignature };
 
 /** The events a vendor pushes, how they are signed and how delivery is retried. */
 export const Webhooks = z.object({

@@ -9,6 +9,8 @@ import { headerScheme } from "./header.ts";
 import { loginMint } from "./login.ts";
 import { requestSignature } from "./request-signature.ts";
 import { sessionExchangeMint } from "./session-exchange.ts";
+import type { z } from "zod";
+import { unionOf } from "../kit/union.ts";
 
 export const AUTH_SCHEMES = [headerScheme, cookieScheme, requestSignature] as const;
 export const TOKEN_MINTS = [clientCredentialsMint, sessionExchangeMint, loginMint] as const;
@@ -31,3 +33,11 @@ export function tokenMint(m: { kind: string }): TokenMint<never, unknown> {
 }
 
 export { HeaderRequirement } from "./header.ts";
+
+/** An endpoint that issues tokens: the union of every module's schema in this registry, by `kind`. */
+export const Mint = unionOf("kind", TOKEN_MINTS);
+export type Mint = z.infer<typeof Mint>;
+
+/** What every data request must present: the union of every module's schema in this registry, by `kind`. */
+export const Requirement = unionOf("kind", AUTH_SCHEMES);
+export type Requirement = z.infer<typeof Requirement>;

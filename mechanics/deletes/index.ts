@@ -8,6 +8,7 @@ import { flagDeletes } from "./flag.ts";
 import { goneDeletes } from "./gone.ts";
 import { tombstoneDeletes } from "./tombstones.ts";
 import { vanishDeletes } from "./vanish.ts";
+import { unionOf } from "../kit/union.ts";
 
 export const DELETE_STYLES = [tombstoneDeletes, flagDeletes, goneDeletes, vanishDeletes] as const;
 
@@ -30,3 +31,7 @@ export function deletedReadStatus(d: { mode: string }): number | null {
 export function deleteFlagField(d: { mode: string }): string | undefined {
   return deleteStyle(d).flagField?.(d);
 }
+
+/** What happens to deleted records: the union of every module's schema in this registry, by `mode`. */
+export const Deletes = unionOf("mode", DELETE_STYLES);
+export type Deletes = z.infer<typeof Deletes>;

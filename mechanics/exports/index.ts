@@ -4,6 +4,8 @@
  */
 import { type ExportStyle, exportStyleOf } from "./define.ts";
 import { jobExports } from "./job.ts";
+import type { z } from "zod";
+import { unionOf } from "../kit/union.ts";
 
 export const EXPORT_STYLES = [jobExports] as const;
 
@@ -15,3 +17,7 @@ export function exportStyle(e: { style: string }): ExportStyle<never, unknown> {
   if (!s) throw new Error(`unknown export style "${e.style}"`);
   return s;
 }
+
+/** Bulk CSV exports a client requests, polls and downloads: the union of every module's schema in this registry, by `style`. */
+export const Exports = unionOf("style", EXPORT_STYLES);
+export type Exports = z.infer<typeof Exports>;

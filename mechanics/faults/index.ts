@@ -25,6 +25,8 @@ import { webhookDuplicates } from "./webhook-duplicates.ts";
 import { webhookOutOfOrder } from "./webhook-out-of-order.ts";
 import { webhookStale } from "./webhook-stale.ts";
 import { webhookTamper } from "./webhook-tamper.ts";
+import type { z } from "zod";
+import { unionOf } from "../kit/union.ts";
 
 export const FAULT_KINDS = [
   tokenRevoked,
@@ -65,3 +67,7 @@ export function faultOrder(kind: string): number {
 
 /** Conduct checks the fault kinds bring, in registry order. */
 export const FAULT_CONDUCT = FAULT_KINDS.flatMap((k) => (k as FaultKind).conduct ?? []);
+
+/** A fault a vendor declares: the union of every module's schema in this registry, by `kind`. */
+export const Fault = unionOf("kind", FAULT_KINDS);
+export type Fault = z.infer<typeof Fault>;

@@ -6,6 +6,7 @@ import type { z } from "zod";
 import { type GatewayStyle, styleOf } from "./define.ts";
 import { soap11Gateway } from "./soap11.ts";
 import { xmlPostGateway } from "./xml-post.ts";
+import { unionOf } from "../kit/union.ts";
 
 export const GATEWAY_STYLES = [soap11Gateway, xmlPostGateway] as const;
 
@@ -17,3 +18,7 @@ export function gatewayStyle(g: { style: string }): GatewayStyle<z.ZodObject, un
   if (!s) throw new Error(`unknown gateway style "${g.style}"`);
   return s;
 }
+
+/** An RPC gateway taking every call as an XML document: the union of every module's schema in this registry, by `style`. */
+export const Gateway = unionOf("style", GATEWAY_STYLES);
+export type Gateway = z.infer<typeof Gateway>;

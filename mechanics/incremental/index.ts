@@ -4,6 +4,8 @@
  */
 import { type IncrementalStyle, incrementalStyleOf } from "./define.ts";
 import { updatedSince } from "./updated-since.ts";
+import type { z } from "zod";
+import { unionOf } from "../kit/union.ts";
 
 export const INCREMENTAL_STYLES = [updatedSince] as const;
 
@@ -16,3 +18,7 @@ export function incrementalStyle(inc: { style: string }): IncrementalStyle<never
   if (!s) throw new Error(`unknown incremental style "${inc.style}"`);
   return s;
 }
+
+/** How lists return only what changed: the union of every module's schema in this registry, by `style`. */
+export const Incremental = unionOf("style", INCREMENTAL_STYLES);
+export type Incremental = z.infer<typeof Incremental>;

@@ -1,21 +1,51 @@
-import type { Lie } from "../../declarations/schema/lies.ts";
-import type { HeaderRequirement, Mint, Requirement } from "../../declarations/schema/auth.ts";
-import type { Paging } from "../../declarations/schema/pagination.ts";
-import type { Resource, TimeFormat, Vendor } from "../../declarations/schema/vendor.ts";
-import type { Write } from "../../declarations/schema/writes.ts";
-import type { Gateway } from "../../declarations/schema/gateways.ts";
-import type { DocsProfile } from "../../declarations/schema/docs-profile.ts";
 import type { DocParam } from "../paging/define.ts";
-import { pagingDocParams } from "../paging/index.ts";
+import { type PagingLike, pagingDocParams } from "../paging/index.ts";
 import type { DocExports } from "../exports/doc-model.ts";
-import type { Window } from "../../declarations/schema/windows.ts";
 
 export type { DocParam } from "../paging/define.ts";
 
-/** A documented field of a resource. */
-export interface DocField {
+/**
+ * The parts of a vendor declaration the docs model carries, as a structural
+ * view: the mechanics sit below the declarations, so the model names no
+ * schema type. Every type below takes the vendor as `V`; the lie modules read
+ * this view, and `workers/docs/model.ts` fills it with the whole `Vendor`.
+ */
+export interface VendorForDocs {
+  id: string;
   name: string;
-  type: Resource["fields"][number]["type"];
+  category: string;
+  summary: string;
+  envPrefix: string;
+  clock: { format: string };
+  auth: {
+    credentials: { name: string }[];
+    mints: ({ kind: string; issues: string; path: string } & Record<string, unknown>)[];
+    present: ({ kind: string } & Record<string, unknown>)[];
+    legacy?: { kind: string } & Record<string, unknown>;
+  };
+  paging: PagingLike & Record<string, unknown>;
+  resources: {
+    id: { format: string };
+    fields: { type: string }[];
+    window?: { style: string } & Record<string, unknown>;
+  }[];
+  envelope: Record<string, unknown>;
+  errors: { wrap?: string; codeField: string; messageField: string };
+  incremental?: { param: string } & Record<string, unknown>;
+  deletes: { mode: string } & Record<string, unknown>;
+  rateLimit?: { limit: number; cooldownS: number; retryAfter: string };
+  webhooks?: { ack?: { field: string } & Record<string, unknown> } & Record<string, unknown>;
+  writes: { name: string }[];
+  gateways: { style: string }[];
+  lies: { id: string; kind: string; changelog: string }[];
+}
+
+type ResourceOf<V extends VendorForDocs> = V["resources"][number];
+
+/** A documented field of a resource. */
+export interface DocField<V extends VendorForDocs = VendorForDocs> {
+  name: string;
+  type: ResourceOf<V>["fields"][number]["type"];
   description: string;
   nullable: boolean;
   /** Documented as present only when this flag is sent. */
@@ -47,13 +77,13 @@ export interface DocEmbed {
 }
 
 /** A documented resource. */
-export interface DocResource {
+export interface DocResource<V extends VendorForDocs = VendorForDocs> {
   name: string;
   plural: string;
   description: string;
   idField: string;
-  idFormat: Resource["id"];
-  fields: DocField[];
+  idFormat: ResourceOf<V>["id"];
+  fields: DocField<V>[];
   parent?: string;
   /**
    * `params` are the list's own parameters (filters, flags); its paging
@@ -62,13 +92,13 @@ export interface DocResource {
    */
   list?: {
     path: string;
-    paging: Paging;
+    paging: V["paging"];
     incremental: boolean;
     params: DocParam[];
     operation?: string;
     skipsAtPageBoundary?: number;
     /** The time window the list is read in, as the docs state it, and the first day it holds (ISO date). */
-    window?: { declared: Window; historyStart: string };
+    window?: { declared: NonNullable<ResourceOf<V>["window"]>; historyStart: string };
   };
   /** `operation` as for `list`. */
   get?: { path: string; operation?: string };
@@ -87,43 +117,44 @@ export interface DocResource {
  * declaration, then changed by the declared lies for the stale and sparse
  * profiles; every renderer reads only this.
  */
-export interface DocModel {
-  vendor: Pick<Vendor, "id" | "name" | "category" | "summary" | "envPrefix">;
-  profile: DocsProfile;
+export interface DocModel<V extends VendorForDocs = VendorForDocs> {
+  vendor: Pick<V, "id" | "name" | "category" | "summary" | "envPrefix">;
+  /** Which documentation this is (`workers/docs/model.ts` names the profiles). */
+  profile: string;
   /** Vendor root URL shown in examples. */
   baseUrl: string;
   /** Per-release marker printed on every page and in the OpenAPI document. */
   canary: string;
-  timeFormat: TimeFormat;
+  timeFormat: V["clock"]["format"];
   /** The vendor clock's zone settings (local time formats). */
   timeZone: { zone?: string; zoneField?: string };
   serverTimeHeader?: string;
-  credentials: Vendor["auth"]["credentials"];
-  mints: Mint[];
-  present: Requirement[];
+  credentials: V["auth"]["credentials"];
+  mints: V["auth"]["mints"];
+  present: V["auth"]["present"];
   /** Deprecated static credential still accepted instead of `present`. */
-  legacy?: HeaderRequirement;
-  paging: Paging;
-  envelope: Vendor["envelope"];
-  errors: Vendor["errors"];
-  incremental?: Vendor["incremental"];
-  deletes: Vendor["deletes"];
-  rateLimit?: Vendor["rateLimit"];
-  webhooks?: Vendor["webhooks"];
+  legacy?: NonNullable<V["auth"]["legacy"]>;
+  paging: V["paging"];
+  envelope: V["envelope"];
+  errors: V["errors"];
+  incremental?: V["incremental"];
+  deletes: V["deletes"];
+  rateLimit?: V["rateLimit"];
+  webhooks?: V["webhooks"];
   /** Instant (ISO 8601, UTC) from which the webhook ack-body protocol is in force, when the vendor switched it on later. */
   ackFrom?: string;
-  resources: DocResource[];
-  writes: Write[];
+  resources: DocResource<V>[];
+  writes: V["writes"];
   /** RPC gateways (SOAP, XML over POST) and their operations. */
-  gateways: Gateway[];
+  gateways: V["gateways"];
   /** Bulk CSV exports, when the vendor offers them (told as declared). */
   exports?: DocExports;
   changelog: { version: string; date: string; text: string }[];
   /** Lies this model tells (empty for the true profile). */
-  lies: Lie[];
+  lies: V["lies"];
 }
 
 /** Every documented query parameter of a list: paging first, then its own. */
-export function listParams(list: NonNullable<DocResource["list"]>): DocParam[] {
+export function listParams<V extends VendorForDocs>(list: NonNullable<DocResource<V>["list"]>): DocParam[] {
   return [...pagingDocParams(list.paging), ...list.params];
 }

@@ -26,6 +26,8 @@ import { signatureRecipe } from "./signature-recipe.ts";
 import { timeFormat } from "./time-format.ts";
 import { tokenExpiry } from "./token-expiry.ts";
 import { windowSpan } from "./window-span.ts";
+import type { z } from "zod";
+import { unionOf } from "../kit/union.ts";
 
 export const LIE_KINDS = [
   paramName,
@@ -76,3 +78,7 @@ export function liesTouching(lies: readonly { kind: string; id: string }[], fact
 }
 
 export type { ServedFacts, VendorForLies } from "./define.ts";
+
+/** A documentation lie a vendor declares: the union of every module's schema in this registry, by `kind`. */
+export const Lie = unionOf("kind", LIE_KINDS);
+export type Lie = z.infer<typeof Lie>;

@@ -9,6 +9,8 @@ import { type CursorScope, type DocParam, type PagingStyle, styleOf } from "./de
 import { offsetPaging } from "./offset.ts";
 import { pagePaging } from "./page.ts";
 import type { QueryReader } from "../kit/query-params.ts";
+import type { z } from "zod";
+import { unionOf } from "../kit/union.ts";
 
 export const PAGING_STYLES = [offsetPaging, pagePaging, cursorPaging] as const;
 
@@ -118,3 +120,7 @@ export function describePaging(p: PagingLike, items: string, next: string, total
 }
 
 export type { CursorScope, DocParam } from "./define.ts";
+
+/** How a list pages: the union of every module's schema in this registry, by `style`. */
+export const Paging = unionOf("style", PAGING_STYLES);
+export type Paging = z.infer<typeof Paging>;

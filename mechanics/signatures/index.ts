@@ -9,6 +9,8 @@ import { type SignableDelivery, type SignatureScheme, schemeOf, utf8 } from "./d
 import { githubSignature } from "./github.ts";
 import { standardSignature } from "./standard.ts";
 import { stripeSignature } from "./stripe.ts";
+import type { z } from "zod";
+import { unionOf } from "../kit/union.ts";
 
 export const SIGNATURE_SCHEMES = [standardSignature, stripeSignature, githubSignature, customSignature] as const;
 
@@ -66,3 +68,7 @@ export async function verifySignature(sig: { scheme: string }, secret: string, h
 }
 
 export type { SignableDelivery } from "./define.ts";
+
+/** How webhook deliveries are signed: the union of every module's schema in this registry, by `scheme`. */
+export const WebhookSignature = unionOf("scheme", SIGNATURE_SCHEMES);
+export type WebhookSignature = z.infer<typeof WebhookSignature>;

@@ -2,6 +2,7 @@
  * @module time-formats
  * The registry of time formats, the only list of them.
  */
+import { z } from "zod";
 import type { TimeFormatKind } from "./define.ts";
 import { epochMs } from "./epoch-ms.ts";
 import { epochS } from "./epoch-s.ts";
@@ -23,3 +24,7 @@ export function timeFormat(name: string): TimeFormatKind {
   if (!f) throw new Error(`unknown time format "${name}"`);
   return f;
 }
+
+/** How a vendor writes timestamps: the name of one module in this registry. */
+export const TimeFormat = z.enum(TIME_FORMAT_NAMES);
+export type TimeFormat = z.infer<typeof TimeFormat>;

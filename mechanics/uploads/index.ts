@@ -6,6 +6,7 @@ import type { z } from "zod";
 import { styleOf, type UploadStyle } from "./define.ts";
 import { multipartUpload } from "./multipart.ts";
 import { uploadUrl } from "./upload-url.ts";
+import { unionOf } from "../kit/union.ts";
 
 export const UPLOAD_STYLES = [multipartUpload, uploadUrl] as const;
 
@@ -24,3 +25,7 @@ export function uploadRoute(u: { style: string }): { method: "PUT" | "POST"; pat
 }
 
 export { isRefusal, READ_LIMIT_BYTES, type ReceivedBody, type ReceivedFile, type UploadRefusal } from "./define.ts";
+
+/** How a write receives a file: the union of every module's schema in this registry, by `style`. */
+export const Upload = unionOf("style", UPLOAD_STYLES);
+export type Upload = z.infer<typeof Upload>;

@@ -5,6 +5,8 @@
  */
 import { cappedSpan } from "./capped-span.ts";
 import { type WindowStyle, windowStyleOf } from "./define.ts";
+import type { z } from "zod";
+import { unionOf } from "../kit/union.ts";
 
 export const WINDOW_STYLES = [cappedSpan] as const;
 
@@ -18,3 +20,7 @@ export function windowStyle(w: { style: string }): WindowStyle<never, unknown> {
 }
 
 export type { ServedWindow, WindowRead } from "./define.ts";
+
+/** A list read one time window at a time: the union of every module's schema in this registry, by `style`. */
+export const Window = unionOf("style", WINDOW_STYLES);
+export type Window = z.infer<typeof Window>;

@@ -2,7 +2,7 @@ import type { Lie } from "../../declarations/schema/lies.ts";
 import type { Paging } from "../../declarations/schema/pagination.ts";
 import type { DocsProfile } from "../../declarations/schema/docs-profile.ts";
 import { tellLie } from "../../mechanics/lies/index.ts";
-import type { DocModel, DocResource } from "../../mechanics/kit/doc-model.ts";
+import type { DocModel, DocResource } from "./model.ts";
 
 /** The model a profile shows: `true` as is, `stale` with every lie told, `sparse` with the lies and no examples. */
 export function modelForProfile(truthful: DocModel, lies: readonly Lie[], profile: DocsProfile): DocModel {

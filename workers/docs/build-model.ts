@@ -3,7 +3,7 @@ import { incrementalStyle } from "../../mechanics/incremental/index.ts";
 import { checkpointTime } from "../engine/data/clock.ts";
 import type { StateRecord } from "../engine/data/generate.ts";
 import type { DocsProfile } from "../../declarations/schema/docs-profile.ts";
-import type { DocModel, DocParam, DocResource } from "../../mechanics/kit/doc-model.ts";
+import type { DocModel, DocParam, DocResource } from "./model.ts";
 import { docExports } from "./export-model.ts";
 import { uploadStyle } from "../../mechanics/uploads/index.ts";
 import { windowStyle } from "../../mechanics/windows/index.ts";

@@ -4,7 +4,7 @@ import type { StateRecord } from "../engine/data/generate.ts";
 import { modelForProfile } from "./apply-lies.ts";
 import { truthfulModel } from "./build-model.ts";
 import type { DocsProfile } from "../../declarations/schema/docs-profile.ts";
-import type { DocModel } from "../../mechanics/kit/doc-model.ts";
+import type { DocModel } from "./model.ts";
 import { renderOpenApi } from "./openapi.ts";
 import { serviceDescription } from "./gateway-description.ts";
 import { renderPages, type DocPage } from "./pages.ts";

@@ -7,7 +7,7 @@ import type { Resource, Vendor } from "../../declarations/schema/vendor.ts";
 import type { DocExports } from "../../mechanics/exports/doc-model.ts";
 import { exportStyle } from "../../mechanics/exports/index.ts";
 import { incrementalStyle } from "../../mechanics/incremental/index.ts";
-import type { DocResource } from "../../mechanics/kit/doc-model.ts";
+import type { DocResource } from "./model.ts";
 import { timeFormat } from "../../mechanics/time-formats/index.ts";
 
 /** What the truthful docs say about a vendor's exports; `docOf` gives a resource's truthful docs. */

@@ -7,7 +7,7 @@
 import type { Gateway } from "../../declarations/schema/gateways.ts";
 import type { GatewayDescription } from "../../mechanics/gateways/define.ts";
 import { gatewayStyle } from "../../mechanics/gateways/index.ts";
-import { type DocModel, type DocResource, listParams } from "../../mechanics/kit/doc-model.ts";
+import { type DocModel, type DocResource, listParams } from "./model.ts";
 import { deleteStyle } from "../../mechanics/deletes/index.ts";
 import { timeFormat } from "../../mechanics/time-formats/index.ts";
 

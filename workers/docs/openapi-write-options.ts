@@ -5,7 +5,7 @@
  * an embed's array and flag properties.
  */
 import type { Write } from "../../declarations/schema/writes.ts";
-import type { DocModel, DocResource } from "../../mechanics/kit/doc-model.ts";
+import type { DocModel, DocResource } from "./model.ts";
 import { uploadRoute, uploadStyle } from "../../mechanics/uploads/index.ts";
 import { embedTexts, writeOptionSentences } from "./option-text.ts";
 

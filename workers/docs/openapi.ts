@@ -6,7 +6,7 @@ import { deleteFlagField, deletedReadStatus, deleteStyle } from "../../mechanics
 import { timeFormat } from "../../mechanics/time-formats/index.ts";
 import { pagingDocParams, pagingStyle } from "../../mechanics/paging/index.ts";
 import { windowStyle } from "../../mechanics/windows/index.ts";
-import { type DocModel, type DocResource, listParams } from "../../mechanics/kit/doc-model.ts";
+import { type DocModel, type DocResource, listParams } from "./model.ts";
 import { authDocsContext, exampleRecord } from "./markdown/helpers.ts";
 import { exampleWindow, knownIssue } from "./markdown/resource-page.ts";
 import { embedProperties, uploadOperations, writeOptionDocs } from "./openapi-write-options.ts";

@@ -4,7 +4,7 @@
  * embedded child arrays, in one place for the pages and the OpenAPI document.
  */
 import type { Write } from "../../declarations/schema/writes.ts";
-import type { DocEmbed, DocModel, DocResource } from "../../mechanics/kit/doc-model.ts";
+import type { DocEmbed, DocModel, DocResource } from "./model.ts";
 import { uploadStyle } from "../../mechanics/uploads/index.ts";
 
 /** What an accepted write answers and how its change is confirmed. */

@@ -1,4 +1,4 @@
-import type { DocModel } from "../../mechanics/kit/doc-model.ts";
+import type { DocModel } from "./model.ts";
 import { authenticationPage } from "./markdown/authentication-page.ts";
 import { changelogPage } from "./markdown/changelog-page.ts";
 import { errorsPage } from "./markdown/errors-page.ts";

@@ -1,4 +1,4 @@
-import type { DocModel } from "../../../mechanics/kit/doc-model.ts";
+import type { DocModel } from "../model.ts";
 import { authScheme, tokenMint } from "../../../mechanics/auth/index.ts";
 import { authDocsContext, envName, table } from "./helpers.ts";
 

@@ -1,4 +1,4 @@
-import type { DocModel } from "../../../mechanics/kit/doc-model.ts";
+import type { DocModel } from "../model.ts";
 
 /** `changelog.md`, newest first. */
 export function changelogPage(m: DocModel): string {

@@ -1,4 +1,4 @@
-import type { DocModel } from "../../../mechanics/kit/doc-model.ts";
+import type { DocModel } from "../model.ts";
 import { deletedReadStatus } from "../../../mechanics/deletes/index.ts";
 import { code, table } from "./helpers.ts";
 

@@ -8,7 +8,7 @@
 import type { DocExports } from "../../../mechanics/exports/doc-model.ts";
 import { EXPORT_ERRORS } from "../../../mechanics/exports/define.ts";
 import { exportStyle } from "../../../mechanics/exports/index.ts";
-import type { DocModel } from "../../../mechanics/kit/doc-model.ts";
+import type { DocModel } from "../model.ts";
 import { link, table } from "./helpers.ts";
 
 const DELIMITER_NAMES: Record<string, string> = { ",": "comma", ";": "semicolon" };

@@ -1,6 +1,6 @@
 import type { Gateway } from "../../../declarations/schema/gateways.ts";
 import { gatewayStyle } from "../../../mechanics/gateways/index.ts";
-import type { DocModel } from "../../../mechanics/kit/doc-model.ts";
+import type { DocModel } from "../model.ts";
 import { curlAuthFlags, link, table } from "./helpers.ts";
 
 /** The slug of a gateway's page. */

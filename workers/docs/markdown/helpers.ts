@@ -5,7 +5,7 @@ import { authScheme } from "../../../mechanics/auth/index.ts";
 import type { TimeFormat } from "../../../declarations/schema/vendor.ts";
 import { timeFormat } from "../../../mechanics/time-formats/index.ts";
 import { formatTime, recordZone } from "../../engine/data/clock.ts";
-import type { DocModel, DocResource } from "../../../mechanics/kit/doc-model.ts";
+import type { DocModel, DocResource } from "../model.ts";
 
 /** A Markdown table. Cells are escaped for pipes. */
 export function table(head: string[], rows: (string | number)[][]): string {

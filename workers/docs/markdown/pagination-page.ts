@@ -1,5 +1,5 @@
 import { describePaging } from "../../../mechanics/paging/index.ts";
-import type { DocModel } from "../../../mechanics/kit/doc-model.ts";
+import type { DocModel } from "../model.ts";
 
 /** `pagination.md`. */
 export function paginationPage(m: DocModel): string {

@@ -1,4 +1,4 @@
-import type { DocModel } from "../../../mechanics/kit/doc-model.ts";
+import type { DocModel } from "../model.ts";
 import { retryStyle } from "./index-page.ts";
 
 const seconds = (n: number) => `${n} second${n === 1 ? "" : "s"}`;

@@ -2,7 +2,7 @@ import type { Write } from "../../../declarations/schema/writes.ts";
 import { deleteFlagField } from "../../../mechanics/deletes/index.ts";
 import { pagingStyle } from "../../../mechanics/paging/index.ts";
 import { windowStyle } from "../../../mechanics/windows/index.ts";
-import { type DocModel, type DocResource, listParams } from "../../../mechanics/kit/doc-model.ts";
+import { type DocModel, type DocResource, listParams } from "../model.ts";
 import { code, curlAuthFlags, exampleRecord, link, table } from "./helpers.ts";
 import { embedTexts, writeOptionSentences } from "../option-text.ts";
 import { operationCall } from "./gateway-call.ts";

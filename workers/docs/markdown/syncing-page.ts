@@ -1,5 +1,5 @@
 import { deleteStyle } from "../../../mechanics/deletes/index.ts";
-import type { DocModel } from "../../../mechanics/kit/doc-model.ts";
+import type { DocModel } from "../model.ts";
 import { describeTimeFormat } from "./helpers.ts";
 import { deletesLine } from "./index-page.ts";
 

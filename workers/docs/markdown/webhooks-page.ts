@@ -1,5 +1,5 @@
 import { signatureScheme } from "../../../mechanics/signatures/index.ts";
-import type { DocModel } from "../../../mechanics/kit/doc-model.ts";
+import type { DocModel } from "../model.ts";
 import { code, table, withArticle } from "./helpers.ts";
 import { acceptedEventSentences } from "../option-text.ts";
 
