@@ -1,13 +1,10 @@
-import type Grader from "./grader/index.ts";
-import type { WorldObject } from "./world/world-object.ts";
-
-/** Bindings of the farm Worker (see wrangler.toml). */
-export interface Env {
-  /** One Durable Object per (world, role). */
-  WORLD: DurableObjectNamespace<WorldObject>;
-  /** The grading Worker: the archive of worlds and runs, and the judges (the farm holds neither). */
-  GRADER: Service<Grader>;
-  /** Bearer token the control plane requires. */
+/**
+ * Bindings of the farm Worker: the ones wrangler.toml declares (`FarmBindings`,
+ * which `wrangler types` writes into `worker-configuration.d.ts` beside this
+ * file; `npm run types` regenerates it), and the ones bound elsewhere.
+ */
+export interface Env extends FarmBindings {
+  /** Bearer token the control plane requires (a secret in production, `--var` in development, the tests' own binding). */
   WIREBENCH_ADMIN_TOKEN: string;
   /** Public origin of the farm (`https://farm.example`), for vendor base URLs, links and docs; defaults to the origin the control plane is called at. */
   WIREBENCH_PUBLIC_URL?: string;

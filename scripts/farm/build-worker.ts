@@ -49,7 +49,7 @@ export function buildWorker(force = false): WorkerBundles {
   const root = projectRoot();
   const outDir = join(root, ".wirebench", "build");
   mkdirSync(outDir, { recursive: true });
-  const sources = Math.max(newestSource(join(root, "workers")), newestSource(join(root, "declarations")), newestSource(join(root, "mechanics")));
+  const sources = Math.max(...["evidence", "mechanics", "declarations", "workers"].map((dir) => newestSource(join(root, dir))));
   const out = { farm: join(outDir, "farm.js"), grader: join(outDir, "grader.js") };
   for (const name of Object.keys(WORKERS) as (keyof typeof WORKERS)[]) {
     const config = join(root, WORKERS[name]);

@@ -1,9 +1,8 @@
-import type { WorldObject } from "../world/world-object.ts";
-
-/** Bindings of the grader Worker (see workers/grader/wrangler.toml). */
-export interface GraderEnv {
-  /** Archive of worlds, sealed runs, their evidence and verdicts. */
-  DB: D1Database;
-  /** The farm's world Durable Objects (bound with `script_name`), whose logs a seal copies. */
-  WORLD: DurableObjectNamespace<WorldObject>;
-}
+/**
+ * Bindings of the grader Worker: the archive (`DB`) and the farm's world
+ * Durable Objects (`WORLD`, bound with `script_name`), as
+ * workers/grader/wrangler.toml declares them (`GraderBindings`, which
+ * `wrangler types` writes into `worker-configuration.d.ts` beside this file;
+ * `npm run types` regenerates it).
+ */
+export type GraderEnv = GraderBindings;
