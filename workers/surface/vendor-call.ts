@@ -1,28 +1,11 @@
 /**
  * @module vendor-call
- * What the surface hands a world's Durable Object for one vendor request. A
- * `Request` cannot carry a body on GET or HEAD, and a client may send one, so
- * the request travels as plain parts: the body's first bytes up to the limit,
- * and the rest (only when there is more) as a stream the object drains to
- * count and digest without holding it.
+ * Reads a client's request into the `VendorCall` the surface hands a world's
+ * Durable Object (`world/vendor-rpc.ts`): the body's first bytes up to the
+ * limit, and the rest (only when there is more) as a stream.
  */
 import { BODY_LIMIT_BYTES } from "../engine/http/request-body.ts";
-
-/** One vendor request as the world object receives it. */
-export interface VendorCall {
-  method: string;
-  /** Full request URL (its query is the vendor's query). */
-  url: string;
-  /** The URL's origin, as the client reached the farm. */
-  origin: string;
-  /** Path relative to the vendor root, e.g. `/svc/candidates`. */
-  path: string;
-  headers: [string, string][];
-  /** The body's first bytes: all of it when `rest` is null. */
-  head: Uint8Array;
-  /** The bytes past {@link BODY_LIMIT_BYTES}, when the body is longer. */
-  rest: ReadableStream<Uint8Array> | null;
-}
+import type { VendorCall } from "../world/vendor-rpc.ts";
 
 /**
  * Reads a request into a {@link VendorCall}, holding at most the limit (plus

@@ -22,8 +22,7 @@ import { allFlags, checkpointEvents, type VendorEvent } from "../engine/webhooks
 import { type RecordRow, type RecordsKey, sameRecords } from "../engine/store/records.ts";
 import { Schedule, type ScheduledEvent } from "./schedule.ts";
 import { migrateWorld, worldSchemaExists } from "./schema.ts";
-import type { VendorCall } from "../surface/vendor-call.ts";
-import type { VendorAnswer } from "../surface/vendor-answer.ts";
+import type { VendorAnswer, VendorCall } from "./vendor-rpc.ts";
 
 /** Status of one (world, role) as the control plane reports it. */
 export interface RoleStatus {

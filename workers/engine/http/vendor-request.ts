@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { VendorCall } from "../../surface/vendor-call.ts";
+import type { VendorCall } from "../../world/vendor-rpc.ts";
 import { type HeaderReader, RequestHeaders } from "../../../mechanics/kit/request-headers.ts";
 import { decodeBody, jsonDepthExceeds, LOGGED_BODY_CHARS, MAX_JSON_DEPTH, truncateText } from "./request-body.ts";
 import type { BodyNote } from "../../../evidence/logs.ts";

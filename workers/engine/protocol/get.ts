@@ -3,7 +3,7 @@ import type { Resource } from "../../../declarations/schema/vendor.ts";
 import type { HandlerContext } from "../handler-context.ts";
 import { json, vendorError, type Reply } from "../../../mechanics/kit/reply.ts";
 import { RawJson } from "../http/raw-json.ts";
-import type { PageRow } from "../store/records.ts";
+import type { PageRow } from "../store/page-row.ts";
 import { embeddedFor, servedTag } from "./embeds.ts";
 import { etagOf, serializeRecord, viewKey } from "./serialize.ts";
 

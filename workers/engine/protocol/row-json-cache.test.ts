@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { PageRow } from "../store/records.ts";
+import type { PageRow } from "../store/page-row.ts";
 import { RowJsonCache, rowVariants, variantOf } from "./row-json-cache.ts";
 
 const row = (over: Partial<PageRow> = {}): PageRow => ({ id: "1001", version: 1, deleted: false, lagging: false, text: "{}", source: null, ...over });

@@ -8,7 +8,7 @@
  * stale; the cap bounds the keyed entries only (row-held ones go with their
  * rows).
  */
-import type { PageRow } from "../store/records.ts";
+import type { PageRow } from "../store/page-row.ts";
 
 /** How a row is shown: the resource, the request's view, and whether it lags or is deleted. */
 export type RowVariant = string;

@@ -1,6 +1,7 @@
 import type { StateRecord } from "../data/generate.ts";
 import { PageItemsCache } from "../protocol/page-items-cache.ts";
 import { RowJsonCache } from "../protocol/row-json-cache.ts";
+import type { PageRow } from "./page-row.ts";
 import { type MirrorRow, RecordMirror } from "./record-mirror.ts";
 
 /** A record row as stored. */
@@ -117,18 +118,6 @@ export function sameRecords(a: RecordsKey | null | undefined, b: RecordsKey): bo
 /** A filter's identity for the caches of totals and selected rows. */
 function filterKey(f: ListFilter): string {
   return `${f.entity}|${f.parent ?? ""}|${f.includeDeleted}|${f.since?.ms ?? ""}|${f.since?.inclusive ?? ""}|${f.range ? `${f.range.field}|${f.range.fromMs}|${f.range.toMs}` : ""}`;
-}
-
-/** A row of a list page, as stored text. */
-export interface PageRow {
-  id: string;
-  version: number;
-  deleted: boolean;
-  /** Whether the row shows its pre-update text (`text` is then that text). */
-  lagging: boolean;
-  text: string;
-  /** The mirror's row object (one per record, lasting while the record does), or null for a row read from SQLite. */
-  source: object | null;
 }
 
 /**
