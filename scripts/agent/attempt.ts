@@ -11,7 +11,7 @@ import { join } from "node:path";
 import type { Task } from "../../declarations/schema/task.ts";
 import type { Verdict } from "../../evidence/verdict.ts";
 import type { RequestLogEntry } from "../../evidence/logs.ts";
-import { controlCall, type FarmHandle } from "../cli/farm-client.ts";
+import { controlCall, type FarmHandle } from "../farm/control-client.ts";
 import { gradeRepo, vendorEnv } from "../harness/grade-repo.ts";
 import { isLoopback, relayOnce, relayWanted } from "../harness/relay.ts";
 import { farmView, toSandbox } from "./sandbox/farm-view.ts";

@@ -7,7 +7,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import type { Task } from "../../declarations/schema/task.ts";
-import { UsageError } from "../cli/errors.ts";
+import { UsageError } from "../kit/usage-error.ts";
 import type { ModelEndpoint } from "./attempt.ts";
 import type { Lane } from "./lanes/lane.ts";
 import { startScriptedModel } from "./model-server/server.ts";

@@ -1,5 +1,5 @@
-import type { FarmHandle } from "../cli/farm-client.ts";
-import { controlCall } from "../cli/farm-client.ts";
+import type { FarmHandle } from "../farm/control-client.ts";
+import { controlCall } from "../farm/control-client.ts";
 import { PARTICIPANT_KEY_PREFIX } from "../../workers/middleware/principal/principal.ts";
 
 /** Whether a farm URL is on this machine (it can then reach local receivers itself). */

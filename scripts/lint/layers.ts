@@ -31,6 +31,7 @@ export const LAYERS: readonly Layer[] = [
   { name: "tasks", holds: ["declarations/tasks/", "declarations/release.ts"] },
   { name: "workers", holds: ["workers/"] },
   { name: "scripts", holds: ["scripts/"] },
+  { name: "cli", holds: ["scripts/cli/"] },
   { name: "tests", holds: ["test/", "*.test.ts", "vitest.config.ts", "vitest.e2e.config.ts", "drizzle.config.ts"] },
 ];
 

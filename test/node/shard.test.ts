@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { publishCommand } from "../../scripts/cli/commands/publish.ts";
 import { parseShard, shardOf } from "../../scripts/cli/commands/run.ts";
-import { UsageError } from "../../scripts/cli/errors.ts";
+import { UsageError } from "../../scripts/kit/usage-error.ts";
 import { publish } from "../../scripts/publish/publish.ts";
 import type { LocalFarm } from "../../scripts/farm/local-farm.ts";
 import { startFarm, TEST_ADMIN } from "./farm.ts";

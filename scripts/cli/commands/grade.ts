@@ -6,7 +6,7 @@ import { bwrapVersion } from "../../agent/sandbox/bwrap.ts";
 import { openConnectorSandbox } from "../../agent/sandbox/connector-sandbox.ts";
 import { gradeRepo } from "../../harness/grade-repo.ts";
 import { UsageError } from "../errors.ts";
-import { openFarm } from "../farm-option.ts";
+import { openFarm } from "../../farm/open-farm.ts";
 
 /** Options of `wirebench grade`. */
 export interface GradeOptions {

@@ -11,8 +11,8 @@ import { checkModel, resolveModel } from "../../agent/resolve-model.ts";
 import { registrable } from "../../agent/secrets.ts";
 import { bwrapVersion } from "../../agent/sandbox/bwrap.ts";
 import { UsageError } from "../errors.ts";
-import { controlCall, type FarmHandle } from "../farm-client.ts";
-import { openFarm } from "../farm-option.ts";
+import { controlCall, type FarmHandle } from "../../farm/control-client.ts";
+import { openFarm } from "../../farm/open-farm.ts";
 
 /** Options shared by `wirebench run` and `run-all`. */
 export interface RunOptions {

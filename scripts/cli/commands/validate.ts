@@ -10,8 +10,8 @@ import { gradeRepo } from "../../harness/grade-repo.ts";
 import { checkBars, type BarResult } from "../../harness/probe-bars.ts";
 import { hasAlt, probeSource, removeDir, taskDir, type Probe } from "../../harness/workspace.ts";
 import { UsageError } from "../errors.ts";
-import type { FarmHandle } from "../farm-client.ts";
-import { LOCAL_ADMIN_TOKEN } from "../farm-option.ts";
+import type { FarmHandle } from "../../farm/control-client.ts";
+import { LOCAL_ADMIN_TOKEN } from "../../farm/open-farm.ts";
 
 /** Options of `wirebench validate`. */
 export interface ValidateOptions {

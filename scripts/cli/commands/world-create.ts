@@ -1,5 +1,5 @@
-import { controlCall } from "../farm-client.ts";
-import { openFarm } from "../farm-option.ts";
+import { controlCall } from "../../farm/control-client.ts";
+import { openFarm } from "../../farm/open-farm.ts";
 import { UsageError } from "../errors.ts";
 
 /** Options of `wirebench world create`. */

@@ -1,4 +1,4 @@
-import { UsageError } from "./errors.ts";
+import { UsageError } from "../kit/usage-error.ts";
 
 /** A farm the CLI talks to. */
 export interface FarmHandle {

@@ -1,6 +1,6 @@
-import { startLocalFarm } from "../farm/local-farm.ts";
-import { UsageError } from "./errors.ts";
-import type { FarmHandle } from "./farm-client.ts";
+import { startLocalFarm } from "./local-farm.ts";
+import { UsageError } from "../kit/usage-error.ts";
+import type { FarmHandle } from "./control-client.ts";
 import { DEV_ADMIN_TOKEN } from "../../workers/middleware/principal/dev-token.ts";
 
 /** The admin token a local farm uses when WIREBENCH_ADMIN_TOKEN is not set (refused off loopback). */
