@@ -11,7 +11,9 @@
  * Run: `node scripts/farm/worker-types.ts` (regenerate) or `--check`.
  */
 import { spawnSync } from "node:child_process";
-import { join } from "node:path";
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
 import { projectRoot } from "./paths.ts";
 
 /** One Worker's generated types: the file and the `wrangler types` options that make it. */
@@ -34,15 +36,38 @@ export const WORKER_TYPES: readonly WorkerTypes[] = [
   },
 ];
 
-/** Runs `wrangler types` for one Worker under `root`: regenerates its file, or with `check` only says whether it is current. Needs no network. */
+/**
+ * What `wrangler types` reads: both configs and the entries they name. They
+ * are copied to a scratch folder and the types made there, so no `.dev.vars`
+ * or `.env` of a checkout (whose secrets Wrangler would otherwise type) makes
+ * a developer's types differ from the committed ones.
+ */
+const INPUTS = ["wrangler.toml", "workers/grader/wrangler.toml", "workers/index.ts", "workers/grader/index.ts"];
+
+/**
+ * Runs `wrangler types` for one Worker of the checkout at `root`: regenerates
+ * its file, or with `check` only says whether the committed one is current.
+ * Needs no network.
+ */
 export function wranglerTypes(root: string, types: WorkerTypes, check: boolean): { current: boolean; output: string } {
-  const run = spawnSync(process.execPath, [join(projectRoot(), "node_modules", "wrangler", "bin", "wrangler.js"), "types", types.file, ...types.options, ...(check ? ["--check"] : [])], {
-    cwd: root,
-    encoding: "utf8",
-    env: { ...process.env, WRANGLER_SEND_METRICS: "false", NO_COLOR: "1" },
-  });
-  if (run.error) throw run.error;
-  return { current: run.status === 0, output: `${run.stdout}${run.stderr}` };
+  const scratch = mkdtempSync(join(tmpdir(), "wb-worker-types-"));
+  try {
+    for (const file of check ? [...INPUTS, types.file] : INPUTS) {
+      mkdirSync(dirname(join(scratch, file)), { recursive: true });
+      copyFileSync(join(root, file), join(scratch, file));
+    }
+    const { CLOUDFLARE_INCLUDE_PROCESS_ENV: _, ...env } = process.env;
+    const run = spawnSync(process.execPath, [join(projectRoot(), "node_modules", "wrangler", "bin", "wrangler.js"), "types", types.file, ...types.options, ...(check ? ["--check"] : [])], {
+      cwd: scratch,
+      encoding: "utf8",
+      env: { ...env, WRANGLER_SEND_METRICS: "false", NO_COLOR: "1" },
+    });
+    if (run.error) throw run.error;
+    if (run.status === 0 && !check) copyFileSync(join(scratch, types.file), join(root, types.file));
+    return { current: run.status === 0, output: `${run.stdout}${run.stderr}` };
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
 }
 
 if (import.meta.main) {

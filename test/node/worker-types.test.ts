@@ -13,7 +13,7 @@ describe("each Worker's generated bindings", () => {
     expect(current, output).toBe(true);
   });
 
-  it("a binding added to a config makes the committed file out of date", () => {
+  it("a binding added to a config makes the committed file out of date; a .dev.vars in the checkout does not", () => {
     const root = mkdtempSync(join(tmpdir(), "wb-worker-types-"));
     try {
       for (const file of ["wrangler.toml", "workers/grader/wrangler.toml", "workers/index.ts", "workers/grader/index.ts", ...WORKER_TYPES.map((t) => t.file)]) {
@@ -21,6 +21,7 @@ describe("each Worker's generated bindings", () => {
         cpSync(join(ROOT, file), join(root, file));
       }
       const farm = WORKER_TYPES.find((t) => t.worker === "farm")!;
+      writeFileSync(join(root, ".dev.vars"), "LOCAL_SECRET=x\n");
       expect(wranglerTypes(root, farm, true).current).toBe(true);
       writeFileSync(join(root, "wrangler.toml"), `${readFileSync(join(root, "wrangler.toml"), "utf8")}\n[[kv_namespaces]]\nbinding = "NEW_CACHE"\nid = "0"\n`);
       expect(wranglerTypes(root, farm, true).current).toBe(false);
