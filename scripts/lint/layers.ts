@@ -170,7 +170,7 @@ export function layerProblems({ files, edges }: { files: string[]; edges: Import
 }
 
 /** One line per problem. */
-export function describe(p: LayerProblem): string {
+export function problemText(p: LayerProblem): string {
   switch (p.kind) {
     case "upward":
       return `${p.from}:${p.line} (${p.fromLayer}) imports ${p.to} (${p.toLayer}), a higher layer`;
@@ -186,7 +186,7 @@ export function describe(p: LayerProblem): string {
 if (import.meta.main) {
   const root = resolve(process.argv[2] ?? ".");
   const problems = checkLayers(root);
-  for (const p of problems) console.log(describe(p));
+  for (const p of problems) console.log(problemText(p));
   console.log(problems.length ? `${problems.length} problem(s)` : `imports run one way through ${LAYERS.length} layers`);
   process.exitCode = problems.length ? 1 : 0;
 }

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { checkLayers, describe as describeProblem, type ImportEdge, LAYERS, layerOf, layerProblems, readImports } from "../../scripts/lint/layers.ts";
+import { checkLayers, type ImportEdge, LAYERS, layerOf, layerProblems, problemText, readImports } from "../../scripts/lint/layers.ts";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 
@@ -13,7 +13,7 @@ describe("imports run one way through the layers", () => {
   });
 
   it("no file imports from a higher layer (type imports included), every file is in a layer, and no files import each other in a circle", () => {
-    expect(layerProblems(graph).map(describeProblem)).toEqual([]);
+    expect(layerProblems(graph).map(problemText)).toEqual([]);
   });
 
   it("reads the whole project, and every layer holds files", () => {
@@ -44,7 +44,7 @@ describe("imports run one way through the layers", () => {
       write("evidence/a.ts", 'import type { B } from "./b.ts";\nexport type A = { b?: B };\n');
       write("evidence/b.ts", 'export type { A as B } from "./a.ts";\n');
       write("lib/stray.ts", "export const stray = 1;\n");
-      expect(checkLayers(root).map(describeProblem)).toEqual([
+      expect(checkLayers(root).map(problemText)).toEqual([
         "lib/stray.ts is in no layer",
         "mechanics/dynamic.ts:2 (mechanics) imports scripts/tool.ts (scripts), a higher layer",
         "mechanics/import-type.ts:1 (mechanics) imports workers/env.ts (workers), a higher layer",
