@@ -37,7 +37,7 @@ export const LAYERS: readonly Layer[] = [
   { name: "tests", holds: ["test/", "*.test.ts", "vitest.config.ts", "vitest.e2e.config.ts", "drizzle.config.ts"] },
 ];
 
-/** One import of one file: where it is and what it names, resolved to a file of the project (null for a package). */
+/** One import of one file: where it is and what it names, resolved to a file of the project (null for a package, "" for a path that names no file). */
 export interface ImportEdge {
   from: string;
   line: number;
