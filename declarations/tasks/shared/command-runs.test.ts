@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CheckRecorder } from "../../evidence/recorder.ts";
 import type { ConnectorRun, OutputFile, ScenarioEvidence } from "../../evidence/verdict.ts";
-import { commandsRanOk, runProblems, usableRun } from "./command-runs.ts";
+import { commandsRanOk, recordCommandsRan, runProblems, usableRun } from "./command-runs.ts";
 
 const FILES = ["a.json", "b.json"];
 const rowsFile: OutputFile = { present: true, parsed: true, value: [] };
@@ -47,6 +47,18 @@ describe("commandsRanOk", () => {
     expect(c.checks.map((k) => [k.name, k.ok, k.value, k.pass, k.fail, k.detail, k.basis])).toEqual([
       ["storm_runs_ok", false, -1, 0, -1, "serve did not run", { ticket: "Every command exits 0" }],
       ["gap_runs_ok", true, 0, 0, -1, "every command exited 0, outputs readable", { ticket: "Every command exits 0" }],
+    ]);
+  });
+});
+
+describe("recordCommandsRan", () => {
+  it("passes on no problems and fails naming every one a task gathered itself", () => {
+    const c = new CheckRecorder();
+    expect(recordCommandsRan(c, "ack_runs_ok", ["the listener ran 0 times, not 1", "dump: a.json was not written"])).toBe(false);
+    expect(recordCommandsRan(c, "drain_runs_ok", [])).toBe(true);
+    expect(c.checks.map((k) => [k.ok, k.value, k.detail])).toEqual([
+      [false, -1, "the listener ran 0 times, not 1; dump: a.json was not written"],
+      [true, 0, "every command exited 0, outputs readable"],
     ]);
   });
 });

@@ -28,12 +28,17 @@ export function runProblems(e: ScenarioEvidence, labels: readonly string[], file
 }
 
 /**
- * Plumbing (0/-1) under `name`: every command of `labels` ran, exited 0 and
- * left `files` readable (the ticket's "Every command exits 0"). Returns whether it did.
+ * Records the plumbing check (0/-1) under `name` on the ticket's "Every
+ * command exits 0": passed when `problems` is empty, else naming them.
+ * Returns whether it passed.
  */
-export function commandsRanOk(c: CheckRecorder, name: string, e: ScenarioEvidence, labels: readonly string[], files: readonly string[]): boolean {
-  const problems = runProblems(e, labels, files);
+export function recordCommandsRan(c: CheckRecorder, name: string, problems: readonly string[]): boolean {
   const ok = problems.length === 0;
   c.check(name, ok, { basis: { ticket: "Every command exits 0" }, pass: 0, fail: -1, detail: ok ? "every command exited 0, outputs readable" : problems.join("; ") });
   return ok;
+}
+
+/** The plumbing check over the runs labelled `labels`: each ran, exited 0 and left `files` readable. */
+export function commandsRanOk(c: CheckRecorder, name: string, e: ScenarioEvidence, labels: readonly string[], files: readonly string[]): boolean {
+  return recordCommandsRan(c, name, runProblems(e, labels, files));
 }
