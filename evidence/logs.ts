@@ -11,7 +11,7 @@ export type BodyNote = "truncated" | "too_deep" | "not_utf8";
 /** How a request's credentials fared. */
 export type AuthOutcome = "ok" | "expired" | "invalid" | "missing";
 
-/** One row of the request log (DESIGN.md shape). */
+/** One row of the request log, as the control plane serves it. */
 export interface RequestLogEntry {
   seq: number;
   epoch: number;
@@ -54,7 +54,7 @@ export interface TokenLogEntry {
   expiresIn: number | null;
 }
 
-/** One delivery attempt as logged (DESIGN.md shape). */
+/** One webhook delivery attempt, as the delivery log serves it. */
 export interface DeliveryLogEntry {
   seq: number;
   epoch: number;

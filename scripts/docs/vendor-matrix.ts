@@ -1,10 +1,10 @@
 /**
  * @module vendor-matrix
- * The README's vendor matrix, generated from the declarations so it cannot
- * drift: auth, paging, incremental reads, deletes, webhooks, rate limits,
- * writeback, legacy surfaces and lies per vendor. `node
- * scripts/docs/vendor-matrix.ts --write` rewrites the README between its
- * markers; a test fails when the README's copy is stale.
+ * The vendor matrix of docs/vendors.md, generated from the declarations so it
+ * cannot drift: auth, paging, incremental reads, deletes, webhooks, rate
+ * limits, writeback, legacy surfaces and lies per vendor. `node
+ * scripts/docs/vendor-matrix.ts --write` rewrites docs/vendors.md between its
+ * markers; a test fails when the document's copy is stale.
  */
 import { gatewayStyle } from "../../mechanics/gateways/index.ts";
 import { execFileSync } from "node:child_process";
@@ -107,32 +107,35 @@ export function normalizeTable(table: string): string {
     .join("\n");
 }
 
-/** The matrix section of a README, or null without markers. */
-export function readmeMatrix(readme: string): string | null {
-  const a = readme.indexOf(START);
-  const b = readme.indexOf(END);
-  return a < 0 || b < a ? null : readme.slice(a + START.length, b);
+/** Where the generated matrix lives. */
+export const MATRIX_DOC = join(import.meta.dirname, "..", "..", "docs", "vendors.md");
+
+/** The matrix section of a document, or null without markers. */
+export function documentMatrix(doc: string): string | null {
+  const a = doc.indexOf(START);
+  const b = doc.indexOf(END);
+  return a < 0 || b < a ? null : doc.slice(a + START.length, b);
 }
 
-/** The README with its matrix section replaced by the generated one. */
-export function withMatrix(readme: string, matrix = vendorMatrix()): string {
-  const a = readme.indexOf(START);
-  const b = readme.indexOf(END);
-  if (a < 0 || b < a) throw new Error(`README has no vendor matrix markers (${START} ... ${END})`);
-  return `${readme.slice(0, a + START.length)}\n\n${matrix}\n\n${readme.slice(b)}`;
+/** The document with its matrix section replaced by the generated one. */
+export function withMatrix(doc: string, matrix = vendorMatrix()): string {
+  const a = doc.indexOf(START);
+  const b = doc.indexOf(END);
+  if (a < 0 || b < a) throw new Error(`docs/vendors.md has no vendor matrix markers (${START} ... ${END})`);
+  return `${doc.slice(0, a + START.length)}\n\n${matrix}\n\n${doc.slice(b)}`;
 }
 
 if (import.meta.main) {
-  const path = join(import.meta.dirname, "..", "..", "README.md");
-  const readme = readFileSync(path, "utf8");
-  const next = withMatrix(readme);
+  const path = MATRIX_DOC;
+  const doc = readFileSync(path, "utf8");
+  const next = withMatrix(doc);
   if (process.argv.includes("--write")) {
     writeFileSync(path, next);
     // Pad the table the way the repository's formatter does, so `biome check` stays clean.
     execFileSync(join(import.meta.dirname, "..", "..", "node_modules", ".bin", "biome"), ["format", "--write", path], { stdio: "ignore" });
-    console.log(`README vendor matrix: ${Object.keys(VENDORS).length} vendors`);
+    console.log(`docs/vendors.md vendor matrix: ${Object.keys(VENDORS).length} vendors`);
   } else {
     console.log(vendorMatrix());
-    process.exitCode = normalizeTable(readmeMatrix(readme) ?? "") === normalizeTable(vendorMatrix()) ? 0 : 1;
+    process.exitCode = normalizeTable(documentMatrix(doc) ?? "") === normalizeTable(vendorMatrix()) ? 0 : 1;
   }
 }

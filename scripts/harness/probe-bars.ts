@@ -9,7 +9,7 @@ export interface BarResult {
 }
 
 /**
- * The DESIGN.md probe bars over one task's probe verdicts. `alt` is the task's
+ * The probe bars (docs/tasks.md) over one task's probe verdicts. `alt` is the task's
  * `solutions/alt/` when it has one (another defensible approach the ticket
  * allows): it must be solved; its score may fall short of 100 where it
  * legitimately misses soft checks.

@@ -1,6 +1,6 @@
 /**
  * Requests the HTTP runtime refuses before the farm Worker runs, as the
- * README states them: a request target of 65,535 characters or more gets
+ * docs/control-plane.md states them: a request target of 65,535 characters or more gets
  * workerd's 414 and no log row; one character less is served and logged.
  */
 import { request } from "node:http";

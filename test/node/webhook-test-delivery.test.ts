@@ -6,6 +6,7 @@
  * event would. The listener verifies Standard Webhooks signatures itself.
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { EventEmitter } from "node:events";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import talentloop from "../../declarations/vendors/talentloop.ts";
@@ -24,6 +25,8 @@ let farm: LocalFarm;
 let server: Server;
 let url = "";
 const received: Received[] = [];
+/** Emits "delivery" as each delivery reaches the listener. */
+const arrivals = new EventEmitter();
 /** How the listener answers: acknowledge (2xx with the ack body), or refuse. */
 let answer: "ack" | "503" | "wrong-ack" = "ack";
 
@@ -35,6 +38,7 @@ beforeAll(async () => {
     req.on("end", () => {
       const event = JSON.parse(body);
       received.push({ atMs: Date.now(), headers: req.headers, body, event });
+      arrivals.emit("delivery");
       res.setHeader("content-type", "application/json");
       if (answer === "503") res.statusCode = 503;
       res.end(JSON.stringify({ [hooks.ack!.field]: answer === "ack" ? event.id : "not-this-event" }));
@@ -49,7 +53,35 @@ afterAll(async () => {
   await farm?.stop();
 });
 
-async function until<T>(what: string, get: () => T | undefined | Promise<T | undefined>, ms = 20_000): Promise<T> {
+/**
+ * What `pick` finds among the listener's deliveries, as soon as a delivery
+ * makes it true: woken by each arrival, never by a timer; fails after `ms`.
+ */
+function arrival<T>(what: string, pick: () => T | undefined, ms = 20_000): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      const v = pick();
+      if (v === undefined) return;
+      clearTimeout(timer);
+      arrivals.off("delivery", check);
+      resolve(v);
+    };
+    const timer = setTimeout(() => {
+      arrivals.off("delivery", check);
+      reject(new Error(`timed out waiting for ${what}`));
+    }, ms);
+    arrivals.on("delivery", check);
+    check();
+  });
+}
+
+/**
+ * The farm's own state, read until `get` finds it (at most `ms`). The farm is
+ * a real process on the host's clock, which the test cannot move, and it
+ * emits no event for what it writes after the listener answered (a delivery
+ * row, a dead letter) or for a checkpoint's deliveries being done.
+ */
+async function farmState<T>(what: string, get: () => Promise<T | undefined>, ms = 20_000): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
     const v = await get();
@@ -114,7 +146,7 @@ describe("a development world of task-0017", () => {
 
     // 1. Acknowledged: the signed event arrives within 5 s, on the listener's clock.
     const ok = await sendTest("candidate.created");
-    const got = await until("the test event", () => received.find((r) => r.event.id === ok.id), 5_000);
+    const got = await arrival("the test event", () => received.find((r) => r.event.id === ok.id), 5_000);
     const latencyMs = got.atMs - ok.sentMs;
     console.log(`test event delivered ${latencyMs} ms after the request`);
     expect(latencyMs).toBeLessThan(5_000);
@@ -123,13 +155,14 @@ describe("a development world of task-0017", () => {
     expect(verifyStandard(secret, got.headers, got.body.replace("candidate.created", "candidate.updated"))).toBe(false);
     expect(Math.abs(Number(got.headers["webhook-timestamp"]) - got.atMs / 1000)).toBeLessThanOrEqual(hooks.maxSkewS);
     expect(got.event.data).toMatchObject({ id: expect.any(String) });
-    expect(await until("the delivery row", async () => (await deliveries(0)).find((r) => r.eventId === ok.id))).toMatchObject({ attempt: 1, responseCode: 200 });
+    expect(await farmState("the delivery row", async () => (await deliveries(0)).find((r) => r.eventId === ok.id))).toMatchObject({ attempt: 1, responseCode: 200 });
 
     // 2. Refused at checkpoint 0, before TalentLoop's ack protocol: retried on the whole schedule, then given up; no dead letter.
     answer = "503";
     const early = await sendTest("application.updated");
     const attemptsAt0 = hooks.retrySchedule.length + 1;
-    const early4 = await until("every retry at checkpoint 0", async () => {
+    await arrival("every retry at checkpoint 0", () => (received.filter((r) => r.event.id === early.id).length === attemptsAt0 ? true : undefined));
+    const early4 = await farmState("the last retry's row", async () => {
       const rows = (await deliveries(0)).filter((r) => r.eventId === early.id);
       return rows.length === attemptsAt0 ? rows : undefined;
     });
@@ -139,15 +172,16 @@ describe("a development world of task-0017", () => {
     // 3. From checkpoint 4 (the operator moves the world there), a refusal ends in the dead-letter queue after maxAttempts.
     answer = "ack";
     await control(farm, "POST", `/v1/worlds/${dev.world}/roles/ats/recreate`, { checkpoint: 4 });
-    await until("the checkpoint's events", async () => ((await control(farm, "GET", `/v1/worlds/${dev.world}`)).roles.ats.pendingDeliveries === 0 ? true : undefined));
+    await farmState("the checkpoint's events", async () => ((await control(farm, "GET", `/v1/worlds/${dev.world}`)).roles.ats.pendingDeliveries === 0 ? true : undefined));
     await login();
     answer = "wrong-ack";
     const refused = await sendTest("candidate.updated");
-    const dead = await until("the dead letter", async () => {
+    await arrival("every attempt of the refused event", () => (received.filter((r) => r.event.id === refused.id).length === hooks.ack!.maxAttempts ? true : undefined));
+    const dead = await farmState("the dead letter", async () => {
       const letters = await deadLetters();
       return letters.length ? letters : undefined;
     });
-    console.log(`refused test event dead-lettered ${Date.now() - refused.sentMs} ms after the request (polled every 25 ms)`);
+    console.log(`refused test event dead-lettered ${Date.now() - refused.sentMs} ms after the request`);
     const sent = received.filter((r) => r.event.id === refused.id);
     expect(sent).toHaveLength(hooks.ack!.maxAttempts!);
     expect(sent.every((r) => verifyStandard(secret, r.headers, r.body))).toBe(true);

@@ -74,7 +74,7 @@ describe("recreate and epochs", () => {
 });
 
 describe("request log", () => {
-  it("holds exactly one row per request, in order, with the DESIGN.md fields", async () => {
+  it("holds exactly one row per request, in order, with the request-log fields", async () => {
     const w = await createWorld({ ats: "hirewire" });
     const hw = hirewireClient(w.vendors.ats);
     const paths = Array.from({ length: 25 }, (_, i) => (i % 3 === 0 ? `/v1/candidates/${1001 + i}` : `/v1/candidates?page=${i}&per_page=5`));

@@ -25,16 +25,19 @@ export function forgetWorld(id: string): void {
   known.delete(id);
 }
 
-/** Whether the world is live. */
-export async function worldExists(env: Env, id: string): Promise<boolean> {
+/**
+ * Whether the world is live at `nowMs` (ms since the Unix epoch): the caller's
+ * time, so this module reads no clock of its own.
+ */
+export async function worldExists(env: Env, id: string, nowMs: number): Promise<boolean> {
   const expiry = known.get(id);
   if (expiry !== undefined) {
-    if (Date.now() < expiry) return true;
+    if (nowMs < expiry) return true;
     known.delete(id);
     return false;
   }
   const row = await findWorld(env, id);
-  if (!row || row.endedAt !== null || (row.expiresAt !== null && row.expiresAt <= Date.now())) return false;
+  if (!row || row.endedAt !== null || (row.expiresAt !== null && row.expiresAt <= nowMs)) return false;
   rememberWorld(id, row.expiresAt ?? Number.MAX_SAFE_INTEGER);
   return true;
 }

@@ -17,7 +17,8 @@ export async function vendorSurface(c: AppContext): Promise<Response> {
   if (!isWorldId(world) || !ROLE_NAME.test(role) || path.startsWith("/_wb/") || path === "/_wb") {
     return c.json({ error: "not found" }, 404);
   }
-  if (!(await worldExists(c.env, world))) return c.json({ error: "not found" }, 404);
+  // The request arrived now: the Worker answers on the host's clock, as it does its headers.
+  if (!(await worldExists(c.env, world, Date.now()))) return c.json({ error: "not found" }, 404);
   if (path === "/_docs") return c.redirect(`${prefix}/_docs/`, 301);
   if (path.startsWith("/_docs/")) {
     if (c.req.method !== "GET" && c.req.method !== "HEAD") return c.json({ error: "documentation is read-only" }, 405);

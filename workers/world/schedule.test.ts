@@ -4,14 +4,16 @@ import { describe, expect, it } from "vitest";
 import { Schedule } from "./schedule.ts";
 import { migrateWorld } from "./schema.ts";
 
+/** Alarms in the past fire at once: the times here are fixed, far ahead of any clock (2100-01-01). */
+const T0 = 4_102_444_800_000;
+
 describe("the alarm's schedule", () => {
   it("keeps typed events in due order, hands out the due ones (at least the earliest batch), and forgets applied ones", async () => {
     const stub = env.WORLD.get(env.WORLD.idFromName("unit/schedule"));
     await runInDurableObject(stub, async (_obj, state) => {
       migrateWorld(state.storage.sql);
       const s = new Schedule(state.storage.sql);
-      // Alarms in the past fire at once: keep the times ahead of the clock.
-      const t0 = Date.now() + 3_600_000;
+      const t0 = T0;
       s.add(t0 + 2000, { kind: "fault-window", fault: "f", active: false });
       s.add(t0, { kind: "fault-window", fault: "f", active: true });
       s.add(t0, { kind: "webhook-deliver", eventId: "evt_1", attempt: 1, tampered: false, skewS: 0, duplicate: false, fault: null });
@@ -39,7 +41,7 @@ describe("the alarm's schedule", () => {
     await runInDurableObject(stub, async (_obj, state) => {
       migrateWorld(state.storage.sql);
       const s = new Schedule(state.storage.sql);
-      const t0 = Date.now() + 3_600_000;
+      const t0 = T0;
       s.add(t0 + 5000, { kind: "world-expire" });
       s.add(t0, { kind: "fault-window", fault: "f", active: true });
       expect(s.dueAt(0).map((d) => d.event.kind)).toEqual(["fault-window"]);

@@ -1,12 +1,13 @@
 import { defineTask } from "../../schema/task.ts";
 import type { ConnectorRun, ScenarioEvidence, Snapshot } from "../../../evidence/verdict.ts";
 import type { CheckRecorder } from "../../../evidence/recorder.ts";
-import { compareRows, expectedRows, lastError, outputRows, mirrorOutputs, outputProblem, byLabel } from "../shared/judging.ts";
+import { compareRows, expectedRows, outputRows, mirrorOutputs, byLabel } from "../shared/judging.ts";
 import { jsonRows } from "../../schema/output-contract.ts";
 import { z } from "zod";
 import { answered2xx } from "../../../evidence/conduct.ts";
 import { type Delivery, authentic, deliveries } from "../shared/deliveries.ts";
 import { mirrorRows } from "../shared/rows.ts";
+import { recordCommandsRan, runProblems } from "../shared/command-runs.ts";
 
 const FILES = ["candidates.json", "applications.json", "events.json"];
 const ENTITY_FILES = [
@@ -26,17 +27,7 @@ interface LedgerRow {
  * still up when it was stopped, and every dump wrote readable outputs.
  */
 function runsOk(c: CheckRecorder, name: string, e: ScenarioEvidence, commands: string[], dumps: string[]): boolean {
-  const problems: string[] = [];
-  for (const label of [...commands, "serve", ...dumps]) {
-    const run = byLabel(e, label);
-    if (!run) problems.push(`${label} did not run`);
-    else if (run.timedOut) problems.push(`${label} timed out`);
-    else if (run.exitCode !== 0) problems.push(`${label} exited ${run.exitCode}: ${lastError(run.stderrTail)}`);
-    else if (dumps.includes(label)) for (const p of FILES.map((f) => outputProblem(run, f))) if (p) problems.push(`${label}: ${p}`);
-  }
-  const ok = problems.length === 0;
-  c.check(name, ok, { basis: { ticket: "Every command exits 0" }, pass: 0, fail: -1, detail: ok ? "every command exited 0, outputs readable" : problems.join("; ") });
-  return ok;
+  return recordCommandsRan(c, name, [...runProblems(e, [...commands, "serve"], []), ...runProblems(e, dumps, FILES)]);
 }
 
 /** Ids the mirror is expected to know: everything except records already deleted before the back-fill. */

@@ -9,6 +9,7 @@ import { jsonRows } from "../../schema/output-contract.ts";
 import { z } from "zod";
 import { objects } from "../shared/rows.ts";
 import { judgeRerun } from "../shared/rerun.ts";
+import { carriesNote, landedNotes, type NoteIntent, type NoteRefusal, noteRefusal } from "../shared/staffline-notes.ts";
 
 export const ROLE = "ats";
 const MIRROR = "candidates.json";
@@ -42,7 +43,7 @@ interface ResultRow {
 }
 
 /** Why a note is not written, in the ticket's order of precedence. */
-type Reason = "candidate_deleted" | "candidate_not_found" | "text_missing" | "text_too_long";
+type Reason = "candidate_deleted" | NoteRefusal;
 
 const ROWS: ExportRow[] = crm.notes;
 
@@ -68,28 +69,14 @@ const SUPERSEDED: Map<string, string[]> = (() => {
 
 const live = (s: Snapshot, entity: string): SnapshotRecord[] => (s.entities[entity] ?? []).filter((r) => !r.deleted);
 
+/** The StaffLine note a CRM note asks for: on its candidate, its text, by its author. */
+const intent = (n: ExportRow): NoteIntent => ({ candidateId: n.staffline_candidate_id, text: n.body, author: n.logged_by });
 /** What StaffLine makes of a note: the first reason it is refused, or null when it takes it. */
-function refusal(vendor: Vendor, n: ExportRow, truth: Snapshot): Reason | null {
-  const cand = (truth.entities.candidate ?? []).find((r) => r.id === n.staffline_candidate_id);
-  if (cand?.deleted) return "candidate_deleted";
-  if (!cand) return "candidate_not_found";
-  const input = vendor.writes.find((w) => w.name === WRITE)?.inputs.find((i) => i.name === "note_text");
-  if (!input) throw new Error(`task-0009 expects ${WRITE} to take note_text`);
-  if (n.body === "") return input.required ? "text_missing" : null;
-  if (input.maxLength !== undefined && n.body.length > input.maxLength) return "text_too_long";
-  return null;
-}
-
-/** Whether a StaffLine note carries a CRM note: its candidate, text and author. */
-function carries(r: SnapshotRecord, n: ExportRow): boolean {
-  return r.record.candidate_id === n.staffline_candidate_id && r.record.note_text === n.body && r.record.author === n.logged_by;
-}
-
+const refusal = (vendor: Vendor, n: ExportRow, truth: Snapshot): Reason | null => noteRefusal(vendor, intent(n), truth, { write: WRITE, deletedCandidate: "candidate_deleted" });
+/** Whether a StaffLine note carries a CRM note. */
+const carries = (r: SnapshotRecord, n: ExportRow): boolean => carriesNote(r, intent(n));
 /** Notes created since `before` that carry this CRM note. */
-function landed(n: ExportRow, before: Snapshot, after: Snapshot): SnapshotRecord[] {
-  const existed = new Set((before.entities.note ?? []).map((r) => r.id));
-  return live(after, "note").filter((r) => !existed.has(r.id) && carries(r, n));
-}
+const landed = (n: ExportRow, before: Snapshot, after: Snapshot): SnapshotRecord[] => landedNotes(intent(n), before, after);
 
 /** Every note StaffLine takes exists once, on its candidate, with its text and author. */
 function judgeWrittenOnce(c: CheckRecorder, name: string, vendor: Vendor, before: Snapshot, after: Snapshot, level: CheckLevel): boolean {

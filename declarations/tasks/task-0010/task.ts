@@ -9,6 +9,7 @@ import { jsonRows } from "../../schema/output-contract.ts";
 import { z } from "zod";
 import { objects } from "../shared/rows.ts";
 import { judgeRerun } from "../shared/rerun.ts";
+import { carriesNote, landedNotes, type NoteIntent, type NoteRefusal, noteRefusal } from "../shared/staffline-notes.ts";
 
 export const ROLE = "ats";
 const REPORT = "import_report.json";
@@ -37,11 +38,10 @@ interface ReportRow {
   reason: unknown;
 }
 
-type Reason = "candidate_not_found" | "text_missing" | "text_too_long";
+type Reason = NoteRefusal;
 
 const ROWS: ExportRow[] = [...legacy.notes].sort((a, b) => (a.legacy_id < b.legacy_id ? -1 : 1));
 
-const live = (s: Snapshot, entity: string): SnapshotRecord[] => (s.entities[entity] ?? []).filter((r) => !r.deleted);
 const writeOf = (vendor: Vendor, name: string) => {
   const w = vendor.writes.find((x) => x.name === name);
   if (!w) throw new Error(`task-0010 expects StaffLine to declare ${name}`);
@@ -49,27 +49,14 @@ const writeOf = (vendor: Vendor, name: string) => {
 };
 const bodyOf = (r: RequestLogEntry) => (r.body && typeof r.body === "object" ? (r.body as Record<string, unknown>) : {});
 
-/** Why StaffLine refuses a row, in the ticket's order, or null when it takes it. */
-function refusal(vendor: Vendor, r: ExportRow, truth: Snapshot): Reason | null {
-  const cand = (truth.entities.candidate ?? []).find((x) => x.id === r.candidate_id);
-  if (!cand || cand.deleted) return "candidate_not_found";
-  const input = writeOf(vendor, BULK).inputs.find((i) => i.name === "note_text");
-  if (!input) throw new Error(`task-0010 expects ${BULK} to take note_text`);
-  if (r.text === "") return input.required ? "text_missing" : null;
-  if (input.maxLength !== undefined && r.text.length > input.maxLength) return "text_too_long";
-  return null;
-}
-
-/** Whether a StaffLine note carries an export row: its candidate, text and author. */
-function carries(n: SnapshotRecord, r: ExportRow): boolean {
-  return n.record.candidate_id === r.candidate_id && n.record.note_text === r.text && n.record.author === r.recruiter;
-}
-
+/** The StaffLine note an export row asks for: on its candidate, its text, by its recruiter. */
+const intent = (r: ExportRow): NoteIntent => ({ candidateId: r.candidate_id, text: r.text, author: r.recruiter });
+/** Why StaffLine refuses a row, in the ticket's order (a deleted candidate is not found), or null when it takes it. */
+const refusal = (vendor: Vendor, r: ExportRow, truth: Snapshot): Reason | null => noteRefusal(vendor, intent(r), truth, { write: BULK, deletedCandidate: "candidate_not_found" });
+/** Whether a StaffLine note carries an export row. */
+const carries = (n: SnapshotRecord, r: ExportRow): boolean => carriesNote(n, intent(r));
 /** Notes created since `before` that carry this row. */
-function landed(r: ExportRow, before: Snapshot, after: Snapshot): SnapshotRecord[] {
-  const existed = new Set((before.entities.note ?? []).map((n) => n.id));
-  return live(after, "note").filter((n) => !existed.has(n.id) && carries(n, r));
-}
+const landed = (r: ExportRow, before: Snapshot, after: Snapshot): SnapshotRecord[] => landedNotes(intent(r), before, after);
 
 /** The export rows a bulk call carried. */
 function rowsIn(req: RequestLogEntry): ExportRow[] {

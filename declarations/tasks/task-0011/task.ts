@@ -4,10 +4,11 @@ import type { Vendor } from "../../schema/vendor.ts";
 import type { CheckRecorder } from "../../../evidence/recorder.ts";
 import type { RequestLogEntry } from "../../../evidence/logs.ts";
 import type { ConnectorRun, ScenarioEvidence, Snapshot } from "../../../evidence/verdict.ts";
-import { compareRows, expectedRows, fewIds, lastError, outputRows, type MirrorRow, byLabel, mirrorOutputs, outputProblem } from "../shared/judging.ts";
+import { compareRows, expectedRows, fewIds, outputRows, type MirrorRow, byLabel, mirrorOutputs } from "../shared/judging.ts";
 import { jsonRows } from "../../schema/output-contract.ts";
 import { answered2xx } from "../../../evidence/conduct.ts";
 import { objects } from "../shared/rows.ts";
+import { commandsRanOk, usableRun } from "../shared/command-runs.ts";
 import { authentic, authenticEvents, deliveries } from "../shared/deliveries.ts";
 
 const LOG = "changes.json";
@@ -35,24 +36,10 @@ export const GAP_FAULTS = ["tf-duplicate-storm", "tf-drop-second-event", "tf-for
 const updatedField = (vendor: Vendor) => vendor.incremental?.field ?? "updated_at";
 
 /** Whether a run exited 0 and left every output readable: the drive stops early otherwise. */
-export function usable(run: ConnectorRun): boolean {
-  return run.exitCode === 0 && !run.timedOut && FILES.every((f) => outputRows(run, f) !== null);
-}
+export const usable = (run: ConnectorRun): boolean => usableRun(run, FILES);
 
-/** Plumbing (0/-1): every command of the scenario ran, exited 0 and left readable outputs (the listener counts when it was still up). */
-function runsOk(c: CheckRecorder, name: string, e: ScenarioEvidence, labels: string[]): boolean {
-  const problems: string[] = [];
-  for (const label of labels) {
-    const run = byLabel(e, label);
-    if (!run) problems.push(`${label} did not run`);
-    else if (run.timedOut) problems.push(`${label} timed out`);
-    else if (run.exitCode !== 0) problems.push(`${label} exited ${run.exitCode}: ${lastError(run.stderrTail)}`);
-    else for (const p of FILES.map((f) => outputProblem(run, f))) if (p) problems.push(`${label}: ${p}`);
-  }
-  const ok = problems.length === 0;
-  c.check(name, ok, { basis: { ticket: "Every command exits 0" }, pass: 0, fail: -1, detail: ok ? "every command exited 0, outputs readable" : problems.join("; ") });
-  return ok;
-}
+/** Plumbing (0/-1): every command of the scenario ran, exited 0 and left readable outputs. */
+const runsOk = (c: CheckRecorder, name: string, e: ScenarioEvidence, labels: string[]): boolean => commandsRanOk(c, name, e, labels, FILES);
 
 /** The mirror an entity's file must hold at a snapshot: every record, deleted ones flagged (TalentForge lists them). */
 function truth(s: Snapshot, entity: Entity, vendor: Vendor): Map<string, MirrorRow> {

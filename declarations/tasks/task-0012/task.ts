@@ -4,10 +4,11 @@ import type { Vendor } from "../../schema/vendor.ts";
 import type { CheckRecorder } from "../../../evidence/recorder.ts";
 import type { RequestLogEntry } from "../../../evidence/logs.ts";
 import type { CheckBasis, ConnectorRun, ScenarioEvidence, Snapshot } from "../../../evidence/verdict.ts";
-import { compareRows, expectedRows, fewIds, lastError, outputRows, type MirrorRow, byLabel, mirrorOutputs, outputProblem } from "../shared/judging.ts";
+import { compareRows, expectedRows, fewIds, outputRows, type MirrorRow, byLabel, mirrorOutputs } from "../shared/judging.ts";
 import { jsonRows } from "../../schema/output-contract.ts";
 import { answered2xx } from "../../../evidence/conduct.ts";
 import { objects } from "../shared/rows.ts";
+import { commandsRanOk, usableRun } from "../shared/command-runs.ts";
 import { authentic } from "../shared/deliveries.ts";
 
 const JOURNAL = "changes.json";
@@ -36,24 +37,11 @@ const updatedField = (vendor: Vendor) => vendor.incremental?.field ?? "updated_a
 const journalOf = (run: ConnectorRun | undefined) => objects(outputRows<ChangeRow>(run, JOURNAL));
 const mirrorOf = (run: ConnectorRun | undefined, entity: Entity) => objects(outputRows<MirrorRow>(run, ENTITY_FILES.find(([x]) => x === entity)![1]));
 
-export function usable(run: ConnectorRun): boolean {
-  return run.exitCode === 0 && !run.timedOut && FILES.every((f) => outputRows(run, f) !== null);
-}
+/** Whether a run exited 0 and left every output readable: the drive stops early otherwise. */
+export const usable = (run: ConnectorRun): boolean => usableRun(run, FILES);
 
 /** Plumbing (0/-1): every command ran, exited 0 and left readable outputs. */
-function runsOk(c: CheckRecorder, name: string, e: ScenarioEvidence, labels: string[]): boolean {
-  const problems: string[] = [];
-  for (const label of labels) {
-    const run = byLabel(e, label);
-    if (!run) problems.push(`${label} did not run`);
-    else if (run.timedOut) problems.push(`${label} timed out`);
-    else if (run.exitCode !== 0) problems.push(`${label} exited ${run.exitCode}: ${lastError(run.stderrTail)}`);
-    else for (const p of FILES.map((f) => outputProblem(run, f))) if (p) problems.push(`${label}: ${p}`);
-  }
-  const ok = problems.length === 0;
-  c.check(name, ok, { basis: { ticket: "Every command exits 0" }, pass: 0, fail: -1, detail: ok ? "every command exited 0, outputs readable" : problems.join("; ") });
-  return ok;
-}
+const runsOk = (c: CheckRecorder, name: string, e: ScenarioEvidence, labels: string[]): boolean => commandsRanOk(c, name, e, labels, FILES);
 
 /** The mirror an entity's file must hold at a snapshot: every record, deleted ones flagged, fields under their documented names. */
 function truth(s: Snapshot, entity: Entity, vendor: Vendor): Map<string, MirrorRow> {

@@ -6,6 +6,7 @@ import queue from "./repo/input/follow-ups.json" with { type: "json" };
 import { jsonRows } from "../../schema/output-contract.ts";
 import { z } from "zod";
 import { deliveries, deliveryChecks } from "../shared/deliveries.ts";
+import { droppedDeletes, unconfirmedRemovals } from "../shared/dropped-deletes.ts";
 
 export const ROLE = "ats";
 const HUB = ["candidates.json", "applications.json"];
@@ -115,11 +116,6 @@ function hubMatches(
 
 const heldAt = (s: Snapshot): Record<string, Set<string>> => Object.fromEntries(ENTITIES.map(({ entity }) => [entity, liveIds(s, entity)]));
 
-/** How many deletes of an entity the armed drop faults keep from ever being delivered. */
-function droppedDeletes(ctx: JudgeContext, armed: string[], entity: string): number {
-  return (ctx.vendors[ROLE]?.faults ?? []).filter((f) => armed.includes(f.id) && f.kind === "webhook-drop" && "type" in f && f.type === `${entity}.deleted`).length;
-}
-
 /**
  * Rows that were live in `before` and removed in `after` must each have been confirmed by
  * TalentLoop in the scenario's last epoch: a read of the record by id answering 410.
@@ -127,24 +123,7 @@ function droppedDeletes(ctx: JudgeContext, armed: string[], entity: string): num
  * record the hub held depends on the seed).
  */
 function removalsConfirmed(c: CheckRecorder, name: string, e: ScenarioEvidence, ctx: JudgeContext, before: ConnectorRun | undefined, after: ConnectorRun | undefined, always = false): void {
-  const epoch = e.epochs[ROLE]?.at(-1);
-  const gone = new Set((e.requests[ROLE] ?? []).filter((r) => r.epoch === epoch && r.method === "GET" && r.status === 410).map((r) => r.path));
-  const marked: string[] = [];
-  const unconfirmed: string[] = [];
-  for (const { entity, file } of ENTITIES) {
-    const template = ctx.vendors[ROLE]?.resources.find((r) => r.name === entity)?.get;
-    const wasLive = new Set(
-      rows(before, file)
-        .filter((r) => r.is_deleted !== true)
-        .map((r) => String(r.source_id)),
-    );
-    for (const r of rows(after, file)) {
-      const id = String(r.source_id);
-      if (r.is_deleted !== true || !wasLive.has(id)) continue;
-      marked.push(id);
-      if (!template || !gone.has(template.replace(":id", encodeURIComponent(id)))) unconfirmed.push(id);
-    }
-  }
+  const { marked, unconfirmed } = unconfirmedRemovals(e, ROLE, ctx.vendors[ROLE], ENTITIES, { before, after }, [410]);
   if (!marked.length && !always) return;
   c.check(name, unconfirmed.length === 0, {
     basis: { ticket: "Mark a record deleted only once TalentLoop has said so for that record." },
@@ -318,7 +297,7 @@ export default defineTask({
             const byId = new Map(actual.map((r) => [String(r.source_id), r]));
             // Held before the day or created during it: a record whose delete event was dropped stays live.
             const live = [...deletedIds(cp1, entity)].filter((id) => byId.get(id)?.is_deleted === false);
-            const tolerated = live.length <= droppedDeletes(ctx, INCIDENT_FAULTS, entity) ? new Set(live) : new Set<string>();
+            const tolerated = live.length <= droppedDeletes(ctx.vendors[ROLE], INCIDENT_FAULTS, entity) ? new Set(live) : new Set<string>();
             const cmp = compareHub(actual, cp1, entity, held[entity], tolerated);
             if (!cmp.ok) problems.push(`${file}: ${cmp.detail}`);
           }

@@ -5,6 +5,7 @@ import { compareRows, expectedRows, fewIds, liveIds, outputRows, plumbing, type 
 import { jsonRows } from "../../schema/output-contract.ts";
 import { z } from "zod";
 import { deliveries, deliveryChecks } from "../shared/deliveries.ts";
+import { droppedDeletes, unconfirmedRemovals } from "../shared/dropped-deletes.ts";
 
 const WAREHOUSE = ["candidates.json", "applications.json"];
 const ENTITIES = [
@@ -89,24 +90,7 @@ function noPersonalData(c: CheckRecorder, run: ConnectorRun | undefined): void {
  * record by id answering 410 (or 404). Recorded when such rows exist.
  */
 function removalsConfirmed(c: CheckRecorder, e: ScenarioEvidence, ctx: JudgeContext, before: ConnectorRun | undefined, after: ConnectorRun | undefined): void {
-  const epoch = e.epochs.ats?.at(-1);
-  const answered = new Set((e.requests.ats ?? []).filter((r) => r.epoch === epoch && r.method === "GET" && (r.status === 410 || r.status === 404)).map((r) => r.path));
-  const marked: string[] = [];
-  const unconfirmed: string[] = [];
-  for (const { entity, file } of ENTITIES) {
-    const template = ctx.vendors.ats?.resources.find((r) => r.name === entity)?.get;
-    const wasLive = new Set(
-      rows(before, file)
-        .filter((r) => r.is_deleted !== true)
-        .map((r) => String(r.source_id)),
-    );
-    for (const r of rows(after, file)) {
-      const id = String(r.source_id);
-      if (r.is_deleted !== true || !wasLive.has(id)) continue;
-      marked.push(id);
-      if (!template || !answered.has(template.replace(":id", encodeURIComponent(id)))) unconfirmed.push(id);
-    }
-  }
+  const { marked, unconfirmed } = unconfirmedRemovals(e, "ats", ctx.vendors.ats, ENTITIES, { before, after }, [410, 404]);
   if (!marked.length) return;
   c.check("vanished_records_confirmed_gone", unconfirmed.length === 0, {
     basis: { ticket: "Before you mark a record removed, get TalentLoop's confirmation for that record." },
@@ -173,24 +157,12 @@ function erasureChecks(c: CheckRecorder, run: ConnectorRun | undefined, backfill
   });
 }
 
-/** Entities whose deletes the drop fault (armed in the live scenario) keeps from being delivered, with how many. */
-function droppedDeletes(ctx: JudgeContext): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const f of ctx.vendors.ats?.faults ?? []) {
-    if (f.id !== DROP_FAULT || !("type" in f) || typeof f.type !== "string") continue;
-    const entity = f.type.split(".")[0];
-    out.set(entity, (out.get(entity) ?? 0) + 1);
-  }
-  return out;
-}
-
 /** The listener's warehouse against the truth: changes to live records, then removals. */
 function listenerChecks(c: CheckRecorder, run: ConnectorRun | undefined, cp0: Snapshot, cp1: Snapshot, ctx: JudgeContext): void {
   const problems: string[] = [];
   const live: string[] = [];
   const leftLive: string[] = [];
   let expected = 0;
-  const tolerated = droppedDeletes(ctx);
   for (const { entity, file } of ENTITIES) {
     const gone = deletedIds(cp1, entity);
     const actual = rows(run, file);
@@ -211,7 +183,7 @@ function listenerChecks(c: CheckRecorder, run: ConnectorRun | undefined, cp0: Sn
       if (held.has(id) ? r?.is_deleted !== true : r !== undefined && r.is_deleted !== true) stillLive.push(id);
     }
     // The delete a drop fault kept back is the reconcile's to find.
-    if (stillLive.length <= (tolerated.get(entity) ?? 0)) leftLive.push(...stillLive);
+    if (stillLive.length <= droppedDeletes(ctx.vendors.ats, [DROP_FAULT], entity)) leftLive.push(...stillLive);
     else live.push(...stillLive);
   }
   c.check("listener_changes_applied", problems.length === 0, {

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { answered2xx } from "../../../evidence/conduct.ts";
 import { type Delivery, authentic, deliveries } from "../shared/deliveries.ts";
 import { mirrorRows } from "../shared/rows.ts";
+import { recordCommandsRan, runProblems } from "../shared/command-runs.ts";
 
 const FILES = ["candidates.json", "applications.json", "events.json"];
 const ENTITY_FILES = [
@@ -35,21 +36,13 @@ function hooks(ctx: JudgeContext): { maxSkewS: number; retries: number; deadLett
  * included) and the dump wrote readable outputs.
  */
 function runsOk(c: CheckRecorder, name: string, e: ScenarioEvidence, commands: string[], listeners: number): boolean {
-  const problems: string[] = [];
-  for (const label of commands) {
-    const run = byLabel(e, label);
-    if (!run) problems.push(`${label} did not run`);
-    else if (run.timedOut) problems.push(`${label} timed out`);
-    else if (run.exitCode !== 0) problems.push(`${label} exited ${run.exitCode}: ${lastError(run.stderrTail)}`);
-  }
+  const problems = runProblems(e, commands, []);
   const serves = e.runs.filter((r) => r.label === "serve");
   if (serves.length !== listeners) problems.push(`the listener ran ${serves.length} times, not ${listeners}`);
   for (const s of serves) if (s.exitCode !== 0) problems.push(`serve exited ${s.exitCode}: ${lastError(s.stderrTail)}`);
   const dump = byLabel(e, "dump");
   if (dump) for (const p of FILES.map((f) => outputProblem(dump, f))) if (p) problems.push(`dump: ${p}`);
-  const ok = problems.length === 0;
-  c.check(name, ok, { basis: { ticket: "Every command exits 0" }, pass: 0, fail: -1, detail: ok ? "every command exited 0, outputs readable" : problems.join("; ") });
-  return ok;
+  return recordCommandsRan(c, name, problems);
 }
 
 /** Ids the mirror is expected to know: everything in the final snapshot except records already deleted at the back-fill. */
