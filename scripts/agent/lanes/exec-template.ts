@@ -43,7 +43,8 @@ export function renderTemplate(template: string, values: Placeholders): string {
       out += c;
       continue;
     }
-    const m = c === "{" ? /^\{(prompt_file|workspace|agent_dir)\}/.exec(template.slice(i)) : null;
+    // `${workspace}` is the shell's parameter expansion, not a placeholder.
+    const m = c === "{" && template[i - 1] !== "$" ? /^\{(prompt_file|workspace|agent_dir)\}/.exec(template.slice(i)) : null;
     if (m) {
       if (quote !== null) throw new UsageError(`--cmd: leave ${m[0]} outside quotes (it is replaced by a quoted path)`);
       out += shellQuote(values[m[1] as keyof Placeholders]);
