@@ -129,6 +129,12 @@ describe("the exec lane", () => {
     expect(existsSync(out) ? readdirSync(out).length : 0).toBe(before);
   });
 
+  it("a built-in lane still needs --model", () => {
+    const r = runCli(["run", "--task", "task-0001", "--agent", "direct", "--farm", farm.url, "--out", out], ENV, 60_000);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--model is required/);
+  });
+
   it("exec-lane options on another lane are refused", () => {
     const r = runCli(["run", "--task", "task-0001", "--agent", "direct", "--model", "scripted:nothing", "--cmd", "true", "--farm", farm.url, "--out", out], ENV, 60_000);
     expect(r.code).toBe(2);
