@@ -84,6 +84,7 @@ describe("wirebench workspace", () => {
     [["--task", "task-9999", "--out", join(scratch, "x1")], /unknown task "task-9999"/],
     [["--task", "task-0001", "--out", nonEmpty], /exists and is not empty/],
     [["--task", "task-0001", "--out", aFile], /exists and is not a folder/],
+    [["--task", "task-0001", "--out", join(scratch, "no-such", "ws")], /does not exist/],
     [["--task", "task-0001", "--seed", "-3", "--out", join(scratch, "x2")], /--seed must be a non-negative integer/],
     [["--task", "task-0001", "--serve-port", "70000", "--out", join(scratch, "x3")], /--serve-port must be a TCP port/],
     [["--task", "task-0001", "--workspace-path", "relative/ws", "--out", join(scratch, "x4")], /--workspace-path must be an absolute path/],

@@ -57,6 +57,7 @@ export function envFile(env: Record<string, string>): string {
 }
 
 function checkOut(out: string): void {
+  if (!statSync(dirname(out), { throwIfNoEntry: false })?.isDirectory()) throw new UsageError(`--out ${out}: the folder ${dirname(out)} does not exist`);
   const st = statSync(out, { throwIfNoEntry: false });
   if (!st) return;
   if (!st.isDirectory()) throw new UsageError(`--out ${out} exists and is not a folder`);
@@ -86,17 +87,21 @@ function check(opts: WorkspaceOptions): { task: Task; seed: number; servePort: n
  */
 export async function workspaceCommand(opts: WorkspaceOptions): Promise<void> {
   const c = check(opts);
-  const farm = await openFarm(opts.farm, "require");
+  let staging: string;
+  try {
+    staging = mkdtempSync(join(dirname(c.out), `.${basename(c.out)}.partial-`));
+  } catch (err) {
+    throw new UsageError(`--out ${c.out}: cannot write beside it: ${(err as Error).message}`);
+  }
   let description: WorkspaceDescription;
   try {
-    // Fails early on a farm that is down or refuses the key.
-    await controlCall(farm, "GET", "/v1/tasks");
-    const targets = webhookTargets(c.task, `http://127.0.0.1:${c.servePort}`);
-    const relayed = relayWanted(farm);
-    const dev = await controlCall<DevWorld>(farm, "POST", "/v1/worlds", { task: c.task.id, seed: c.seed, webhookTargets: targets, relay: relayed });
-    mkdirSync(dirname(c.out), { recursive: true });
-    const staging = mkdtempSync(join(dirname(c.out), `.${basename(c.out)}.partial-`));
+    const farm = await openFarm(opts.farm, "require");
     try {
+      // Fails early on a farm that is down or refuses the key.
+      await controlCall(farm, "GET", "/v1/tasks");
+      const targets = webhookTargets(c.task, `http://127.0.0.1:${c.servePort}`);
+      const relayed = relayWanted(farm);
+      const dev = await controlCall<DevWorld>(farm, "POST", "/v1/worlds", { task: c.task.id, seed: c.seed, webhookTargets: targets, relay: relayed });
       const workspace = join(staging, "workspace");
       mkdirSync(workspace);
       const briefing = prepareAgentWorkspace({ dir: workspace, task: c.task, world: dev, seed: c.seed, workspacePath: c.workspacePath, servePort: c.servePort });
@@ -123,12 +128,12 @@ export async function workspaceCommand(opts: WorkspaceOptions): Promise<void> {
       checkOut(c.out);
       if (existsSync(c.out)) rmdirSync(c.out);
       renameSync(staging, c.out);
-    } catch (err) {
-      rmSync(staging, { recursive: true, force: true });
-      throw err;
+    } finally {
+      await farm.close();
     }
-  } finally {
-    await farm.close();
+  } catch (err) {
+    rmSync(staging, { recursive: true, force: true });
+    throw err;
   }
   if (opts.json) {
     console.log(JSON.stringify(description, null, 2));
