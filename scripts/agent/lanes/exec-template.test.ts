@@ -64,6 +64,8 @@ describe("--allow-host and --pass-env", () => {
     for (const name of ["PATH", "HOME", "https_proxy", "NO_PROXY", "VENDOR_BASE_URL", "OUTPUT_DIR", "WIREBENCH_BRIDGE"])
       expect(() => parsePassEnv([name], { [name]: "x" })).toThrow(/sets that variable/);
     expect(() => parsePassEnv(["A-B"], { "A-B": "x" })).toThrow(/variable name/);
+    // A provider's endpoint is the agent's to choose.
+    expect(parsePassEnv(["OPENAI_BASE_URL"], { OPENAI_BASE_URL: "https://llm.example.net/v1" })).toEqual({ OPENAI_BASE_URL: "https://llm.example.net/v1" });
   });
 });
 

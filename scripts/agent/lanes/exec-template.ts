@@ -84,7 +84,7 @@ export function parseAllowHost(value: string): string {
 }
 
 /** Variables the harness sets in the sandbox itself: `--pass-env` cannot replace them. */
-const HARNESS_VARS = /^(PATH|HOME|TMPDIR|LANG|OUTPUT_DIR|SERVE_PORT|(HTTPS?|NO)_PROXY|(https?|no)_proxy|WIREBENCH_.*|.*_(BASE|DOCS)_URL)$/;
+const HARNESS_VARS = /^(PATH|HOME|TMPDIR|LANG|OUTPUT_DIR|SERVE_PORT|(HTTPS?|NO)_PROXY|(https?|no)_proxy|WIREBENCH_.*|VENDOR_(BASE|DOCS)_URL)$/;
 
 /** `--pass-env NAME...`: each variable's value on this machine (it must be set). */
 export function parsePassEnv(names: string[], env: NodeJS.ProcessEnv): Record<string, string> {
