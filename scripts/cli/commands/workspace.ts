@@ -30,7 +30,7 @@ export interface WorkspaceDescription {
   /** The development world; `POST /v1/worlds {"reproduce": world}` seeds its starting state again. */
   world: string;
   reproduce: { method: "POST"; path: "/v1/worlds"; body: { reproduce: string } };
-  /** The agent's folder: byte for byte what `wirebench run` gives a lane's agent. */
+  /** The agent's folder: what `wirebench run` gives a lane's agent (byte for byte but for the world's id). */
   workspace: string;
   /** The path the prompt and OUTPUT_DIR name (`/workspace` is what the sandbox of `run` uses). */
   workspace_path: string;
