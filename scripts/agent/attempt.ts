@@ -5,21 +5,21 @@
  * direct loop), then the patch, the secret guard, grading on a fresh world,
  * and the bundle under `runs/<attempt>/`.
  */
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Task } from "../../declarations/schema/task.ts";
 import type { Verdict } from "../../evidence/verdict.ts";
 import type { RequestLogEntry } from "../../evidence/logs.ts";
 import { controlCall, type FarmHandle } from "../farm/control-client.ts";
-import { gradeRepo, vendorEnv } from "../harness/grade-repo.ts";
+import { gradeRepo } from "../harness/grade-repo.ts";
 import { isLoopback, relayOnce, relayWanted } from "../harness/relay.ts";
 import { farmView, toSandbox } from "./sandbox/farm-view.ts";
 import { taskDir } from "../harness/workspace.ts";
 import { runDirectLoop, type DirectStop } from "./lanes/direct-loop.ts";
 import type { Lane, LaneSetup } from "./lanes/lane.ts";
 import type { ScriptedModelServer } from "./model-server/server.ts";
-import { agentPrompt } from "./prompt.ts";
+import { prepareAgentWorkspace, webhookTargets } from "./agent-workspace.ts";
 import { hostPortTo } from "./sandbox/host-port.ts";
 import { openConnectorSandbox } from "./sandbox/connector-sandbox.ts";
 import { AGENT_LIMITS, type CellReport } from "./sandbox/cell-limits.ts";
@@ -33,7 +33,7 @@ import { numberEvents, type RawLine, type Trajectory, type Usage } from "./traje
 import { tagRequests } from "./vendor-requests.ts";
 import { toAtif } from "./atif.ts";
 import { takePatch } from "./take-patch.ts";
-import { buildWorkspace, git, initBaselineRepo, type DevWorld } from "./workspace.ts";
+import { git, initBaselineRepo, type DevWorld } from "./workspace.ts";
 
 /** Port the agent's webhook listener listens on inside the sandbox. */
 export const SANDBOX_SERVE_PORT = 4000;
@@ -134,22 +134,24 @@ export async function runAttempt(o: AttemptOptions): Promise<AttemptSummary> {
   // The host side of the sandbox's webhook listener.
   const serveSocket = join(bridge, "serve.sock");
   const listenerPort = await hostPortTo(serveSocket);
-  const webhookTargets = Object.fromEntries(Object.entries(o.task.roles).map(([role, r]) => [role, `http://127.0.0.1:${listenerPort.port}/webhooks/${r.vendor}`]));
-  const dev = await controlCall<DevWorld>(o.farm, "POST", "/v1/worlds", { task: o.task.id, seed: o.seed, webhookTargets, relay: relayWanted(o.farm) });
+  const targets = webhookTargets(o.task, `http://127.0.0.1:${listenerPort.port}`);
+  const dev = await controlCall<DevWorld>(o.farm, "POST", "/v1/worlds", { task: o.task.id, seed: o.seed, webhookTargets: targets, relay: relayWanted(o.farm) });
   const seen = JSON.parse(toSandbox(view, JSON.stringify(dev))) as DevWorld;
-  buildWorkspace(workspace, o.task, seen, o.seed);
+  // What `wirebench workspace` writes too (agent-workspace.ts): the same function, the same bytes.
+  const { env: agentEnv, prompt, problem } = prepareAgentWorkspace({ dir: workspace, task: o.task, world: seen, seed: o.seed, workspacePath: SANDBOX.workspace, servePort: SANDBOX_SERVE_PORT });
   handOver(workspace);
   handOver(home);
 
-  const modelUrl = new URL(o.endpoint.baseUrl);
-  const modelIsLocal = isLoopback(o.endpoint.baseUrl) && modelUrl.protocol === "http:";
+  // No model endpoint (the exec lane): the agent brings its own, reached through the hosts the lane allows.
+  const modelUrl = o.endpoint.baseUrl ? new URL(o.endpoint.baseUrl) : null;
+  const modelIsLocal = modelUrl !== null && isLoopback(o.endpoint.baseUrl) && modelUrl.protocol === "http:";
   const proxy = new AllowlistProxy({
     bridgeDir: bridge,
     farmOrigin: o.farm.url,
     sandboxOrigin: view.sandboxOrigin,
     allowedPrefixes: roles.map((r) => `/w/${dev.world}/${r}`),
     modelOrigin: modelIsLocal ? modelUrl.origin : null,
-    egressAllow: modelIsLocal ? [] : [`${modelUrl.hostname}:${modelUrl.port || 443}`],
+    egressAllow: o.lane.egress ?? (modelUrl === null || modelIsLocal ? [] : [`${modelUrl.hostname}:${modelUrl.port || 443}`]),
   });
   await proxy.start();
   const forward: SandboxSpec["forward"] = [
@@ -167,7 +169,7 @@ export async function runAttempt(o: AttemptOptions): Promise<AttemptSummary> {
     https_proxy: `http://127.0.0.1:${SANDBOX_PROXY_PORT}`,
     no_proxy: noProxy,
   };
-  const baseEnv = { ...vendorEnv(seen), OUTPUT_DIR: `${SANDBOX.workspace}/output`, SERVE_PORT: String(SANDBOX_SERVE_PORT), ...proxyEnv };
+  const baseEnv = { ...agentEnv, ...proxyEnv };
   const spec = (argv: string[], env: Record<string, string>): SandboxSpec => ({
     workspace,
     home,
@@ -179,8 +181,6 @@ export async function runAttempt(o: AttemptOptions): Promise<AttemptSummary> {
     argv,
   });
 
-  const problem = readFileSync(join(taskDir(o.task.id), "PROBLEM.md"), "utf8");
-  const prompt = agentPrompt({ task: o.task.id, problem, hasMaterials: existsSync(join(taskDir(o.task.id), "materials")), roles });
   const setup: LaneSetup = {
     prompt,
     model: o.endpoint.model,
@@ -254,8 +254,10 @@ export async function runAttempt(o: AttemptOptions): Promise<AttemptSummary> {
   await o.endpoint.scripted?.stop();
 
   // Capture.
-  const events = numberEvents(o.lane.normalize(lines, { model: o.endpoint.model, prompt }));
-  const trajectory: Trajectory = { schema: "wirebench-trajectory/1", lane: o.lane.id, model: o.modelLabel, events };
+  // Null: the output is in no known event format (an exec lane's agent of its own kind).
+  const readable = o.lane.readable?.(lines) ?? true;
+  const events = readable ? numberEvents(o.lane.normalize(lines, { model: o.endpoint.model, prompt })) : [];
+  const trajectory: Trajectory | null = !readable ? null : { schema: "wirebench-trajectory/1", lane: o.lane.id, model: o.modelLabel, events };
   const usage = o.lane.usage(lines);
   // A CLI prices an unknown (scripted) model at list prices; it cost nothing.
   if (o.endpoint.scripted) usage.cost_usd = null;
@@ -263,16 +265,7 @@ export async function runAttempt(o: AttemptOptions): Promise<AttemptSummary> {
   if (failure) stopReason = failure.kind;
   const transcript = [
     ...(o.lane.id === "direct" ? [] : [JSON.stringify({ type: "user", content: prompt.slice(0, 4000), ts: agentStartMs / 1000 })]),
-    ...lines
-      .filter((l) => l.stream === "stdout" && l.text.startsWith("{"))
-      .map((l) => {
-        try {
-          return JSON.stringify({ ...JSON.parse(l.text), ts: agentStartMs / 1000 + l.t });
-        } catch {
-          return null;
-        }
-      })
-      .filter((l): l is string => l !== null),
+    ...transcriptRecords(lines, agentStartMs, o.lane.id === "exec"),
   ].join("\n");
   const agentLog = [
     `$ ${o.lane.id} (${o.modelLabel}) ${prompt.length}-character prompt`,
@@ -290,7 +283,7 @@ export async function runAttempt(o: AttemptOptions): Promise<AttemptSummary> {
     "transcript.jsonl": transcript,
     "agent.log": agentLog,
     "trajectory.json": JSON.stringify(trajectory, null, 2),
-    "trajectory.atif.json": JSON.stringify(toAtif(trajectory, { sessionId: o.attemptId, agentVersion: o.versions.cli, startedAtMs: agentStartMs, usage }), null, 2),
+    "trajectory.atif.json": JSON.stringify(trajectory && toAtif(trajectory, { sessionId: o.attemptId, agentVersion: o.versions.cli, startedAtMs: agentStartMs, usage }), null, 2),
   };
   const locations: string[] = [];
   for (const [name, text] of Object.entries(files)) {
@@ -417,3 +410,25 @@ export async function runAttempt(o: AttemptOptions): Promise<AttemptSummary> {
 }
 
 const round = (s: number) => Math.round(s * 1000) / 1000;
+
+/**
+ * Lines of `transcript.jsonl`: the JSON events a CLI printed on stdout, each
+ * stamped with its time; with `everything` (the exec lane, whose agent may
+ * print anything) every other line of stdout and stderr too, as text.
+ */
+function transcriptRecords(lines: RawLine[], agentStartMs: number, everything: boolean): string[] {
+  const out: string[] = [];
+  for (const l of lines) {
+    const ts = agentStartMs / 1000 + l.t;
+    if (l.stream === "stdout" && l.text.startsWith("{")) {
+      try {
+        out.push(JSON.stringify({ ...JSON.parse(l.text), ts }));
+        continue;
+      } catch {
+        /* not JSON: text */
+      }
+    }
+    if (everything) out.push(JSON.stringify({ type: "output", stream: l.stream, text: l.text, ts }));
+  }
+  return out;
+}

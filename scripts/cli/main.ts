@@ -6,6 +6,8 @@ import { validate } from "./commands/validate.ts";
 import { serve } from "./commands/serve.ts";
 import { worldCreate } from "./commands/world-create.ts";
 import { run, runAll } from "./commands/run.ts";
+import { execOptions } from "./commands/exec-options.ts";
+import { workspaceCommand } from "./commands/workspace.ts";
 import { compareCommand, publishCommand, regradeCommand } from "./commands/publish.ts";
 import { guarded, UsageError } from "./errors.ts";
 import { taskInit } from "./task-init/init.ts";
@@ -72,9 +74,9 @@ program
   .action((tasks, opts) => guarded(() => validate(tasks, opts)));
 
 const agentOptions = (cmd: Command) =>
-  cmd
-    .requiredOption("--agent <lane>", "lane: claude-code, codex, opencode or direct")
-    .requiredOption("--model <model>", "model name, or scripted:<gold|naive|nothing|cheat|file.json>")
+  execOptions(cmd)
+    .requiredOption("--agent <lane>", "lane: claude-code, codex, opencode, direct, or exec (any command-line agent, see --cmd)")
+    .option("--model <model>", "model name, or scripted:<gold|naive|nothing|cheat|file.json> (exec lane: a label)")
     .option("--trials <n>", "attempts per task", "1")
     .option("--seed <n>", "world seed (default: the task's)")
     .option("--time-limit <s>", "wall-clock seconds for the agent", "3600")
@@ -143,6 +145,18 @@ task
       console.log(`next: list it in declarations/tasks/index.ts (gold: null) and drives.ts, its primary mechanic in declarations/tasks/mechanics.ts; see declarations/tasks/README.md`);
     }),
   );
+
+program
+  .command("workspace")
+  .description("write the workspace, environment and prompt an attempt's agent gets, against a fresh development world, for a harness of your own")
+  .requiredOption("--task <task>", "task id (task-0001)")
+  .requiredOption("--out <dir>", "folder to create (must not exist, or be empty)")
+  .option("--seed <n>", "world seed (default: the task's)")
+  .option("--workspace-path <path>", "path the agent will see the workspace at, named in prompt.md and OUTPUT_DIR (default: <out>/workspace; run's sandbox uses /workspace)")
+  .option("--serve-port <port>", "port the agent's webhook listener will listen on (the world's webhook target)", "4000")
+  .option("--json", "print the description as JSON")
+  .option("--farm <url>", "farm URL (default: the local farm on $PORT or 8787)")
+  .action((opts) => guarded(() => workspaceCommand(opts)));
 
 const world = program.command("world").description("manage worlds on a farm");
 world

@@ -43,11 +43,16 @@ export interface ProviderFailure {
 }
 
 export interface Lane {
-  id: "claude-code" | "codex" | "opencode" | "direct";
+  id: "claude-code" | "codex" | "opencode" | "direct" | "exec";
   /** Wire protocol the scripted model must speak for this lane. */
   protocol: "anthropic-messages" | "openai-responses" | "openai-chat";
   /** Environment variable holding the provider key for real models. */
   keyEnv: string;
+  /**
+   * `host:port` pairs the egress proxy may tunnel to, in place of the model
+   * endpoint's host (the exec lane's `--allow-host`: its agent brings its own provider).
+   */
+  egress?: string[];
   /** Host folders the CLI needs read-only inside the sandbox: host path -> sandbox path. */
   mounts(): { host: string; sandbox: string }[];
   /** The CLI's version, or a one-line reason it is not installed. */
@@ -56,6 +61,12 @@ export interface Lane {
   prepare(setup: LaneSetup): LaneCommand;
   /** Turns the CLI's raw output into trajectory events (numbered by the caller). */
   normalize(lines: RawLine[], setup: Pick<LaneSetup, "model" | "prompt">): DraftEvent[];
+  /**
+   * Whether the raw output is in an event format `normalize` reads; absent:
+   * always (a lane's own CLI). An attempt whose output is not has no trajectory
+   * (the exec lane's agent may print anything).
+   */
+  readable?(lines: RawLine[]): boolean;
   /** Token usage summed from the raw output. */
   usage(lines: RawLine[]): Usage;
   /** A usage limit or provider error reported by the CLI itself, if any. */

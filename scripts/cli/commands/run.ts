@@ -13,12 +13,14 @@ import { bwrapVersion } from "../../agent/sandbox/bwrap.ts";
 import { UsageError } from "../errors.ts";
 import { controlCall, type FarmHandle } from "../../farm/control-client.ts";
 import { openFarm } from "../../farm/open-farm.ts";
+import { execLaneOf, refuseExecOptions, type ExecOptions } from "./exec-options.ts";
 
 /** Options shared by `wirebench run` and `run-all`. */
-export interface RunOptions {
+export interface RunOptions extends ExecOptions {
   task?: string;
   agent: string;
-  model: string;
+  /** Required but for the exec lane, where it is a label (default: `exec-` and the template's digest). */
+  model?: string;
   trials: string;
   seed?: string;
   timeLimit: string;
@@ -35,9 +37,16 @@ function positiveInt(name: string, value: string): number {
 }
 
 /** Everything about the request that can be wrong, checked before any world or workspace exists. */
-async function prepare(opts: RunOptions, taskIds: string[]): Promise<{ lane: Lane; tasks: Task[]; trials: number; seed: number | null; timeLimitS: number; farm: FarmHandle; cli: string }> {
-  const lane = findLane(opts.agent);
-  if (!lane) throw new UsageError(`unknown lane "${opts.agent}" (lanes: ${LANES.map((l) => l.id).join(", ")})`);
+async function prepare(
+  opts: RunOptions,
+  taskIds: string[],
+): Promise<{ lane: Lane; model: string; laneSecrets: string[]; tasks: Task[]; trials: number; seed: number | null; timeLimitS: number; farm: FarmHandle; cli: string }> {
+  const exec = opts.agent === "exec" ? execLaneOf(opts) : null;
+  const lane = exec?.lane ?? findLane(opts.agent);
+  if (!lane) throw new UsageError(`unknown lane "${opts.agent}" (lanes: ${[...LANES.map((l) => l.id), "exec"].join(", ")})`);
+  if (!exec) refuseExecOptions(opts, lane.id);
+  const model = opts.model ?? exec?.label;
+  if (!model) throw new UsageError("--model is required (a model name, or scripted:gold)");
   const tasks = taskIds.map((id) => {
     const entry = findTask(id);
     if (!entry) throw new UsageError(`unknown task "${id}" (known: ${Object.keys(TASKS).join(", ")})`);
@@ -49,11 +58,11 @@ async function prepare(opts: RunOptions, taskIds: string[]): Promise<{ lane: Lan
   const version = lane.version();
   if (!version.ok) throw new UsageError(`the ${lane.id} lane cannot run: ${version.reason}`);
   if (!bwrapVersion()) throw new UsageError("bubblewrap (bwrap) is not installed: apt-get install bubblewrap");
-  checkModel(opts.model, lane, tasks);
+  if (!exec) checkModel(model, lane, tasks);
   const farm = await openFarm(opts.farm);
   // Fails early on a farm that is down or refuses the token (the operator's or a participant's).
   await controlCall(farm, "GET", "/v1/tasks");
-  return { lane, tasks, trials, seed: opts.seed === undefined ? null : Number(opts.seed), timeLimitS, farm, cli: version.version };
+  return { lane, model, laneSecrets: exec?.secrets ?? [], tasks, trials, seed: opts.seed === undefined ? null : Number(opts.seed), timeLimitS, farm, cli: version.version };
 }
 
 /** `--shard i/n`: the i-th of n slices (1-based). */
@@ -80,21 +89,22 @@ export function attemptId(task: string, lane: string, model: string, seed: numbe
 
 async function one(p: Awaited<ReturnType<typeof prepare>>, opts: RunOptions, task: Task, trial: number): Promise<AttemptSummary> {
   const seed = p.seed ?? task.seed;
-  const id = attemptId(task.id, p.lane.id, opts.model, seed, trial);
+  const id = attemptId(task.id, p.lane.id, p.model, seed, trial);
   const bundleDir = join(resolve(opts.out), id);
-  const endpoint = await resolveModel(opts.model, p.lane, task);
+  // The exec lane's agent brings its own model: no endpoint, `--model` is a label.
+  const endpoint = p.lane.id === "exec" ? { model: p.model, baseUrl: "", apiKey: "", scripted: null } : await resolveModel(p.model, p.lane, task);
   return runAttempt({
     farm: p.farm,
     task,
     lane: p.lane,
-    modelLabel: opts.model,
+    modelLabel: p.model,
     endpoint,
     seed,
     trial,
     timeLimitS: p.timeLimitS,
     bundleDir,
     attemptId: id,
-    secrets: registrable([endpoint.apiKey, ...["ANTHROPIC_API_KEY", "OPENAI_API_KEY", "OPENROUTER_API_KEY", "DEEPSEEK_API_KEY"].map((k) => process.env[k])]),
+    secrets: registrable([endpoint.apiKey, ...p.laneSecrets, ...["ANTHROPIC_API_KEY", "OPENAI_API_KEY", "OPENROUTER_API_KEY", "DEEPSEEK_API_KEY"].map((k) => process.env[k])]),
     versions: { wirebench: wirebenchVersion(), cli: p.cli },
     hashes: { task_tree: taskTreeHash(task.id), harness: harnessHash() },
   });
@@ -137,7 +147,7 @@ export async function runAll(taskIds: string[], opts: RunOptions): Promise<void>
     const worker = async () => {
       for (let item = queue.shift(); item; item = queue.shift()) {
         const seed = p.seed ?? item.task.seed;
-        const done = join(resolve(opts.out), attemptId(item.task.id, p.lane.id, opts.model, seed, item.trial), "summary.json");
+        const done = join(resolve(opts.out), attemptId(item.task.id, p.lane.id, p.model, seed, item.trial), "summary.json");
         const s: AttemptSummary & { skipped?: boolean } = existsSync(done) ? { ...JSON.parse(readFileSync(done, "utf8")), skipped: true } : await one(p, opts, item.task, item.trial);
         if (s.reward === null) ungraded = true;
         process.stdout.write(`${JSON.stringify(s)}\n`);
