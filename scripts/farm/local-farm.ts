@@ -28,6 +28,8 @@ export interface LocalFarm {
   /** Base URL, e.g. http://127.0.0.1:8787. */
   url: string;
   adminToken: string;
+  /** Where the farm's storage lives: the state folder, a RAM-backed folder, or Miniflare's temporary folder on disk. */
+  storage: "persisted" | "ram" | "temporary-disk";
   stop(): Promise<void>;
 }
 
@@ -86,6 +88,7 @@ export async function startLocalFarm(opts: LocalFarmOptions): Promise<LocalFarm>
   return {
     url,
     adminToken: opts.adminToken,
+    storage: opts.persistDir ? "persisted" : scratch ? "ram" : "temporary-disk",
     stop: async () => {
       try {
         await mf.dispose();
