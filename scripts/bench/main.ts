@@ -1,5 +1,17 @@
+/**
+ * @module main
+ * `npm run bench -- [--out <file>] [--date <YYYY-MM-DD>]`: the farm's
+ * throughput on client traffic beside the hop and Prism, world creation,
+ * recreate and live worlds. Writes the report to `--out` (default
+ * `bench-results/farm.json`); `--date` is the date the report names (the
+ * caller's; the report holds no clock reading), beside the machine's facts.
+ * The `wirebench bench` command passes them as BENCH_OUT and BENCH_DATE.
+ */
 import { mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { availableParallelism, cpus, loadavg } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
 import { startLocalFarm } from "../farm/local-farm.ts";
 import { projectRoot } from "../farm/paths.ts";
 import { type LoadResult, type LoadTarget, measureInRounds } from "./load.ts";
@@ -18,6 +30,17 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 8);
 const WORLDS = Number(process.env.BENCH_WORLDS ?? 1000);
 const ADMIN = "bench-admin";
 
+/** Where the report goes and the date it names: from the command line when this file is run, else from the environment. */
+function reportOptions(): { out: string; date: string | null } {
+  const direct = process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href;
+  const given = direct
+    ? parseArgs({ args: process.argv.slice(2), options: { out: { type: "string" }, date: { type: "string" } } }).values
+    : { out: process.env.BENCH_OUT, date: process.env.BENCH_DATE };
+  const date = given.date ?? null;
+  if (date !== null && !/^\d{4}-\d{2}-\d{2}$/.test(date)) throw new Error(`--date must be a date as YYYY-MM-DD, got "${date}"`);
+  return { out: resolve(given.out ?? join(projectRoot(), "bench-results", "farm.json")), date };
+}
+
 function percentile(xs: number[], p: number): number {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
@@ -32,8 +55,10 @@ async function control(farm: string, method: string, path: string, body?: unknow
 }
 
 async function main(): Promise<void> {
+  const { out, date } = reportOptions();
+  const load1 = loadavg()[0];
   const farm = await startLocalFarm({ port: 0, adminToken: ADMIN });
-  console.error(`farm on ${farm.url}; ${SECONDS}s per measurement`);
+  console.error(`farm on ${farm.url} (storage: ${farm.storage}); ${SECONDS}s per measurement`);
   const load: LoadResult[] = [];
   try {
     const world = await createClientTraffic(farm.url, ADMIN);
@@ -129,8 +154,18 @@ async function main(): Promise<void> {
       met: floor === undefined || ratio(t, "Prism") >= floor,
     });
     const report = {
-      measuredAt: new Date().toISOString(),
-      machine: { node: process.version, secondsPerMeasurement: SECONDS },
+      /** The date the run's caller gave (--date), not a clock reading. */
+      date,
+      machine: {
+        cores: availableParallelism(),
+        cpu: cpus()[0]?.model ?? "unknown",
+        node: process.version,
+        /** The one-minute load average when the run began: other work on the machine. */
+        loadAverageAtStart: Math.round(load1 * 10) / 10,
+        /** Where the farm kept its storage (see scripts/farm/scratch-storage.ts). */
+        farmStorage: farm.storage,
+      },
+      method: { secondsPerMeasurement: SECONDS, rounds: ROUNDS, worlds: WORLDS },
       load,
       loggedRequests: logged.roles.ats.requests,
       worldCreationPlusFirstPageMs: { runs: creation.length, p50: round(percentile(creation, 50)), p99: round(percentile(creation, 99)) },
@@ -182,10 +217,9 @@ async function main(): Promise<void> {
     console.log("\ntargets");
     for (const [name, t] of Object.entries(report.targets))
       console.log(`  ${t.met ? "met " : "MISS"}  ${name}: ${t.value}${"rounds" in t ? ` (middle half of the rounds ${t.rounds})` : ""} (target ${t.target})`);
-    const dir = join(projectRoot(), "bench-results");
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, "farm.json"), JSON.stringify(report, null, 2) + "\n");
-    console.log(`\nwritten to bench-results/farm.json`);
+    mkdirSync(dirname(out), { recursive: true });
+    writeFileSync(out, JSON.stringify(report, null, 2) + "\n");
+    console.log(`\nwritten to ${out}`);
   } finally {
     await farm.stop();
   }

@@ -1,10 +1,11 @@
 /**
  * @module profile
- * Where a vendor request's time goes inside workerd: drives one vendor URL
+ * Where a vendor request's time goes inside workerd: drives one target of
+ * the bench's client traffic (distinct requests in turn, `client-traffic.ts`)
  * under load while V8's sampling profiler runs in the farm Worker's isolate
  * (world objects run in it too), then prints self time by function.
  *
- *   npm run bench:profile -- [list|single|hop] [seconds] [--alloc]
+ *   npm run bench:profile -- [reads|crawl|tokenCrawl|faultedCrawl|hop] [seconds] [--alloc]
  *
  * With `--alloc` it samples allocations instead (V8's sampling heap profiler,
  * counting objects already collected) and prints the bytes each function
@@ -19,7 +20,8 @@ import autocannon from "autocannon";
 import { startLocalFarm } from "../farm/local-farm.ts";
 import { projectRoot } from "../farm/paths.ts";
 import { freePort } from "../harness/connector-process.ts";
-import { type BenchWorld, createBenchWorld } from "./bench-world.ts";
+import { type ClientTraffic, createClientTraffic } from "./client-traffic.ts";
+import { driving } from "./load.ts";
 
 const ADMIN = "bench-admin";
 
@@ -124,15 +126,17 @@ function allocations(head: SamplingHeapNode): { name: string; bytes: number }[] 
 async function main(): Promise<void> {
   const args = process.argv.slice(2).filter((a) => a !== "--alloc");
   const alloc = process.argv.includes("--alloc");
-  const target = args[0] ?? "list";
+  const target = args[0] ?? "reads";
   const seconds = Number(args[1] ?? 5);
   const inspectorPort = await freePort();
   const farm = await startLocalFarm({ port: 0, adminToken: ADMIN, inspectorPort });
   try {
-    const { targets } = await createBenchWorld(farm.url, ADMIN);
+    const { hop, crawl, reads, tokenCrawl, faultedCrawl } = await createClientTraffic(farm.url, ADMIN);
+    const targets: Record<string, ClientTraffic["hop"]> = { hop, crawl, reads, tokenCrawl, faultedCrawl };
     if (!(target in targets)) throw new Error(`target must be one of ${Object.keys(targets).join(", ")}`);
-    const { url, headers } = targets[target as keyof BenchWorld["targets"]];
-    await autocannon({ url, headers, connections: 16, duration: 1 });
+    const at = { next: 0 };
+    const drive = (duration: number) => autocannon(driving({ target, ...targets[target] }, 16, duration, at));
+    await drive(1);
 
     const isolates = (await (await fetch(`http://127.0.0.1:${inspectorPort}/json`)).json()) as { id: string; title: string; webSocketDebuggerUrl: string }[];
     const farmTarget = isolates.find((t) => t.title.includes("wirebench-farm")) ?? isolates[0];
@@ -140,7 +144,7 @@ async function main(): Promise<void> {
     if (alloc) {
       await session.send("HeapProfiler.enable");
       await session.send("HeapProfiler.startSampling", { samplingInterval: 512, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
-      const load = await autocannon({ url, headers, connections: 16, duration: seconds });
+      const load = await drive(seconds);
       const { profile } = (await session.send("HeapProfiler.stopSampling")) as { profile: { head: SamplingHeapNode } };
       session.close();
       const rows = allocations(profile.head);
@@ -153,7 +157,7 @@ async function main(): Promise<void> {
     await session.send("Profiler.enable");
     await session.send("Profiler.setSamplingInterval", { interval: 200 });
     await session.send("Profiler.start");
-    const load = await autocannon({ url, headers, connections: 16, duration: seconds });
+    const load = await drive(seconds);
     const { profile } = (await session.send("Profiler.stop")) as { profile: CpuProfile };
     session.close();
 

@@ -121,12 +121,17 @@ program
 
 program
   .command("bench")
-  .description("measure the local farm (what npm run bench runs); writes bench-results/farm.json")
+  .description("measure the local farm (what npm run bench runs); writes bench-results/farm.json or --out")
   .option("--seconds <n>", "seconds per load measurement", "8")
+  .option("--out <file>", "where the report goes (default: bench-results/farm.json)")
+  .option("--date <YYYY-MM-DD>", "the date the report names (it reads no clock)")
   .action((opts) =>
     guarded(async () => {
       if (!/^[1-9]\d*$/.test(opts.seconds)) throw new UsageError(`--seconds must be a positive integer, got "${opts.seconds}"`);
+      if (opts.date !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(opts.date)) throw new UsageError(`--date must be a date as YYYY-MM-DD, got "${opts.date}"`);
       process.env.BENCH_SECONDS = opts.seconds;
+      if (opts.out !== undefined) process.env.BENCH_OUT = opts.out;
+      if (opts.date !== undefined) process.env.BENCH_DATE = opts.date;
       await import("../bench/main.ts");
     }),
   );

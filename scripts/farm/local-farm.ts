@@ -3,6 +3,7 @@ import { Miniflare, convertV4MiniflareOptions } from "miniflare";
 import { buildWorker } from "./build-worker.ts";
 import { applyMigrations } from "./d1-migrations.ts";
 import { projectRoot } from "./paths.ts";
+import { ramStorage } from "./scratch-storage.ts";
 import { siteHandler } from "./site-files.ts";
 import { isLoopbackHost } from "../../workers/middleware/principal/dev-token.ts";
 
@@ -14,7 +15,7 @@ export interface LocalFarmOptions {
   host?: string;
   /** Control-plane bearer token. */
   adminToken: string;
-  /** Folder for Durable Object and D1 state; in-memory when absent. */
+  /** Folder for Durable Object and D1 state; in memory when absent (a RAM-backed folder when the machine has one, see `scratch-storage.ts`). */
   persistDir?: string;
   /** A published site (`wirebench publish --out`) the farm serves at `/`. */
   siteDir?: string;
@@ -27,6 +28,8 @@ export interface LocalFarm {
   /** Base URL, e.g. http://127.0.0.1:8787. */
   url: string;
   adminToken: string;
+  /** Where the farm's storage lives: the state folder, a RAM-backed folder, or Miniflare's temporary folder on disk. */
+  storage: "persisted" | "ram" | "temporary-disk";
   stop(): Promise<void>;
 }
 
@@ -39,6 +42,9 @@ export async function startLocalFarm(opts: LocalFarmOptions): Promise<LocalFarm>
   const root = projectRoot();
   const bundles = buildWorker();
   const host = opts.host ?? "127.0.0.1";
+  // Storage nothing outlives (no state folder) is kept in RAM where it can be: on disk, every commit would wait for a flush.
+  const scratch = opts.persistDir ? undefined : ramStorage();
+  const storageDir = opts.persistDir ?? scratch?.dir;
   const common = { modules: true, compatibilityDate: "2026-11-01", compatibilityFlags: ["nodejs_compat"] };
   // Clients reach the farm Worker on a socket of its own, as a deployed Worker is reached:
   // Miniflare's entry Worker (on a loopback port of its own, unused) would copy every
@@ -48,7 +54,7 @@ export async function startLocalFarm(opts: LocalFarmOptions): Promise<LocalFarm>
     convertV4MiniflareOptions({
       host: "127.0.0.1",
       port: 0,
-      ...(opts.persistDir ? { resourcePersistencePath: opts.persistDir } : {}),
+      ...(storageDir ? { resourcePersistencePath: storageDir } : {}),
       ...(opts.inspectorPort !== undefined ? { inspectorPort: opts.inspectorPort } : {}),
       workers: [
         {
@@ -71,8 +77,24 @@ export async function startLocalFarm(opts: LocalFarmOptions): Promise<LocalFarm>
       ],
     } as never),
   );
-  await mf.ready;
+  try {
+    await mf.ready;
+  } catch (err) {
+    scratch?.remove();
+    throw err;
+  }
   await applyMigrations((await mf.getD1Database("DB", "wirebench-grader")) as never, join(root, "migrations"));
   const url = (await mf.unsafeGetDirectURL("wirebench-farm")).origin;
-  return { url, adminToken: opts.adminToken, stop: () => mf.dispose() };
+  return {
+    url,
+    adminToken: opts.adminToken,
+    storage: opts.persistDir ? "persisted" : scratch ? "ram" : "temporary-disk",
+    stop: async () => {
+      try {
+        await mf.dispose();
+      } finally {
+        scratch?.remove();
+      }
+    },
+  };
 }
