@@ -9,6 +9,7 @@ import { run, runAll } from "./commands/run.ts";
 import { compareCommand, publishCommand, regradeCommand } from "./commands/publish.ts";
 import { guarded, UsageError } from "./errors.ts";
 import { taskInit } from "./task-init/init.ts";
+import { registerSubmissionVerbs } from "./commands/submission-verbs.ts";
 
 const program = new Command();
 program
@@ -128,6 +129,8 @@ program
       await import("../bench/main.ts");
     }),
   );
+
+registerSubmissionVerbs(program);
 
 const task = program.command("task").description("author tasks");
 task
