@@ -47,7 +47,7 @@ function refusedPath(path: string): string | null {
 
 /** Paths a patch touches, as git reads them (`--numstat -z`: renames give both paths), without applying it. */
 function touchedPaths(repo: string, patch: string): string[] {
-  const out = git(repo, ["apply", "--numstat", "-z", "-"], patch);
+  const out = git(repo, ["apply", "--numstat", "-z", "-"], patch, { quiet: true });
   return out.split("\0").flatMap((field) => {
     // `added\tdeleted\tpath`, or `added\tdeleted\t` followed by the two paths of a rename or copy.
     const m = /^(?:\d+|-)\t(?:\d+|-)\t(.*)$/s.exec(field);
@@ -97,7 +97,7 @@ export function applyUntrustedPatch(starterDir: string, patch: string, target: s
       if (why) return refuse(why);
     }
     try {
-      git(target, ["-c", "core.symlinks=false", "apply", "--binary", "--whitespace=nowarn", "-"], patch);
+      git(target, ["-c", "core.symlinks=false", "apply", "--binary", "--whitespace=nowarn", "-"], patch, { quiet: true });
     } catch (err) {
       return refuse(`the patch does not apply to the starter: ${gitReason(err)}`);
     }
