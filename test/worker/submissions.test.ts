@@ -207,6 +207,26 @@ describe("a submission's result", () => {
     });
   });
 
+  it("hands an abandoned claim (older than reclaimAfterS) to another runner; the first runner's claim then completes nothing", async () => {
+    const { id, claim } = await claimed();
+    expect((await admin("POST", "/v1/submissions/claim", {})).body.submission).toBeNull();
+    await new Promise((r) => setTimeout(r, 1100));
+    expect((await admin("POST", "/v1/submissions/claim", { reclaimAfterS: 60 })).body.submission).toBeNull();
+    // Claims this file's earlier tests left are older still: they come first, oldest first, each once.
+    let taken = (await admin("POST", "/v1/submissions/claim", { reclaimAfterS: 1 })).body.submission;
+    const before = new Set<string>();
+    while (taken && taken.id !== id) {
+      expect(before.has(taken.id)).toBe(false);
+      before.add(taken.id);
+      taken = (await admin("POST", "/v1/submissions/claim", { reclaimAfterS: 1 })).body.submission;
+    }
+    expect(taken).toMatchObject({ id, status: "claimed" });
+    expect(taken.claim).not.toBe(claim);
+    expect((await admin("POST", `/v1/submissions/${id}/result`, { claim, failure: "late runner" })).status).toBe(409);
+    expect((await admin("POST", `/v1/submissions/${id}/result`, { claim: taken.claim, failure: "second runner" })).body.submission).toMatchObject({ status: "failed", reason: "second runner" });
+    expect((await admin("POST", "/v1/submissions/claim", { reclaimAfterS: 0 })).status).toBe(400);
+  });
+
   it("lets the claim's holder give it back; the old claim then completes nothing", async () => {
     const { id, claim } = await claimed();
     expect((await admin("POST", `/v1/submissions/${id}/release`, { claim: "clm_wrong" })).status).toBe(409);

@@ -20,8 +20,22 @@ export const SUBMISSION_STATUSES = ["pending", "claimed", "graded", "failed"] as
 /** Body of `POST /v1/submissions`. */
 export const SubmitBody = Prediction;
 
-/** Body of `POST /v1/submissions/claim`: nothing (the oldest pending submission is claimed). */
-export const ClaimBody = z.strictObject({});
+/** Seconds after which a claim with no result counts as abandoned (its runner died) and may be claimed again. */
+export const DEFAULT_RECLAIM_AFTER_S = 6 * 3600;
+
+/**
+ * Body of `POST /v1/submissions/claim`: the oldest pending submission is
+ * claimed, or one whose claim is older than `reclaimAfterS` (its runner is
+ * taken to have died; its claim token then completes nothing).
+ */
+export const ClaimBody = z.strictObject({
+  reclaimAfterS: z
+    .number()
+    .int()
+    .min(1)
+    .max(30 * 86_400)
+    .default(DEFAULT_RECLAIM_AFTER_S),
+});
 
 const ClaimToken = z.string().min(1).max(100);
 

@@ -41,12 +41,16 @@ export async function listSubmissions(db: D1Database, filter: { participant?: st
     .limit(limit);
 }
 
-/** Claims the oldest pending submission for the holder of `claim`, or null when none is pending. */
-export async function claimOldest(db: D1Database, claim: string, nowMs: number): Promise<SubmissionRow | null> {
+/**
+ * Claims, for the holder of `claim`, the oldest submission that is pending or
+ * whose claim was taken before `staleBeforeMs` (abandoned); null when there is none.
+ */
+export async function claimOldest(db: D1Database, claim: string, nowMs: number, staleBeforeMs: number): Promise<SubmissionRow | null> {
+  const open = sql`(${submissions.status} = 'pending' OR (${submissions.status} = 'claimed' AND ${submissions.claimedAt} < ${staleBeforeMs}))`;
   const rows = await drizzle(db)
     .update(submissions)
     .set({ status: "claimed", claim, claimedAt: nowMs })
-    .where(and(eq(submissions.status, "pending"), eq(submissions.id, sql`(SELECT id FROM submissions WHERE status = 'pending' ORDER BY created_at, id LIMIT 1)`)))
+    .where(and(open, eq(submissions.id, sql`(SELECT id FROM submissions WHERE ${open} ORDER BY created_at, id LIMIT 1)`)))
     .returning();
   return rows[0] ?? null;
 }

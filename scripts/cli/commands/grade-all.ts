@@ -31,6 +31,7 @@ export interface GradeAllOptions {
   out: string;
   seed?: string;
   farm?: string;
+  reclaimAfter?: string;
 }
 
 const slug = (s: string) => s.replace(/[^A-Za-z0-9._-]+/g, "_");
@@ -58,6 +59,8 @@ export async function gradeAll(opts: GradeAllOptions): Promise<void> {
   if ((opts.predictions === undefined) === (opts.fromFarm === undefined)) throw new UsageError("give one of --predictions FILE|DIR or --from-farm URL");
   const jobs = positiveInt("--jobs", opts.jobs);
   if (opts.seed !== undefined && !/^\d+$/.test(opts.seed)) throw new UsageError(`--seed must be a non-negative integer, got "${opts.seed}"`);
+  const reclaimAfterS = opts.reclaimAfter === undefined ? undefined : positiveInt("--reclaim-after", opts.reclaimAfter);
+  if (reclaimAfterS !== undefined && opts.fromFarm === undefined) throw new UsageError("--reclaim-after is for the runner of a farm's submissions (--from-farm URL)");
   if (opts.fromFarm !== undefined && opts.farm !== undefined) throw new UsageError("--from-farm URL is also the farm that grades: leave --farm out");
   if (!bwrapVersion()) throw new UsageError("grading runs the connector in the sandbox, which needs bubblewrap (apt-get install bubblewrap)");
   const out = resolve(opts.out);
@@ -122,7 +125,7 @@ export async function gradeAll(opts: GradeAllOptions): Promise<void> {
     clearPartials(out);
     // A worker whose grading failed stops: the claim it gave back would come straight back to it.
     const worker = async () => {
-      for (let s = await claimNext(farm); s; s = await claimNext(farm))
+      for (let s = await claimNext(farm, reclaimAfterS); s; s = await claimNext(farm, reclaimAfterS))
         if (!(await gradeClaimed(farm, s, out, seedOf, provenance))) {
           failed = true;
           return;

@@ -45,9 +45,9 @@ export function getSubmission(farm: FarmHandle, id: string): Promise<{ submissio
   return controlCall(farm, "GET", `/v1/submissions/${encodeURIComponent(id)}`);
 }
 
-/** Claims the oldest pending submission, or null when none is left. */
-export async function claimNext(farm: FarmHandle): Promise<ClaimedSubmission | null> {
-  return (await controlCall<{ submission: ClaimedSubmission | null }>(farm, "POST", "/v1/submissions/claim", {})).submission;
+/** Claims the oldest pending submission (or one claimed more than `reclaimAfterS` ago, abandoned), or null when none is left. */
+export async function claimNext(farm: FarmHandle, reclaimAfterS?: number): Promise<ClaimedSubmission | null> {
+  return (await controlCall<{ submission: ClaimedSubmission | null }>(farm, "POST", "/v1/submissions/claim", reclaimAfterS === undefined ? {} : { reclaimAfterS })).submission;
 }
 
 /** Reports the run the runner sealed for a claimed submission, or why its patch was refused. */

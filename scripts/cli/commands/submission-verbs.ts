@@ -22,6 +22,7 @@ export function registerSubmissionVerbs(program: Command): void {
     .option("--out <dir>", "folder of bundles", "runs")
     .option("--seed <n>", "world seed (default: each task's)")
     .option("--farm <url>", "farm URL (default: reuse or start a local farm)")
+    .option("--reclaim-after <s>", "with --from-farm: also claim submissions claimed more than this many seconds ago and never finished (default: the farm's, 6 h)")
     .action((opts) => guarded(() => gradeAll(opts)));
 
   program

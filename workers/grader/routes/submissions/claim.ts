@@ -8,7 +8,8 @@ import { claimOldest } from "../../submission-store.ts";
 
 /**
  * `POST /v1/submissions/claim` (the operator's runner): takes the oldest
- * pending submission, atomically, so two runners never hold the same one.
+ * pending submission (or one whose claim is older than `reclaimAfterS`,
+ * default 6 h: its runner died), atomically, so two runners never hold the same one.
  * Answers it with its patch and the claim token its result must carry, or
  * `{submission: null}` when none is pending.
  */
@@ -20,6 +21,7 @@ export async function claimSubmission(c: GraderContext): Promise<Response> {
   const body = await readJson(c, ClaimBody);
   if (body instanceof Response) return body;
   const claim = `clm_${randomToken(16)}`;
-  const row = await claimOldest(c.env.DB, claim, Date.now());
+  const now = Date.now();
+  const row = await claimOldest(c.env.DB, claim, now, now - body.reclaimAfterS * 1000);
   return c.json({ submission: row ? { ...submissionView(row, null), patch: row.patch, claim } : null });
 }
