@@ -9,8 +9,8 @@
  * worlds of that farm, seals the runs itself and reports each run (or why the
  * patch was refused) back to the submission.
  */
-import { existsSync, statSync } from "node:fs";
-import { resolve } from "node:path";
+import { existsSync, rmSync, statSync } from "node:fs";
+import { join, resolve } from "node:path";
 import type { Prediction } from "../../../declarations/evidence/prediction.ts";
 import { findTask } from "../../../declarations/tasks/index.ts";
 import { clearPartials, completeBundle, EXTERNAL_LANE, type ExternalSummary, gradePrediction } from "../../agent/external-attempt.ts";
@@ -154,6 +154,7 @@ async function gradeClaimed(
   }
   const prediction: Prediction = { task: s.task, model: s.model, patch: s.patch };
   const seed = seedOf(s.task);
+  const attemptId = externalAttemptId(prediction, seed, s.id);
   try {
     const summary = await gradePrediction({
       farm,
@@ -161,7 +162,7 @@ async function gradeClaimed(
       prediction,
       seed,
       runsDir: out,
-      attemptId: externalAttemptId(prediction, seed, s.id),
+      attemptId,
       submission: { id: s.id, participant: s.participant },
       versions: provenance.versions,
       hashes: { task_tree: taskTreeHash(s.task), harness: provenance.harness },
@@ -170,6 +171,8 @@ async function gradeClaimed(
     console.log(line(summary));
     return true;
   } catch (err) {
+    // No bundle for a grading the farm did not take: the submission will be graded again.
+    rmSync(join(out, attemptId), { recursive: true, force: true });
     await releaseClaim(farm, s).catch(() => undefined);
     problem({ source, message: `not graded (the claim is given back): ${(err as Error).message}` });
     return false;
