@@ -101,7 +101,7 @@ describe("the hosted submission path", () => {
     const again = await runCliAsync(["grade-all", "--from-farm", farm.url, "--out", join(root, "runner-3")], ADMIN, 120_000);
     expect(again.code, again.stderr).toBe(0);
     expect(again.stdout.trim()).toBe("");
-  });
+  }, 480_000);
 
   it("refuses a submission the operator makes, or one without --farm, with one line and exit 2", async () => {
     const file = patchFile("empty.diff", "");

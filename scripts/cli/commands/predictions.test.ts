@@ -1,7 +1,9 @@
-import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { MODEL_LABEL, PREDICTION_PATCH_MAX_BYTES } from "../../../declarations/evidence/prediction.ts";
+import { projectRoot } from "../../farm/paths.ts";
 import { readPredictionsFile, readPredictionsFolder } from "./predictions.ts";
 
 const root = () => mkdtempSync(join(tmpdir(), "wb-predictions-"));
@@ -72,5 +74,14 @@ describe("readPredictionsFolder", () => {
     const dir = join(root(), "has space");
     mkdirSync(dir);
     expect(() => readPredictionsFolder(dir)).toThrow(/model label "has space" is not valid/);
+  });
+});
+
+describe("docs/submissions.md", () => {
+  it("quotes the schema's model label and patch cap as the code has them", () => {
+    const doc = readFileSync(join(projectRoot(), "docs", "submissions.md"), "utf8");
+    expect(doc).toContain(`model: z.string().regex(/${MODEL_LABEL.source}/)`);
+    expect(PREDICTION_PATCH_MAX_BYTES).toBe(8 * 1024 ** 2);
+    expect(doc).toContain("at most 8 MiB of UTF-8");
   });
 });
