@@ -140,7 +140,7 @@ describe("wirebench grade-all --predictions", () => {
     writeFileSync(only, lineOf("task-0004", "probe-gold", patchOf("task-0004", "gold")));
     const back = await runCliAsync(["grade-all", "--predictions", only, "--out", out, "--farm", farm.url], ENV, 300_000);
     expect(JSON.parse(back.stdout)).toMatchObject({ score: 100, solved: true });
-  });
+  }, 400_000);
 
   it("publishes the bundles as a release marked harness: external, which regrades clean", async () => {
     const site = join(root, "site");
