@@ -20,7 +20,7 @@ import { PARTICIPANT_KEY_PREFIX } from "../../../workers/middleware/principal/pr
 import { UsageError } from "../errors.ts";
 import { controlCall, type FarmHandle } from "../farm-client.ts";
 import { openFarm } from "../farm-option.ts";
-import { type PredictionProblem, readPredictionsFile, readPredictionsFolder } from "./predictions.ts";
+import { modelSlug, type PredictionProblem, readPredictionsFile, readPredictionsFolder } from "./predictions.ts";
 import { type ClaimedSubmission, claimNext, releaseClaim, reportResult } from "./submission-queue.ts";
 
 export interface GradeAllOptions {
@@ -34,11 +34,9 @@ export interface GradeAllOptions {
   reclaimAfter?: string;
 }
 
-const slug = (s: string) => s.replace(/[^A-Za-z0-9._-]+/g, "_");
-
 /** The attempt id of a prediction (and of a hosted submission, whose id makes it unique). */
 export function externalAttemptId(p: Prediction, seed: number, submission?: string): string {
-  return `${p.task}--${EXTERNAL_LANE}--${slug(p.model)}--s${seed}${submission ? `--${slug(submission)}` : ""}`;
+  return `${p.task}--${EXTERNAL_LANE}--${modelSlug(p.model)}--s${seed}${submission ? `--${modelSlug(submission)}` : ""}`;
 }
 
 function positiveInt(name: string, value: string): number {

@@ -38,10 +38,11 @@ describe("readPredictionsFile", () => {
 
   it("refuses every line of a (task, model) pair given twice, and keeps the same task for another model", async () => {
     const file = join(root(), "p.jsonl");
-    writeFileSync(file, [line("task-0001", "a", "1"), line("task-0001", "b"), line("task-0001", "a", "2")].join("\n"));
+    writeFileSync(file, [line("task-0001", "a", "1"), line("task-0001", "b"), line("task-0001", "a", "2"), line("task-0004", "x/y"), line("task-0004", "x@y")].join("\n"));
     const r = await readPredictionsFile(file);
     expect(r.items.map((i) => i.prediction.model)).toEqual(["b"]);
-    expect(r.problems.map((p) => p.source)).toEqual(["line 1", "line 3"]);
+    // x/y and x@y would write the same bundle (task-0004--external--x_y--s...): a duplicate too.
+    expect(r.problems.map((p) => p.source)).toEqual(["line 1", "line 3", "line 4", "line 5"]);
     expect(r.problems[0].message).toBe("task-0001 for model a is given 2 times (line 1, line 3); a (task, model) pair may appear once, so none of them is graded");
   });
 });

@@ -42,11 +42,14 @@ function taskProblem(p: Prediction): string | null {
   return null;
 }
 
-/** Refuses every item of a (task, model) pair given more than once. */
+/** A model label as a bundle's name has it: labels that differ only in other characters name the same bundle. */
+export const modelSlug = (model: string) => model.replace(/[^A-Za-z0-9._-]+/g, "_");
+
+/** Refuses every item of a (task, model) pair given more than once (models compared as their bundles name them). */
 function refuseDuplicates(read: ReadPredictions): ReadPredictions {
   const byPair = new Map<string, PredictionItem[]>();
   for (const item of read.items) {
-    const key = `${item.prediction.task}\0${item.prediction.model}`;
+    const key = `${item.prediction.task}\0${modelSlug(item.prediction.model)}`;
     byPair.set(key, [...(byPair.get(key) ?? []), item]);
   }
   const items: PredictionItem[] = [];
