@@ -85,6 +85,16 @@ describe("applyUntrustedPatch", () => {
     expect(existsSync(target)).toBe(false);
   });
 
+  it("refuses binary hunks that declare more than 256 MiB inflated, before applying anything", () => {
+    const { root, starter, target } = setup();
+    const bin = patchOf(starter, root, (d) => writeFileSync(join(d, "zeros.bin"), Buffer.alloc(4096)));
+    expect(bin).toMatch(/^literal 4096$/m);
+    expect(applyUntrustedPatch(starter, bin, join(root, "small"))).toEqual({ ok: true });
+    const bomb = bin.replace(/^literal 4096$/m, `literal ${256 * 1024 ** 2 + 1}`);
+    expect(applyUntrustedPatch(starter, bomb, target)).toEqual({ ok: false, reason: "the patch's binary hunks inflate to more than 268435456 bytes" });
+    expect(existsSync(target)).toBe(false);
+  });
+
   it("writes regular files only, even where a link would have been", () => {
     const { starter, target } = setup();
     expect(applyUntrustedPatch(starter, newFile("docs/note.txt"), target)).toEqual({ ok: true });

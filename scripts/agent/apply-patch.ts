@@ -4,7 +4,8 @@
  * of the task's starter in a repository the harness builds and owns (git with
  * no system or global configuration, no hooks, no fsmonitor), after checking
  * what it would touch. A patch is refused, with the reason, when it is over
- * the size cap, creates a symbolic link or a submodule, names a path outside
+ * the size cap, declares binary hunks that inflate past BINARY_MAX_BYTES,
+ * creates a symbolic link or a submodule, names a path outside
  * the repository or under `.git`, or does not apply. Links are written as
  * plain files even so (`core.symlinks=false`), and the applied tree is walked
  * for any link before it is graded. The repository's `.git` is removed, so
@@ -32,6 +33,22 @@ function refusedMode(patch: string): string | null {
   for (const m of patch.matchAll(/^(?:new file mode|new mode|old mode|deleted file mode|index [0-9a-f]+\.\.[0-9a-f]+) ([0-7]{6})$/gm)) {
     const what = REFUSED_MODES[m[1]];
     if (what) return `the patch makes ${what} (mode ${m[1]}): only regular files are accepted`;
+  }
+  return null;
+}
+
+/** Most bytes the binary hunks of a patch may declare (the cap on an agent's tree): a deflated hunk of a few KiB can inflate to GiBs. */
+export const BINARY_MAX_BYTES = 256 * 1024 ** 2;
+
+/**
+ * Binary hunks (`literal N`, `delta N`: N the inflated size of the hunk's data, which git checks)
+ * adding up to more than BINARY_MAX_BYTES, or null.
+ */
+function binaryRefusal(patch: string): string | null {
+  let total = 0;
+  for (const m of patch.matchAll(/^(?:literal|delta) (\d+)$/gm)) {
+    total += Number(m[1]);
+    if (total > BINARY_MAX_BYTES) return `the patch's binary hunks inflate to more than ${BINARY_MAX_BYTES} bytes`;
   }
   return null;
 }
@@ -82,7 +99,7 @@ export function applyUntrustedPatch(starterDir: string, patch: string, target: s
   };
   const bytes = Buffer.byteLength(patch);
   if (bytes > PATCH_MAX_BYTES) return { ok: false, reason: `the patch is ${bytes} bytes, over the ${PATCH_MAX_BYTES}-byte cap` };
-  const mode = refusedMode(patch);
+  const mode = refusedMode(patch) ?? binaryRefusal(patch);
   if (mode) return { ok: false, reason: mode };
   initBaselineRepo(target, starterDir);
   if (patch.trim() !== "") {
