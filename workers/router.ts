@@ -13,6 +13,7 @@ import { PRINCIPAL_HEADER, type Principal } from "./middleware/principal/princip
 import { deleteWorld } from "./control/delete-world.ts";
 import { vendorSurface } from "./surface/vendor-surface.ts";
 import type { AppContext } from "./control/world-lookup.ts";
+import { SUBMISSION_BODY_MAX_BYTES } from "./grader/submission-model.ts";
 
 /** The farm: control plane under /v1, vendor surfaces under /w/:world/:role. */
 export function buildRouter(): Hono<{ Bindings: Env; Variables: { principal: Principal } }> {
@@ -59,6 +60,16 @@ export function buildRouter(): Hono<{ Bindings: Env; Variables: { principal: Pri
   // Runs live in the grader: the farm has authenticated the caller and hands the request on.
   app.all("/v1/runs", toGrader);
   app.all("/v1/runs/*", toGrader);
+  // Submissions live in the grader too; a body over the limit is refused here, unread.
+  app.post("/v1/submissions", async (c) => {
+    if (Number(c.req.header("content-length") ?? "0") > SUBMISSION_BODY_MAX_BYTES) return c.json({ error: `body is over the ${SUBMISSION_BODY_MAX_BYTES}-byte limit` }, 413);
+    return toGrader(c);
+  });
+  app.post("/v1/submissions/claim", operatorOnly(toGrader));
+  app.post("/v1/submissions/:id/result", operatorOnly(toGrader));
+  app.post("/v1/submissions/:id/release", operatorOnly(toGrader));
+  app.all("/v1/submissions", toGrader);
+  app.all("/v1/submissions/*", toGrader);
 
   app.all("/w/:world/:role", vendorSurface);
   app.all("/w/:world/:role/*", vendorSurface);

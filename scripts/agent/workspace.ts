@@ -31,11 +31,13 @@ const GIT_ENV = {
  * global configuration and runs no hook or fsmonitor: nothing from outside
  * the harness's own files decides what git does.
  */
-export function git(cwd: string, args: string[], input?: string): string {
+export function git(cwd: string, args: string[], input?: string, opts: { quiet?: boolean } = {}): string {
   return execFileSync("git", ["-c", "core.hooksPath=/dev/null", "-c", "core.fsmonitor=false", ...args], {
     cwd,
     encoding: "utf8",
     input,
+    // Quiet: git's complaints are kept on the thrown error (its `stderr`), not printed.
+    stdio: opts.quiet ? ["pipe", "pipe", "pipe"] : undefined,
     env: { PATH: process.env.PATH ?? "/usr/bin:/bin", LANG: "C", HOME: "/nonexistent", GIT_CONFIG_NOSYSTEM: "1", GIT_CONFIG_GLOBAL: "/dev/null", ...GIT_ENV },
     maxBuffer: 256 * 1024 * 1024,
   });

@@ -11,6 +11,7 @@ import { workspaceCommand } from "./commands/workspace.ts";
 import { compareCommand, publishCommand, regradeCommand } from "./commands/publish.ts";
 import { guarded, UsageError } from "./errors.ts";
 import { taskInit } from "./task-init/init.ts";
+import { registerSubmissionVerbs } from "./commands/submission-verbs.ts";
 
 const program = new Command();
 program
@@ -135,6 +136,8 @@ program
       await import("../bench/main.ts");
     }),
   );
+
+registerSubmissionVerbs(program);
 
 const task = program.command("task").description("author tasks");
 task

@@ -98,6 +98,8 @@ export function publish(o: PublishOptions): PublishReport {
       graded: attempts.filter((a) => a.verdict).length,
       flagged: attempts.filter((a) => a.flag).length,
       self_reported: attempts.length - ranked.length,
+      // Graded predictions (`wirebench grade-all`): patches of agents that ran in a harness of their own.
+      external: attempts.filter((a) => (a.summary as { harness?: string }).harness === "external").length,
       rows: board.length,
     },
     task_tree_hashes: Object.fromEntries(tasks.map((t) => [t, [...new Set(attempts.filter((a) => a.summary.task === t).map((a) => a.summary.hashes.task_tree))].sort()])),

@@ -47,7 +47,8 @@ export function bundleDirs(dir: string): string[] {
   const walk = (d: string, depth: number) => {
     for (const name of readdirSync(d).sort()) {
       const p = join(d, name);
-      if (!statSync(p).isDirectory()) continue;
+      // Hidden folders are not bundles (grade-all writes a bundle in `.partial-*` and renames it into place).
+      if (name.startsWith(".") || !statSync(p).isDirectory()) continue;
       if (existsSync(join(p, "summary.json"))) found.push(p);
       else if (depth > 0) walk(p, depth - 1);
     }

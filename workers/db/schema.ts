@@ -1,4 +1,4 @@
-import { integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 /** How a world was seeded: enough to seed an identical one. */
 export interface WorldPlan {
@@ -51,6 +51,8 @@ export const participants = sqliteTable("participants", {
   requestsPerWorld: integer("requests_per_world").notNull(),
   /** Lifetime of its worlds, seconds. */
   worldTtlS: integer("world_ttl_s").notNull(),
+  /** Patches it may submit per UTC day (`POST /v1/submissions`). */
+  submissionsPerDay: integer("submissions_per_day").notNull().default(50),
   createdAt: integer("created_at").notNull(),
 });
 
@@ -96,3 +98,39 @@ export const verdicts = sqliteTable("verdicts", {
   json: text("json").notNull(),
   gradedAt: integer("graded_at").notNull(),
 });
+
+/** Where a submission stands: waiting for a runner, held by one, graded (a run), or refused (its patch does not apply). */
+export type SubmissionStatus = "pending" | "claimed" | "graded" | "failed";
+
+/**
+ * Patches participants submitted (`POST /v1/submissions`) for the operator's
+ * runner to grade (`wirebench grade-all --from-farm`). A submission holds no
+ * verdict of its own: a graded one names the run the runner sealed, whose
+ * verdict the grader stored.
+ */
+export const submissions = sqliteTable(
+  "submissions",
+  {
+    /** Submission id (`sub_<hex>`). */
+    id: text("id").primaryKey(),
+    participant: text("participant").notNull(),
+    task: text("task").notNull(),
+    /** The label the result is published under. */
+    model: text("model").notNull(),
+    /** The patch as submitted (capped so that one value fits a D1 row). */
+    patch: text("patch").notNull(),
+    patchSha256: text("patch_sha256").notNull(),
+    patchBytes: integer("patch_bytes").notNull(),
+    status: text("status").$type<SubmissionStatus>().notNull(),
+    createdAt: integer("created_at").notNull(),
+    /** Token of the runner holding the claim; a result must carry it. */
+    claim: text("claim"),
+    claimedAt: integer("claimed_at"),
+    completedAt: integer("completed_at"),
+    /** The operator-sealed run that graded it (a run grades one submission at most). */
+    run: text("run").unique(),
+    /** Why its patch was refused (status `failed`). */
+    reason: text("reason"),
+  },
+  (t) => [index("submissions_status_created").on(t.status, t.createdAt), index("submissions_participant_created").on(t.participant, t.createdAt)],
+);

@@ -13,6 +13,12 @@ import { getRun, getRunEvidence, gradeRunRoute } from "./routes/grade-run.ts";
 import { sealRun } from "./routes/seal-run.ts";
 import { createParticipant } from "./routes/participants.ts";
 import { isPublicTask, listTasks } from "./routes/tasks.ts";
+import { claimSubmission } from "./routes/submissions/claim.ts";
+import { createSubmission } from "./routes/submissions/create.ts";
+import { getSubmissionRoute } from "./routes/submissions/get.ts";
+import { listSubmissionsRoute } from "./routes/submissions/list.ts";
+import { releaseSubmission } from "./routes/submissions/release.ts";
+import { submissionResult } from "./routes/submissions/result.ts";
 import { participantByKeyHash } from "./participants.ts";
 import type { Principal } from "../middleware/principal/principal.ts";
 import { type TaskPlan, taskPlan } from "./task-plan.ts";
@@ -26,6 +32,12 @@ function buildApp(): Hono<{ Bindings: GraderEnv }> {
   app.post("/v1/runs/:run/grade", gradeRunRoute);
   app.get("/v1/runs/:run", getRun);
   app.get("/v1/runs/:run/evidence", getRunEvidence);
+  app.post("/v1/submissions", createSubmission);
+  app.get("/v1/submissions", listSubmissionsRoute);
+  app.post("/v1/submissions/claim", claimSubmission);
+  app.get("/v1/submissions/:id", getSubmissionRoute);
+  app.post("/v1/submissions/:id/result", submissionResult);
+  app.post("/v1/submissions/:id/release", releaseSubmission);
   app.notFound((c) => c.json({ error: `no route for ${c.req.method} ${new URL(c.req.url).pathname}` }, 404));
   app.onError((err, c) => {
     console.error("grader error", err);

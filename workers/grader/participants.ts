@@ -28,8 +28,10 @@ export const MintParticipantBody = z.strictObject({
         .min(60)
         .max(30 * 86_400)
         .default(86_400),
+      /** Patches submitted per UTC day (`POST /v1/submissions`). */
+      submissionsPerDay: z.number().int().min(1).max(100_000).default(50),
     })
-    .default({ worldsPerDay: 200, liveWorlds: 20, requestsPerWorld: 50_000, worldTtlS: 86_400 }),
+    .default({ worldsPerDay: 200, liveWorlds: 20, requestsPerWorld: 50_000, worldTtlS: 86_400, submissionsPerDay: 50 }),
 });
 
 /** Mints a participant; returns its id and the key (never stored). */
@@ -50,6 +52,6 @@ export async function participantByKeyHash(db: D1Database, hash: string): Promis
     kind: "participant",
     id: row.id,
     name: row.name,
-    quota: { worldsPerDay: row.worldsPerDay, liveWorlds: row.liveWorlds, requestsPerWorld: row.requestsPerWorld, worldTtlS: row.worldTtlS },
+    quota: { worldsPerDay: row.worldsPerDay, liveWorlds: row.liveWorlds, requestsPerWorld: row.requestsPerWorld, worldTtlS: row.worldTtlS, submissionsPerDay: row.submissionsPerDay },
   };
 }

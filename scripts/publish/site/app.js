@@ -364,6 +364,9 @@
         h("strong", {}, s.flag ? `0 (${s.flag})` : `score ${fmt(s.score)}`),
         ` · ${s.solved ? "solved" : "not solved"} · stop: ${s.stop_reason} · ${s.failure_class}`,
       ),
+      // A graded prediction (wirebench grade-all): the agent ran elsewhere; a refused patch says why.
+      ...(s.harness === "external" ? [h("p", { class: "muted" }, "a submitted patch, graded here; the agent ran in a harness of its own (harness: external)")] : []),
+      ...(s.error ? [h("p", { class: "bad" }, s.error)] : []),
       h(
         "p",
         { class: "muted" },

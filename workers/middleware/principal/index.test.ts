@@ -5,7 +5,7 @@ import { principalAuth } from "./index.ts";
 import { keyHash, type Principal } from "./principal.ts";
 
 const PARTICIPANT_KEY = "wbk_0123456789abcdef0123456789abcdef";
-const quota = { worldsPerDay: 5, liveWorlds: 2, requestsPerWorld: 100, worldTtlS: 3600 };
+const quota = { worldsPerDay: 5, liveWorlds: 2, requestsPerWorld: 100, worldTtlS: 3600, submissionsPerDay: 10 };
 
 function app(token: string | undefined, origin = "http://localhost", exposure?: string) {
   const a = new Hono<{ Bindings: { T?: string; E?: string }; Variables: { principal: Principal } }>();

@@ -15,6 +15,8 @@ export interface ParticipantQuota {
   requestsPerWorld: number;
   /** Lifetime of its worlds, seconds. */
   worldTtlS: number;
+  /** Patches it may submit per UTC day. */
+  submissionsPerDay: number;
 }
 
 export type Principal = { kind: "admin" } | { kind: "participant"; id: string; name: string; quota: ParticipantQuota };
