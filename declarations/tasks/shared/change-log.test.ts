@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { type ChangeRow, changeKey, changeLogProblems } from "./change-log.ts";
+import type { Snapshot, SnapshotRecord } from "../../evidence/verdict.ts";
+import { type ChangeRow, changeKey, changeLogProblems, changesBetween } from "./change-log.ts";
 
 const WORDS = { vendor: "TalentForge", verb: "logged", delivered: "authentically delivered" };
 const row = (seq: number, id: string, at: string, via: "webhook" | "poll" = "poll", eventId: string | null = null): ChangeRow => ({
@@ -47,5 +48,26 @@ describe("changeLogProblems", () => {
       '1 rows with via "email"',
       "1 webhook rows name no event TalentForge delivered (evt_9)",
     ]);
+  });
+});
+
+describe("changesBetween", () => {
+  const rec = (id: string, at: string, extra: Record<string, unknown> = {}, deleted = false): SnapshotRecord => ({ id, deleted, record: { id, updated_at: at, ...extra } });
+  const snap = (candidate: SnapshotRecord[], application: SnapshotRecord[] = []): Snapshot => ({ checkpoint: 0, epoch: 1, entities: { candidate, application } });
+
+  it("keys each new, changed or deleted record at its new version, and nothing unchanged", () => {
+    const a = snap([rec("c1", "t1"), rec("c2", "t1"), rec("c3", "t1")], [rec("a1", "t1")]);
+    const b = snap([rec("c1", "t1"), rec("c2", "t2", { n: 1 }), rec("c3", "t1", {}, true), rec("c4", "t2")], [rec("a1", "t1")]);
+    expect([...changesBetween(a, b, ["candidate", "application"], "updated_at")]).toEqual([
+      [changeKey("candidate", "c2", "t2", false), { entity: "candidate", id: "c2" }],
+      [changeKey("candidate", "c3", "t1", true), { entity: "candidate", id: "c3" }],
+      [changeKey("candidate", "c4", "t2", false), { entity: "candidate", id: "c4" }],
+    ]);
+  });
+
+  it("reads only the entities named, and the version from the field named", () => {
+    const a = snap([], []);
+    const b = snap([rec("c1", "t1", { modified: "m1" })], [rec("a1", "t1")]);
+    expect([...changesBetween(a, b, ["candidate"], "modified").keys()]).toEqual([changeKey("candidate", "c1", "m1", false)]);
   });
 });

@@ -3,6 +3,7 @@
  * The append-only change log the mirror tasks write (`changes.json`): its row schema, and what a judge finds wrong with one.
  */
 import { z } from "zod";
+import type { Snapshot } from "../../evidence/verdict.ts";
 import { fewIds } from "./judging.ts";
 
 /** A row of the append-only change log the mirror tasks write (`changes.json`): one per new version taken in. */
@@ -29,6 +30,24 @@ export interface ChangeRow {
 
 /** The key of one change: a record's version (a delete marked as such). */
 export const changeKey = (entity: unknown, id: unknown, updatedAt: unknown, deleted: unknown) => `${String(entity)} ${String(id)} @ ${String(updatedAt)}${deleted === true ? " (deleted)" : ""}`;
+
+/**
+ * Change-log keys of what changed between two snapshots: each record of
+ * `entities` whose record or deletion differs, or that is new, at its new
+ * version (`updatedField`), once.
+ */
+export function changesBetween<E extends string>(a: Snapshot, b: Snapshot, entities: readonly E[], updatedField: string): Map<string, { entity: E; id: string }> {
+  const out = new Map<string, { entity: E; id: string }>();
+  for (const entity of entities) {
+    const before = new Map((a.entities[entity] ?? []).map((r) => [r.id, r]));
+    for (const r of b.entities[entity] ?? []) {
+      const p = before.get(r.id);
+      if (p && p.deleted === r.deleted && JSON.stringify(p.record) === JSON.stringify(r.record)) continue;
+      out.set(changeKey(entity, r.id, r.record[updatedField], r.deleted), { entity, id: r.id });
+    }
+  }
+  return out;
+}
 
 /** The words a task's details use for its log. */
 export interface ChangeLogWords {

@@ -1,4 +1,4 @@
-import { type ChangeRow, ChangeRowSchema, changeKey, changeLogProblems } from "../shared/change-log.ts";
+import { type ChangeRow, ChangeRowSchema, changeLogProblems, changesBetween } from "../shared/change-log.ts";
 import { defineTask } from "../../schema/task.ts";
 import type { Vendor } from "../../schema/vendor.ts";
 import type { CheckRecorder } from "../../../evidence/recorder.ts";
@@ -8,6 +8,7 @@ import { compareRows, expectedRows, fewIds, outputRows, type MirrorRow, byLabel,
 import { jsonRows } from "../../schema/output-contract.ts";
 import { answered2xx } from "../../../evidence/conduct.ts";
 import { objects } from "../shared/rows.ts";
+import { recordsBehind } from "../shared/mirror-lag.ts";
 import { commandsRanOk, usableRun } from "../shared/command-runs.ts";
 import { authentic, authenticEvents, deliveries } from "../shared/deliveries.ts";
 
@@ -47,21 +48,8 @@ function truth(s: Snapshot, entity: Entity, vendor: Vendor): Map<string, MirrorR
 }
 
 const mirrorOf = (run: ConnectorRun | undefined, entity: Entity) => objects(outputRows<MirrorRow>(run, ENTITY_FILES.find(([x]) => x === entity)![1]));
-
 /** Change-log keys of what changed between two snapshots: each record's new version, once. */
-function changesBetween(a: Snapshot, b: Snapshot, vendor: Vendor): Map<string, { entity: Entity; id: string }> {
-  const field = updatedField(vendor);
-  const out = new Map<string, { entity: Entity; id: string }>();
-  for (const entity of ENTITIES) {
-    const before = new Map((a.entities[entity] ?? []).map((r) => [r.id, r]));
-    for (const r of b.entities[entity] ?? []) {
-      const p = before.get(r.id);
-      if (p && p.deleted === r.deleted && JSON.stringify(p.record) === JSON.stringify(r.record)) continue;
-      out.set(changeKey(entity, r.id, r.record[field], r.deleted), { entity, id: r.id });
-    }
-  }
-  return out;
-}
+const changesBetweenOf = (a: Snapshot, b: Snapshot, vendor: Vendor) => changesBetween(a, b, ENTITIES, updatedField(vendor));
 
 /** Every event TalentForge delivered authentically was acknowledged by one of its authentic deliveries. */
 function acknowledged(c: CheckRecorder, name: string, e: ScenarioEvidence, maxSkewS: number): void {
@@ -114,7 +102,7 @@ export default defineTask({
           });
         }
 
-        const expected = new Map([...changesBetween(cp0, cp1, vendor), ...changesBetween(cp1, cp2, vendor)]);
+        const expected = new Map([...changesBetweenOf(cp0, cp1, vendor), ...changesBetweenOf(cp1, cp2, vendor)]);
         const events = authenticEvents(deliveries(e, "ats"), maxSkewS);
         const problems = changeLogProblems(objects(outputRows<ChangeRow>(serve, LOG)), expected, events, WORDS);
         c.check("storm_each_change_logged_once", problems.length === 0, {
@@ -171,29 +159,12 @@ export default defineTask({
         const [serve, reconcile, rerun] = ["serve", "reconcile", "rerun"].map((l) => byLabel(e, l)!);
         const cp0 = e.snapshots.cp0.ats;
         const cp1 = e.snapshots.cp1.ats;
-        const expected = changesBetween(cp0, cp1, vendor);
+        const expected = changesBetweenOf(cp0, cp1, vendor);
         const events = authenticEvents(deliveries(e, "ats"), maxSkewS);
 
         // From the webhooks alone: right, except at most one record still at its old version
         // (or not there yet) because its only delivery could not be trusted.
-        const behind = new Map<string, Entity>();
-        const phase: string[] = [];
-        for (const entity of ENTITIES) {
-          const want = truth(cp1, entity, vendor);
-          const old = truth(cp0, entity, vendor);
-          const rows = mirrorOf(serve, entity);
-          const have = new Map(rows.map((r) => [String(r.source_id), r]));
-          for (const [id, row] of want) {
-            if (compareRows(have.has(id) ? [have.get(id)!] : [], new Map([[id, row]])).ok) continue;
-            const stale = have.has(id) ? old.has(id) && compareRows([have.get(id)!], new Map([[id, old.get(id)!]])).ok : !old.has(id);
-            if (stale) behind.set(id, entity);
-          }
-          const cmp = compareRows(
-            rows.filter((r) => !behind.has(String(r.source_id))),
-            new Map([...want].filter(([id]) => !behind.has(id))),
-          );
-          if (!cmp.ok) phase.push(`${entity}s: ${cmp.detail}`);
-        }
+        const { behind, problems: phase } = recordsBehind(ENTITIES, (entity) => ({ rows: mirrorOf(serve, entity), want: truth(cp1, entity, vendor), old: truth(cp0, entity, vendor) }));
         if (behind.size > 1) phase.push(`${behind.size} records behind TalentForge after the webhooks (${fewIds([...behind.keys()])})`);
         const serveExpected = new Map([...expected].filter(([, v]) => !behind.has(v.id)));
         const serveLog = objects(outputRows<ChangeRow>(serve, LOG));

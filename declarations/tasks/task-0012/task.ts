@@ -1,4 +1,4 @@
-import { type ChangeRow, ChangeRowSchema, changeKey, changeLogProblems } from "../shared/change-log.ts";
+import { type ChangeRow, ChangeRowSchema, changeKey, changeLogProblems, changesBetween } from "../shared/change-log.ts";
 import { defineTask } from "../../schema/task.ts";
 import type { Vendor } from "../../schema/vendor.ts";
 import type { CheckRecorder } from "../../../evidence/recorder.ts";
@@ -8,6 +8,7 @@ import { compareRows, expectedRows, fewIds, outputRows, type MirrorRow, byLabel,
 import { jsonRows } from "../../schema/output-contract.ts";
 import { answered2xx } from "../../../evidence/conduct.ts";
 import { objects } from "../shared/rows.ts";
+import { recordsBehind } from "../shared/mirror-lag.ts";
 import { commandsRanOk, usableRun } from "../shared/command-runs.ts";
 import { authentic } from "../shared/deliveries.ts";
 
@@ -36,6 +37,8 @@ export const SWITCH_FAULTS = [RENAMED, "tf-drop-second-event", "tf-duplicate-sto
 const updatedField = (vendor: Vendor) => vendor.incremental?.field ?? "updated_at";
 const journalOf = (run: ConnectorRun | undefined) => objects(outputRows<ChangeRow>(run, JOURNAL));
 const mirrorOf = (run: ConnectorRun | undefined, entity: Entity) => objects(outputRows<MirrorRow>(run, ENTITY_FILES.find(([x]) => x === entity)![1]));
+/** Change-log keys of what changed between two snapshots: each record's new version, once. */
+const changesBetweenOf = (a: Snapshot, b: Snapshot, vendor: Vendor) => changesBetween(a, b, ENTITIES, updatedField(vendor));
 
 /** Whether a run exited 0 and left every output readable: the drive stops early otherwise. */
 export const usable = (run: ConnectorRun): boolean => usableRun(run, FILES);
@@ -46,21 +49,6 @@ const runsOk = (c: CheckRecorder, name: string, e: ScenarioEvidence, labels: str
 /** The mirror an entity's file must hold at a snapshot: every record, deleted ones flagged, fields under their documented names. */
 function truth(s: Snapshot, entity: Entity, vendor: Vendor): Map<string, MirrorRow> {
   return expectedRows(s, entity, { updatedField: updatedField(vendor), seen: new Set((s.entities[entity] ?? []).map((r) => r.id)) });
-}
-
-/** Journal keys of what changed between two snapshots: each record's new version, once. */
-function changesBetween(a: Snapshot, b: Snapshot, vendor: Vendor): Map<string, { entity: Entity; id: string }> {
-  const field = updatedField(vendor);
-  const out = new Map<string, { entity: Entity; id: string }>();
-  for (const entity of ENTITIES) {
-    const before = new Map((a.entities[entity] ?? []).map((r) => [r.id, r]));
-    for (const r of b.entities[entity] ?? []) {
-      const p = before.get(r.id);
-      if (p && p.deleted === r.deleted && JSON.stringify(p.record) === JSON.stringify(r.record)) continue;
-      out.set(changeKey(entity, r.id, r.record[field], r.deleted), { entity, id: r.id });
-    }
-  }
-  return out;
 }
 
 /** Whether a later journal keeps an earlier one's rows exactly, in place. */
@@ -160,8 +148,8 @@ export default defineTask({
         const { cp1, cp2, cp3 } = { cp1: e.snapshots.cp1.ats, cp2: e.snapshots.cp2.ats, cp3: e.snapshots.cp3.ats };
         const [, , gapEpoch, switchEpoch] = e.epochs.ats ?? [];
         const legacy = journalOf(lastPoll);
-        const gap = changesBetween(cp1, cp2, vendor);
-        const first = changesBetween(cp2, cp3, vendor);
+        const gap = changesBetweenOf(cp1, cp2, vendor);
+        const first = changesBetweenOf(cp2, cp3, vendor);
         const legacyKeys = new Map(legacy.map((r) => [changeKey(r.entity, r.source_id, r.updated_at, r.is_deleted), null]));
         const deliveries = e.webhooks.ats ?? [];
         const events = new Set(deliveries.filter((d) => authentic(d, maxSkewS)).map((d) => d.eventId));
@@ -199,24 +187,7 @@ export default defineTask({
 
         // 2. The first events after the switch: everything right from the webhooks alone, except at
         // most one record whose only event never came, and the cut-over's rows kept.
-        const behind = new Map<string, Entity>();
-        const phase: string[] = [];
-        for (const entity of ENTITIES) {
-          const want = truth(cp3, entity, vendor);
-          const old = truth(cp2, entity, vendor);
-          const rows = mirrorOf(serve, entity);
-          const have = new Map(rows.map((r) => [String(r.source_id), r]));
-          for (const [id, row] of want) {
-            if (compareRows(have.has(id) ? [have.get(id)!] : [], new Map([[id, row]])).ok) continue;
-            const stale = have.has(id) ? old.has(id) && compareRows([have.get(id)!], new Map([[id, old.get(id)!]])).ok : !old.has(id);
-            if (stale) behind.set(id, entity);
-          }
-          const cmp = compareRows(
-            rows.filter((r) => !behind.has(String(r.source_id))),
-            new Map([...want].filter(([id]) => !behind.has(id))),
-          );
-          if (!cmp.ok) phase.push(`${entity}s: ${cmp.detail}`);
-        }
+        const { behind, problems: phase } = recordsBehind(ENTITIES, (entity) => ({ rows: mirrorOf(serve, entity), want: truth(cp3, entity, vendor), old: truth(cp2, entity, vendor) }));
         if (behind.size > 1) phase.push(`${behind.size} records behind TalentForge after the events (${fewIds([...behind.keys()])})`);
         const serveJournal = journalOf(serve);
         const serveExpected = new Map([...legacyKeys, ...gap, ...[...first].filter(([, v]) => !behind.has(v.id))]);
