@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Snapshot, SnapshotRecord } from "../../evidence/verdict.ts";
+import type { Snapshot, SnapshotRecord } from "../../../evidence/verdict.ts";
 import { type ChangeRow, changeKey, changeLogProblems, changesBetween } from "./change-log.ts";
 
 const WORDS = { vendor: "TalentForge", verb: "logged", delivered: "authentically delivered" };

@@ -3,7 +3,7 @@
  * The append-only change log the mirror tasks write (`changes.json`): its row schema, and what a judge finds wrong with one.
  */
 import { z } from "zod";
-import type { Snapshot } from "../../evidence/verdict.ts";
+import type { Snapshot } from "../../../evidence/verdict.ts";
 import { fewIds } from "./judging.ts";
 
 /** A row of the append-only change log the mirror tasks write (`changes.json`): one per new version taken in. */
