@@ -41,4 +41,6 @@ export const MECHANICS: Readonly<Record<string, string>> = Object.freeze({
     "Apply chains of dependent writes (create, then stage moves in order) that fail part-way: a 500 after commit retried with its key, a 422 that ends the chain where it stands, a maintenance stop resumed by the next run without repeating a step; results told per chain, then a changes feed on the vendor's own (seconds) clock.",
   split_brain_dual_versions:
     "Mirror a vendor across two API versions that each lose records: the old one stops silently for one resource, the new one skips records between pages for another; read each resource from the version that returns all of it, prove completeness against the totals, and report which resources still depend on the old version.",
+  last_contact_recency_over_unordered_feed:
+    "Find each record's last contact as a maximum over a notes feed that comes in no order and moves while it is read: read the whole feed (prove it complete against its count), ignore a runbook's newest-first shortcut and its claim that notes touch the parent, and file one chase note per quiet record through a revoked token and a lost answer, so a rerun files nothing.",
 });
