@@ -27,6 +27,7 @@ import drives0020 from "./task-0020/drive.ts";
 import drives0021 from "./task-0021/drive.ts";
 import drives0022 from "./task-0022/drive.ts";
 import drives0023 from "./task-0023/drive.ts";
+import drives0032 from "./task-0032/drive.ts";
 
 const DRIVES: Readonly<Record<string, Drives>> = Object.freeze({
   "task-0001": drives0001,
@@ -52,6 +53,7 @@ const DRIVES: Readonly<Record<string, Drives>> = Object.freeze({
   "task-0021": drives0021,
   "task-0022": drives0022,
   "task-0023": drives0023,
+  "task-0032": drives0032,
 });
 
 /** The drive of a task's scenario; throws when the task or the scenario has none. */

@@ -43,4 +43,6 @@ export const MECHANICS: Readonly<Record<string, string>> = Object.freeze({
     "Mirror a vendor across two API versions that each lose records: the old one stops silently for one resource, the new one skips records between pages for another; read each resource from the version that returns all of it, prove completeness against the totals, and report which resources still depend on the old version.",
   last_contact_recency_over_unordered_feed:
     "Find each record's last contact as a maximum over a notes feed that comes in no order and moves while it is read: read the whole feed (prove it complete against its count), ignore a runbook's newest-first shortcut and its claim that notes touch the parent, and file one chase note per quiet record through a revoked token and a lost answer, so a rerun files nothing.",
+  bidirectional_orphan_detection:
+    "Reconcile a hand-kept board against the vendor's book in both directions: resolve hand-typed references by number, tell never-had from deleted (a deleted record stays listed with its flag, whatever the customer's notes say) from not booked, flag duplicates, list what the board lacks, and read the whole book through a failed page, a rate-limit window and a revoked token without restarting.",
 });
