@@ -45,4 +45,6 @@ export const MECHANICS: Readonly<Record<string, string>> = Object.freeze({
     "Find each record's last contact as a maximum over a notes feed that comes in no order and moves while it is read: read the whole feed (prove it complete against its count), ignore a runbook's newest-first shortcut and its claim that notes touch the parent, and file one chase note per quiet record through a revoked token and a lost answer, so a rerun files nothing.",
   bidirectional_orphan_detection:
     "Reconcile a hand-kept board against the vendor's book in both directions: resolve hand-typed references by number, tell never-had from deleted (a deleted record stays listed with its flag, whatever the customer's notes say) from not booked, flag duplicates, list what the board lacks, and read the whole book through a failed page, a rate-limit window and a revoked token without restarting.",
+  two_file_join_before_upsert:
+    "Join a customer's timesheet export (BOM, CRLF, quoted commas, quotes and line breaks) with the vendor's export job (request, poll, download; semicolons, BOM, basis points) before writing one derived fee note per record: exact integer rounding, rows the book lacks reported instead of written, a lost answer and a rerun resolved without a second note.",
 });
