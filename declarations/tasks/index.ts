@@ -50,6 +50,8 @@ import task0031 from "./task-0031/task.ts";
 import gold0031 from "./task-0031/gold-manifest.json" with { type: "json" };
 import task0032 from "./task-0032/task.ts";
 import gold0032 from "./task-0032/gold-manifest.json" with { type: "json" };
+import task0035 from "./task-0035/task.ts";
+import gold0035 from "./task-0035/gold-manifest.json" with { type: "json" };
 
 /** A task and the checks gold earns on it (null until `wirebench validate --write-gold` has run). */
 export interface TaskEntry {
@@ -83,6 +85,7 @@ const entries: TaskEntry[] = [
   { task: task0023, gold: gold0023 as GoldManifest | null },
   { task: task0031, gold: gold0031 as GoldManifest | null },
   { task: task0032, gold: gold0032 as GoldManifest | null },
+  { task: task0035, gold: gold0035 as GoldManifest | null },
 ];
 
 /** Every task, by id. Adding a task means adding its folder and listing it here. */

@@ -47,4 +47,6 @@ export const MECHANICS: Readonly<Record<string, string>> = Object.freeze({
     "Reconcile a hand-kept board against the vendor's book in both directions: resolve hand-typed references by number, tell never-had from deleted (a deleted record stays listed with its flag, whatever the customer's notes say) from not booked, flag duplicates, list what the board lacks, and read the whole book through a failed page, a rate-limit window and a revoked token without restarting.",
   two_file_join_before_upsert:
     "Join a customer's timesheet export (BOM, CRLF, quoted commas, quotes and line breaks) with the vendor's export job (request, poll, download; semicolons, BOM, basis points) before writing one derived fee note per record: exact integer rounding, rows the book lacks reported instead of written, a lost answer and a rerun resolved without a second note.",
+  stale_account_snapshot_authority:
+    "Harden an extract for a larger tenant: follow every page PlaceMint really serves (not the page size a handover assumed), survive a failed page, a rate-limit window and a revoked token without restarting, and let the vendor's live account status decide over a customer's stale weekly copy whose timestamp hides what it missed, keeping from the copy only what the vendor lacks.",
 });
