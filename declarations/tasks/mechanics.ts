@@ -49,4 +49,6 @@ export const MECHANICS: Readonly<Record<string, string>> = Object.freeze({
     "Join a customer's timesheet export (BOM, CRLF, quoted commas, quotes and line breaks) with the vendor's export job (request, poll, download; semicolons, BOM, basis points) before writing one derived fee note per record: exact integer rounding, rows the book lacks reported instead of written, a lost answer and a rerun resolved without a second note.",
   stale_account_snapshot_authority:
     "Harden an extract for a larger tenant: follow every page PlaceMint really serves (not the page size a handover assumed), survive a failed page, a rate-limit window and a revoked token without restarting, and let the vendor's live account status decide over a customer's stale weekly copy whose timestamp hides what it missed, keeping from the copy only what the vendor lacks.",
+  precedence_reconciliation_lag:
+    "Merge two vendors' views of one hire by role precedence (the booking side owns a hire once booked, the recruiting side before), exclude links either side never had or deleted (tombstones on one, a flag on the other), and correct the lagging side exactly once through a lost answer on each: a keyed PATCH on one vendor, a read-back before resending an unkeyed RPC note on the other.",
 });
