@@ -26,6 +26,11 @@ import drives0019 from "./task-0019/drive.ts";
 import drives0020 from "./task-0020/drive.ts";
 import drives0021 from "./task-0021/drive.ts";
 import drives0022 from "./task-0022/drive.ts";
+import drives0023 from "./task-0023/drive.ts";
+import drives0024 from "./task-0024/drive.ts";
+import drives0031 from "./task-0031/drive.ts";
+import drives0032 from "./task-0032/drive.ts";
+import drives0035 from "./task-0035/drive.ts";
 
 const DRIVES: Readonly<Record<string, Drives>> = Object.freeze({
   "task-0001": drives0001,
@@ -50,6 +55,11 @@ const DRIVES: Readonly<Record<string, Drives>> = Object.freeze({
   "task-0020": drives0020,
   "task-0021": drives0021,
   "task-0022": drives0022,
+  "task-0023": drives0023,
+  "task-0024": drives0024,
+  "task-0031": drives0031,
+  "task-0032": drives0032,
+  "task-0035": drives0035,
 });
 
 /** The drive of a task's scenario; throws when the task or the scenario has none. */

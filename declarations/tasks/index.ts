@@ -44,6 +44,16 @@ import task0021 from "./task-0021/task.ts";
 import gold0021 from "./task-0021/gold-manifest.json" with { type: "json" };
 import task0022 from "./task-0022/task.ts";
 import gold0022 from "./task-0022/gold-manifest.json" with { type: "json" };
+import task0023 from "./task-0023/task.ts";
+import gold0023 from "./task-0023/gold-manifest.json" with { type: "json" };
+import task0024 from "./task-0024/task.ts";
+import gold0024 from "./task-0024/gold-manifest.json" with { type: "json" };
+import task0031 from "./task-0031/task.ts";
+import gold0031 from "./task-0031/gold-manifest.json" with { type: "json" };
+import task0032 from "./task-0032/task.ts";
+import gold0032 from "./task-0032/gold-manifest.json" with { type: "json" };
+import task0035 from "./task-0035/task.ts";
+import gold0035 from "./task-0035/gold-manifest.json" with { type: "json" };
 
 /** A task and the checks gold earns on it (null until `wirebench validate --write-gold` has run). */
 export interface TaskEntry {
@@ -74,6 +84,11 @@ const entries: TaskEntry[] = [
   { task: task0020, gold: gold0020 as GoldManifest | null },
   { task: task0021, gold: gold0021 as GoldManifest | null },
   { task: task0022, gold: gold0022 as GoldManifest | null },
+  { task: task0023, gold: gold0023 as GoldManifest | null },
+  { task: task0024, gold: gold0024 as GoldManifest | null },
+  { task: task0031, gold: gold0031 as GoldManifest | null },
+  { task: task0032, gold: gold0032 as GoldManifest | null },
+  { task: task0035, gold: gold0035 as GoldManifest | null },
 ];
 
 /** Every task, by id. Adding a task means adding its folder and listing it here. */

@@ -41,4 +41,14 @@ export const MECHANICS: Readonly<Record<string, string>> = Object.freeze({
     "Apply chains of dependent writes (create, then stage moves in order) that fail part-way: a 500 after commit retried with its key, a 422 that ends the chain where it stands, a maintenance stop resumed by the next run without repeating a step; results told per chain, then a changes feed on the vendor's own (seconds) clock.",
   split_brain_dual_versions:
     "Mirror a vendor across two API versions that each lose records: the old one stops silently for one resource, the new one skips records between pages for another; read each resource from the version that returns all of it, prove completeness against the totals, and report which resources still depend on the old version.",
+  last_contact_recency_over_unordered_feed:
+    "Find each record's last contact as a maximum over a notes feed that comes in no order and moves while it is read: read the whole feed (prove it complete against its count), ignore a runbook's newest-first shortcut and its claim that notes touch the parent, and file one chase note per quiet record through a revoked token and a lost answer, so a rerun files nothing.",
+  bidirectional_orphan_detection:
+    "Reconcile a hand-kept board against the vendor's book in both directions: resolve hand-typed references by number, tell never-had from deleted (a deleted record stays listed with its flag, whatever the customer's notes say) from not booked, flag duplicates, list what the board lacks, and read the whole book through a failed page, a rate-limit window and a revoked token without restarting.",
+  two_file_join_before_upsert:
+    "Join a customer's timesheet export (BOM, CRLF, quoted commas, quotes and line breaks) with the vendor's export job (request, poll, download; semicolons, BOM, basis points) before writing one derived fee note per record: exact integer rounding, rows the book lacks reported instead of written, a lost answer and a rerun resolved without a second note.",
+  stale_account_snapshot_authority:
+    "Harden an extract for a larger tenant: follow every page PlaceMint really serves (not the page size a handover assumed), survive a failed page, a rate-limit window and a revoked token without restarting, and let the vendor's live account status decide over a customer's stale weekly copy whose timestamp hides what it missed, keeping from the copy only what the vendor lacks.",
+  precedence_reconciliation_lag:
+    "Merge two vendors' views of one hire by role precedence (the booking side owns a hire once booked, the recruiting side before), exclude links either side never had or deleted (tombstones on one, a flag on the other), and correct the lagging side exactly once through a lost answer on each: a keyed PATCH on one vendor, a read-back before resending an unkeyed RPC note on the other.",
 });

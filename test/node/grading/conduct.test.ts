@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import hirewire from "../../../declarations/vendors/hirewire.ts";
+import placemint from "../../../declarations/vendors/placemint.ts";
 import talentloop from "../../../declarations/vendors/talentloop.ts";
 import { credentialsInQuery } from "../../../workers/grading/conduct/credentials-in-query.ts";
 import { noFullResync } from "../../../workers/grading/conduct/full-resync.ts";
@@ -115,6 +116,12 @@ describe("idempotent_write_retries", () => {
     expect(idempotentRetries(ctx({ vendor: hirewire, requests: [write("a"), write("b")] }))!.ok).toBe(false);
     expect(idempotentRetries(ctx({ vendor: hirewire, requests: [write("a"), write("a")] }))!.ok).toBe(true);
     expect(idempotentRetries(ctx({ vendor: hirewire, requests: [write("a")] }))).toBeNull();
+  });
+  it("does not take a second export request for a retried write: each asks for a fresh snapshot", () => {
+    const exportRequest = req({ method: "POST", path: "/v2/exports", body: { resource: "fee_statements" }, idempotencyKey: null, status: 202 });
+    expect(idempotentRetries(ctx({ vendor: placemint, requests: [exportRequest, exportRequest] }))).toBeNull();
+    const note = req({ method: "POST", path: "/v2/notes", body: { placement_id: "plc_000001", body: "x" }, idempotencyKey: null, status: 201 });
+    expect(idempotentRetries(ctx({ vendor: placemint, requests: [note, note] }))!.ok).toBe(false);
   });
   it("passes a failed write settled without a resend (read back), and judges nothing when no write failed or repeated", () => {
     const settled = idempotentRetries(ctx({ vendor: hirewire, requests: [write("fail")] }));

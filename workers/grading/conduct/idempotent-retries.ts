@@ -1,3 +1,4 @@
+import { exportStyle } from "../../../mechanics/exports/index.ts";
 import { soft, type ConductContext, type ConductResult } from "./context.ts";
 
 /**
@@ -5,16 +6,18 @@ import { soft, type ConductContext, type ConductResult } from "./context.ts";
  * time. A client that settles a failed or lost write without sending it again
  * (it read the outcome back) retried nothing unsafely: it passes too, once a
  * write of its has failed. With no failed and no repeated write there is
- * nothing to judge.
+ * nothing to judge. A request for an export is not a write: each one asks for
+ * a fresh snapshot, so asking again is no retry.
  */
 export function idempotentRetries(ctx: ConductContext): ConductResult {
   const writes = ctx.vendor.writes.filter((w) => w.idempotency);
   if (!writes.length) return null;
   const bodyField = writes.find((w) => w.idempotency?.in === "body")?.idempotency;
   const field = bodyField?.in === "body" ? bodyField.field : null;
+  const exportRequest = ctx.vendor.exports ? exportStyle(ctx.vendor.exports).routes(ctx.vendor.exports).request : null;
   const groups = new Map<string, (typeof ctx.requests)[number][]>();
   for (const r of ctx.requests) {
-    if (!["POST", "PUT", "PATCH"].includes(r.method) || ctx.vendor.auth.mints.some((m) => m.path === r.path)) continue;
+    if (!["POST", "PUT", "PATCH"].includes(r.method) || ctx.vendor.auth.mints.some((m) => m.path === r.path) || r.path === exportRequest) continue;
     const body = r.body && typeof r.body === "object" ? { ...(r.body as Record<string, unknown>) } : r.body;
     if (field && body && typeof body === "object") delete (body as Record<string, unknown>)[field];
     const k = `${r.method} ${r.path} ${JSON.stringify(body)}`;
