@@ -41,6 +41,8 @@ export const MECHANICS: Readonly<Record<string, string>> = Object.freeze({
     "Apply chains of dependent writes (create, then stage moves in order) that fail part-way: a 500 after commit retried with its key, a 422 that ends the chain where it stands, a maintenance stop resumed by the next run without repeating a step; results told per chain, then a changes feed on the vendor's own (seconds) clock.",
   split_brain_dual_versions:
     "Mirror a vendor across two API versions that each lose records: the old one stops silently for one resource, the new one skips records between pages for another; read each resource from the version that returns all of it, prove completeness against the totals, and report which resources still depend on the old version.",
+  parity_probe_targeted_repair:
+    "Bring a vendor back in line with a drifted source of decisions: probe parity cheaply from listings, write only the records that differ and are still ours to change (a later change on the vendor side stands), with If-Match on reads revalidated past a cache, and let a rerun write nothing.",
   non_atomic_paired_writeback:
     "Settle pairs of writes the vendor does not make atomic (a packet, then its signer): decide against the vendor before the first write whether the pair can finish, finish a half-done pair instead of redoing its first half, and keep lost answers, refused second calls and ended sessions from leaving anything empty or doubled.",
 });
