@@ -46,6 +46,8 @@ import task0022 from "./task-0022/task.ts";
 import gold0022 from "./task-0022/gold-manifest.json" with { type: "json" };
 import task0028 from "./task-0028/task.ts";
 import gold0028 from "./task-0028/gold-manifest.json" with { type: "json" };
+import task0029 from "./task-0029/task.ts";
+import gold0029 from "./task-0029/gold-manifest.json" with { type: "json" };
 import task0036 from "./task-0036/task.ts";
 import gold0036 from "./task-0036/gold-manifest.json" with { type: "json" };
 
@@ -79,6 +81,7 @@ const entries: TaskEntry[] = [
   { task: task0021, gold: gold0021 as GoldManifest | null },
   { task: task0022, gold: gold0022 as GoldManifest | null },
   { task: task0028, gold: gold0028 as GoldManifest | null },
+  { task: task0029, gold: gold0029 as GoldManifest | null },
   { task: task0036, gold: gold0036 as GoldManifest | null },
 ];
 

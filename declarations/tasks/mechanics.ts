@@ -43,6 +43,8 @@ export const MECHANICS: Readonly<Record<string, string>> = Object.freeze({
     "Mirror a vendor across two API versions that each lose records: the old one stops silently for one resource, the new one skips records between pages for another; read each resource from the version that returns all of it, prove completeness against the totals, and report which resources still depend on the old version.",
   parity_probe_targeted_repair:
     "Bring a vendor back in line with a drifted source of decisions: probe parity cheaply from listings, write only the records that differ and are still ours to change (a later change on the vendor side stands), with If-Match on reads revalidated past a cache, and let a rerun write nothing.",
+  mart_rollup_api_cutover:
+    "Rebuild a report a vendor-side mart used to deliver from the vendor's own export jobs: run each job to its RFC 4180 file, join it with the small lists, refresh nightly from changed-rows exports, and take deletions, which no export carries, from the deletions feed; where the mart's old notes and the ticket disagree, the ticket is right.",
   non_atomic_paired_writeback:
     "Settle pairs of writes the vendor does not make atomic (a packet, then its signer): decide against the vendor before the first write whether the pair can finish, finish a half-done pair instead of redoing its first half, and keep lost answers, refused second calls and ended sessions from leaving anything empty or doubled.",
 });
