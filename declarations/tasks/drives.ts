@@ -26,6 +26,7 @@ import drives0019 from "./task-0019/drive.ts";
 import drives0020 from "./task-0020/drive.ts";
 import drives0021 from "./task-0021/drive.ts";
 import drives0022 from "./task-0022/drive.ts";
+import drives0025 from "./task-0025/drive.ts";
 import drives0028 from "./task-0028/drive.ts";
 import drives0029 from "./task-0029/drive.ts";
 import drives0036 from "./task-0036/drive.ts";
@@ -53,6 +54,7 @@ const DRIVES: Readonly<Record<string, Drives>> = Object.freeze({
   "task-0020": drives0020,
   "task-0021": drives0021,
   "task-0022": drives0022,
+  "task-0025": drives0025,
   "task-0028": drives0028,
   "task-0029": drives0029,
   "task-0036": drives0036,

@@ -44,6 +44,8 @@ import task0021 from "./task-0021/task.ts";
 import gold0021 from "./task-0021/gold-manifest.json" with { type: "json" };
 import task0022 from "./task-0022/task.ts";
 import gold0022 from "./task-0022/gold-manifest.json" with { type: "json" };
+import task0025 from "./task-0025/task.ts";
+import gold0025 from "./task-0025/gold-manifest.json" with { type: "json" };
 import task0028 from "./task-0028/task.ts";
 import gold0028 from "./task-0028/gold-manifest.json" with { type: "json" };
 import task0029 from "./task-0029/task.ts";
@@ -80,6 +82,7 @@ const entries: TaskEntry[] = [
   { task: task0020, gold: gold0020 as GoldManifest | null },
   { task: task0021, gold: gold0021 as GoldManifest | null },
   { task: task0022, gold: gold0022 as GoldManifest | null },
+  { task: task0025, gold: gold0025 as GoldManifest | null },
   { task: task0028, gold: gold0028 as GoldManifest | null },
   { task: task0029, gold: gold0029 as GoldManifest | null },
   { task: task0036, gold: gold0036 as GoldManifest | null },

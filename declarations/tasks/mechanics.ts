@@ -41,6 +41,8 @@ export const MECHANICS: Readonly<Record<string, string>> = Object.freeze({
     "Apply chains of dependent writes (create, then stage moves in order) that fail part-way: a 500 after commit retried with its key, a 422 that ends the chain where it stands, a maintenance stop resumed by the next run without repeating a step; results told per chain, then a changes feed on the vendor's own (seconds) clock.",
   split_brain_dual_versions:
     "Mirror a vendor across two API versions that each lose records: the old one stops silently for one resource, the new one skips records between pages for another; read each resource from the version that returns all of it, prove completeness against the totals, and report which resources still depend on the old version.",
+  cross_vendor_id_only_webhook_provisioning:
+    "Turn one vendor's id-only webhooks into provisioning on another exactly once per hire: verify, read the record to decide, resume a half-built provisioning at its first missing step through lost answers and redeliveries, and let a reconcile on the filter the API really honours find the hires no delivery announced, never trusting a lagging list to say what exists.",
   parity_probe_targeted_repair:
     "Bring a vendor back in line with a drifted source of decisions: probe parity cheaply from listings, write only the records that differ and are still ours to change (a later change on the vendor side stands), with If-Match on reads revalidated past a cache, and let a rerun write nothing.",
   mart_rollup_api_cutover:
