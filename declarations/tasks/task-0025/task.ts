@@ -131,6 +131,15 @@ function judge(e: ScenarioEvidence, c: CheckRecorder, maxSkewS: number): void {
     level: "l3",
     detail: hooks.length ? `${hooks.length} problems after the webhooks: ${fewIds(hooks)}` : `${hires(tfHooks).length} hires; nothing doubled or wrong after the webhooks`,
   });
+  const waiting = hires(tfHooks).filter((h) => provisioningProblems(tfHooks, obBefore, e.snapshots.after_hooks[HR], true).some((p) => p.includes(h.id)));
+  const dropped = ATS_FAULTS.includes("tf-drop-second-event") ? 1 : 0;
+  c.check("webhooks_provision_announced_hires", waiting.length <= dropped, {
+    basis: { ticket: "The listener provisions each hire it hears about as it hears about it" },
+    pass: 2,
+    mandatory: true,
+    level: "l3",
+    detail: `${waiting.length} of ${hires(tfHooks).length} hires not provisioned by the listener${waiting.length ? ` (${fewIds(waiting.map((h) => h.id))})` : ""}; TalentForge lost ${dropped} event`,
+  });
   deliveryChecks(c, deliveries(e, ATS), maxSkewS, {
     acknowledged: { ticket: "answer what you took in with a 2xx" },
     refused: { ticket: "Refuse it with a 4xx" },

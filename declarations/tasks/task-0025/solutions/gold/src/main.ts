@@ -22,7 +22,11 @@ function reply(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
 }
 
-/** The listener: verify, then one event at a time; an event is remembered only once it has been acted on. */
+/**
+ * The listener: verify, acknowledge at once (TalentForge gives a delivery five seconds), then act on
+ * the events one at a time behind the answers; an event is remembered only once it has been acted
+ * on, and one that failed is left to the reconcile.
+ */
 function serve(config: Config): void {
   const tf = new TalentForge(config);
   const ob = new Onboardly(config.onboardly);
@@ -60,12 +64,8 @@ function serve(config: Config): void {
     } catch {
       return reply(res, 400, { error: "not a TalentForge event" });
     }
-    try {
-      reply(res, 200, { ok: true, outcome: await take(event) });
-    } catch (err) {
-      console.error(`event ${event.id}: ${err instanceof Error ? err.message : err}`);
-      reply(res, 503, { error: "could not act on the event; send it again" });
-    }
+    reply(res, 200, { ok: true });
+    take(event).catch((err) => console.error(`event ${event.id}: ${err instanceof Error ? err.message : err}`));
   };
   const server = createServer((req, res) => {
     inFlight += 1;
