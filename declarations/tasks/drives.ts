@@ -31,6 +31,10 @@ import drives0024 from "./task-0024/drive.ts";
 import drives0031 from "./task-0031/drive.ts";
 import drives0032 from "./task-0032/drive.ts";
 import drives0035 from "./task-0035/drive.ts";
+import drives0025 from "./task-0025/drive.ts";
+import drives0028 from "./task-0028/drive.ts";
+import drives0029 from "./task-0029/drive.ts";
+import drives0036 from "./task-0036/drive.ts";
 
 const DRIVES: Readonly<Record<string, Drives>> = Object.freeze({
   "task-0001": drives0001,
@@ -60,6 +64,10 @@ const DRIVES: Readonly<Record<string, Drives>> = Object.freeze({
   "task-0031": drives0031,
   "task-0032": drives0032,
   "task-0035": drives0035,
+  "task-0025": drives0025,
+  "task-0028": drives0028,
+  "task-0029": drives0029,
+  "task-0036": drives0036,
 });
 
 /** The drive of a task's scenario; throws when the task or the scenario has none. */

@@ -54,6 +54,14 @@ import task0032 from "./task-0032/task.ts";
 import gold0032 from "./task-0032/gold-manifest.json" with { type: "json" };
 import task0035 from "./task-0035/task.ts";
 import gold0035 from "./task-0035/gold-manifest.json" with { type: "json" };
+import task0025 from "./task-0025/task.ts";
+import gold0025 from "./task-0025/gold-manifest.json" with { type: "json" };
+import task0028 from "./task-0028/task.ts";
+import gold0028 from "./task-0028/gold-manifest.json" with { type: "json" };
+import task0029 from "./task-0029/task.ts";
+import gold0029 from "./task-0029/gold-manifest.json" with { type: "json" };
+import task0036 from "./task-0036/task.ts";
+import gold0036 from "./task-0036/gold-manifest.json" with { type: "json" };
 
 /** A task and the checks gold earns on it (null until `wirebench validate --write-gold` has run). */
 export interface TaskEntry {
@@ -89,6 +97,10 @@ const entries: TaskEntry[] = [
   { task: task0031, gold: gold0031 as GoldManifest | null },
   { task: task0032, gold: gold0032 as GoldManifest | null },
   { task: task0035, gold: gold0035 as GoldManifest | null },
+  { task: task0025, gold: gold0025 as GoldManifest | null },
+  { task: task0028, gold: gold0028 as GoldManifest | null },
+  { task: task0029, gold: gold0029 as GoldManifest | null },
+  { task: task0036, gold: gold0036 as GoldManifest | null },
 ];
 
 /** Every task, by id. Adding a task means adding its folder and listing it here. */

@@ -51,4 +51,12 @@ export const MECHANICS: Readonly<Record<string, string>> = Object.freeze({
     "Harden an extract for a larger tenant: follow every page PlaceMint really serves (not the page size a handover assumed), survive a failed page, a rate-limit window and a revoked token without restarting, and let the vendor's live account status decide over a customer's stale weekly copy whose timestamp hides what it missed, keeping from the copy only what the vendor lacks.",
   precedence_reconciliation_lag:
     "Merge two vendors' views of one hire by role precedence (the booking side owns a hire once booked, the recruiting side before), exclude links either side never had or deleted (tombstones on one, a flag on the other), and correct the lagging side exactly once through a lost answer on each: a keyed PATCH on one vendor, a read-back before resending an unkeyed RPC note on the other.",
+  cross_vendor_id_only_webhook_provisioning:
+    "Turn one vendor's id-only webhooks into provisioning on another exactly once per hire: verify, read the record to decide, resume a half-built provisioning at its first missing step through lost answers and redeliveries, and let a reconcile on the filter the API really honours find the hires no delivery announced, never trusting a lagging list to say what exists.",
+  parity_probe_targeted_repair:
+    "Bring a vendor back in line with a drifted source of decisions: probe parity cheaply from listings, write only the records that differ and are still ours to change (a later change on the vendor side stands), with If-Match on reads revalidated past a cache, and let a rerun write nothing.",
+  mart_rollup_api_cutover:
+    "Rebuild a report a vendor-side mart used to deliver from the vendor's own export jobs: run each job to its RFC 4180 file, join it with the small lists, refresh nightly from changed-rows exports, and take deletions, which no export carries, from the deletions feed; where the mart's old notes and the ticket disagree, the ticket is right.",
+  non_atomic_paired_writeback:
+    "Settle pairs of writes the vendor does not make atomic (a packet, then its signer): decide against the vendor before the first write whether the pair can finish, finish a half-done pair instead of redoing its first half, and keep lost answers, refused second calls and ended sessions from leaving anything empty or doubled.",
 });

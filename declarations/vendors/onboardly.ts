@@ -279,6 +279,8 @@ export default defineVendor({
     { kind: "error-after-commit", id: "ob-create-504-after-commit", write: "createPacket", nth: 1, status: 504 },
     { kind: "error-after-commit", id: "ob-signer-500-after-commit", write: "addSigner", nth: 2, status: 500 },
     { kind: "connection-reset", id: "ob-packets-reset", afterRequests: 1, path: "/api/v1/packets", count: 1 },
+    // An admin changes the integration user's permissions: every session open so far ends (its CSRF token with it).
+    { kind: "token-revoked", id: "ob-sessions-ended", afterRequests: 9, status: 401 },
   ],
   lies: [
     {

@@ -311,6 +311,8 @@ export default defineVendor({
     { kind: "error-on-page", id: "ros-candidates-503-page-4", resource: "candidate", page: 3, times: 2, status: 503 },
     { kind: "schema-change", id: "ros-email-renamed", resource: "candidate", field: "email", renameTo: "primaryEmail", fromCheckpoint: 2 },
     { kind: "stale-read", id: "ros-cached-candidate-reads", afterRequests: 0, resource: "candidate" },
+    // The application read cache the consultants' desk app sits behind: a single read is served from it unless the request revalidates.
+    { kind: "stale-read", id: "ros-cached-application-reads", afterRequests: 0, resource: "application" },
     { kind: "error-after-commit", id: "ros-create-500-after-commit", write: "createCandidate", nth: 1, status: 500 },
     { kind: "webhook-drop", id: "ros-drop-first-application-update", nth: 1, type: "application.updated" },
     { kind: "webhook-out-of-order", id: "ros-reversed-burst" },
