@@ -26,6 +26,7 @@ import drives0019 from "./task-0019/drive.ts";
 import drives0020 from "./task-0020/drive.ts";
 import drives0021 from "./task-0021/drive.ts";
 import drives0022 from "./task-0022/drive.ts";
+import drives0026 from "./task-0026/drive.ts";
 
 const DRIVES: Readonly<Record<string, Drives>> = Object.freeze({
   "task-0001": drives0001,
@@ -50,6 +51,7 @@ const DRIVES: Readonly<Record<string, Drives>> = Object.freeze({
   "task-0020": drives0020,
   "task-0021": drives0021,
   "task-0022": drives0022,
+  "task-0026": drives0026,
 });
 
 /** The drive of a task's scenario; throws when the task or the scenario has none. */

@@ -41,4 +41,6 @@ export const MECHANICS: Readonly<Record<string, string>> = Object.freeze({
     "Apply chains of dependent writes (create, then stage moves in order) that fail part-way: a 500 after commit retried with its key, a 422 that ends the chain where it stands, a maintenance stop resumed by the next run without repeating a step; results told per chain, then a changes feed on the vendor's own (seconds) clock.",
   split_brain_dual_versions:
     "Mirror a vendor across two API versions that each lose records: the old one stops silently for one resource, the new one skips records between pages for another; read each resource from the version that returns all of it, prove completeness against the totals, and report which resources still depend on the old version.",
+  cursor_expiry_restart:
+    "Keep a mirror through page tokens that die after a few requests and never outlive a run: follow each the moment it arrives, restart a list whose token died instead of failing, and when a catch-up is stopped (a maintenance window) let the next run re-anchor on the watermark of the last sync that finished, never on a saved token or a half-read list.",
 });
