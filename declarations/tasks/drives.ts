@@ -27,6 +27,7 @@ import drives0020 from "./task-0020/drive.ts";
 import drives0021 from "./task-0021/drive.ts";
 import drives0022 from "./task-0022/drive.ts";
 import drives0026 from "./task-0026/drive.ts";
+import drives0027 from "./task-0027/drive.ts";
 
 const DRIVES: Readonly<Record<string, Drives>> = Object.freeze({
   "task-0001": drives0001,
@@ -52,6 +53,7 @@ const DRIVES: Readonly<Record<string, Drives>> = Object.freeze({
   "task-0021": drives0021,
   "task-0022": drives0022,
   "task-0026": drives0026,
+  "task-0027": drives0027,
 });
 
 /** The drive of a task's scenario; throws when the task or the scenario has none. */

@@ -43,4 +43,6 @@ export const MECHANICS: Readonly<Record<string, string>> = Object.freeze({
     "Mirror a vendor across two API versions that each lose records: the old one stops silently for one resource, the new one skips records between pages for another; read each resource from the version that returns all of it, prove completeness against the totals, and report which resources still depend on the old version.",
   cursor_expiry_restart:
     "Keep a mirror through page tokens that die after a few requests and never outlive a run: follow each the moment it arrives, restart a list whose token died instead of failing, and when a catch-up is stopped (a maintenance window) let the next run re-anchor on the watermark of the last sync that finished, never on a saved token or a half-read list.",
+  auth_mechanism_sunset_state_preservation:
+    "Move a sync off a legacy credential the vendor retires mid-run onto OAuth client credentials without a re-sync: adopt the old job's files and last finished watermark, mark the deletions the old API never reported, and read each resource where the API returns all of it (the recommended version drops a record at every page boundary).",
 });
