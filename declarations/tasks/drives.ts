@@ -28,6 +28,7 @@ import drives0021 from "./task-0021/drive.ts";
 import drives0022 from "./task-0022/drive.ts";
 import drives0026 from "./task-0026/drive.ts";
 import drives0027 from "./task-0027/drive.ts";
+import drives0034 from "./task-0034/drive.ts";
 
 const DRIVES: Readonly<Record<string, Drives>> = Object.freeze({
   "task-0001": drives0001,
@@ -54,6 +55,7 @@ const DRIVES: Readonly<Record<string, Drives>> = Object.freeze({
   "task-0022": drives0022,
   "task-0026": drives0026,
   "task-0027": drives0027,
+  "task-0034": drives0034,
 });
 
 /** The drive of a task's scenario; throws when the task or the scenario has none. */

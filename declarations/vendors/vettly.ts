@@ -218,6 +218,7 @@ export default defineVendor({
     { kind: "webhook-drop", id: "vt-drop-first-report-event", nth: 1, type: "report.created" },
     { kind: "webhook-duplicates", id: "vt-duplicate-check-events", every: 2, copies: 2 },
     { kind: "webhook-out-of-order", id: "vt-reversed-burst" },
+    { kind: "token-aging", id: "vt-token-clock-150s", afterRequests: 0, everyRequests: 100, seconds: 150 },
     { kind: "maintenance", id: "vt-maintenance-window", afterRequests: 2, count: 10_000, retryAfterS: 1800 },
   ],
   lies: [
