@@ -35,6 +35,9 @@ import drives0025 from "./task-0025/drive.ts";
 import drives0028 from "./task-0028/drive.ts";
 import drives0029 from "./task-0029/drive.ts";
 import drives0036 from "./task-0036/drive.ts";
+import drives0026 from "./task-0026/drive.ts";
+import drives0027 from "./task-0027/drive.ts";
+import drives0034 from "./task-0034/drive.ts";
 
 const DRIVES: Readonly<Record<string, Drives>> = Object.freeze({
   "task-0001": drives0001,
@@ -68,6 +71,9 @@ const DRIVES: Readonly<Record<string, Drives>> = Object.freeze({
   "task-0028": drives0028,
   "task-0029": drives0029,
   "task-0036": drives0036,
+  "task-0026": drives0026,
+  "task-0027": drives0027,
+  "task-0034": drives0034,
 });
 
 /** The drive of a task's scenario; throws when the task or the scenario has none. */

@@ -62,6 +62,12 @@ import task0029 from "./task-0029/task.ts";
 import gold0029 from "./task-0029/gold-manifest.json" with { type: "json" };
 import task0036 from "./task-0036/task.ts";
 import gold0036 from "./task-0036/gold-manifest.json" with { type: "json" };
+import task0026 from "./task-0026/task.ts";
+import gold0026 from "./task-0026/gold-manifest.json" with { type: "json" };
+import task0027 from "./task-0027/task.ts";
+import gold0027 from "./task-0027/gold-manifest.json" with { type: "json" };
+import task0034 from "./task-0034/task.ts";
+import gold0034 from "./task-0034/gold-manifest.json" with { type: "json" };
 
 /** A task and the checks gold earns on it (null until `wirebench validate --write-gold` has run). */
 export interface TaskEntry {
@@ -101,6 +107,9 @@ const entries: TaskEntry[] = [
   { task: task0028, gold: gold0028 as GoldManifest | null },
   { task: task0029, gold: gold0029 as GoldManifest | null },
   { task: task0036, gold: gold0036 as GoldManifest | null },
+  { task: task0026, gold: gold0026 as GoldManifest | null },
+  { task: task0027, gold: gold0027 as GoldManifest | null },
+  { task: task0034, gold: gold0034 as GoldManifest | null },
 ];
 
 /** Every task, by id. Adding a task means adding its folder and listing it here. */

@@ -59,4 +59,10 @@ export const MECHANICS: Readonly<Record<string, string>> = Object.freeze({
     "Rebuild a report a vendor-side mart used to deliver from the vendor's own export jobs: run each job to its RFC 4180 file, join it with the small lists, refresh nightly from changed-rows exports, and take deletions, which no export carries, from the deletions feed; where the mart's old notes and the ticket disagree, the ticket is right.",
   non_atomic_paired_writeback:
     "Settle pairs of writes the vendor does not make atomic (a packet, then its signer): decide against the vendor before the first write whether the pair can finish, finish a half-done pair instead of redoing its first half, and keep lost answers, refused second calls and ended sessions from leaving anything empty or doubled.",
+  cursor_expiry_restart:
+    "Keep a mirror through page tokens that die after a few requests and never outlive a run: follow each the moment it arrives, restart a list whose token died instead of failing, and when a catch-up is stopped (a maintenance window) let the next run re-anchor on the watermark of the last sync that finished, never on a saved token or a half-read list.",
+  auth_mechanism_sunset_state_preservation:
+    "Move a sync off a legacy credential the vendor retires mid-run onto OAuth client credentials without a re-sync: adopt the old job's files and last finished watermark, mark the deletions the old API never reported, and read each resource where the API returns all of it (the recommended version drops a record at every page boundary).",
+  absolute_refresh_expiry_doc_lie:
+    "Make several hundred calls through an XML gateway that answers its failures, an expired or revoked token among them, inside a 200: rotate single-use refresh tokens, and when the chain ends at its absolute expiry (the docs say it slides) start a new one with a fresh grant; unknown ids reported, never fabricated.",
 });

@@ -325,11 +325,13 @@ export default defineVendor({
   ],
   faults: [
     { kind: "auth-sunset", id: "bp-app-token-sunset", afterRequests: 5 },
+    { kind: "auth-sunset", id: "bp-app-token-retired", afterRequests: 1 },
     { kind: "token-revoked", id: "bp-client-secret-rotated", afterRequests: 8, status: 401 },
     { kind: "cursor-invalidated", id: "bp-application-cursors-reset", afterRequests: 3, path: "/api/v2/applications" },
     { kind: "error-on-page", id: "bp-applications-503-page-3", resource: "application", page: 2, times: 2, status: 503 },
     { kind: "page-drift", id: "bp-candidates-drift", afterRequests: 2, path: "/api/v2/candidates", resource: "candidate", inserts: 6 },
     { kind: "rate-limit-window", id: "bp-burst-429", afterRequests: 10, cooldownS: 3, retryAfter: "body" },
+    { kind: "rate-limit-window", id: "bp-cutover-429", afterRequests: 3, cooldownS: 4, retryAfter: "body" },
     { kind: "maintenance", id: "bp-maintenance-503", afterRequests: 6, count: 2, retryAfterS: 60 },
     { kind: "maintenance", id: "bp-weekend-maintenance", afterSeconds: 900, durationS: 1200, retryAfterS: 900 },
     { kind: "connection-reset", id: "bp-jobs-reset", afterRequests: 1, path: "/api/v2/jobs", count: 1 },
@@ -397,7 +399,7 @@ export default defineVendor({
       mutations: [
         { op: "create", entity: "job", count: 8 },
         { op: "create", entity: "application", count: 20 },
-        { op: "advance-stage", entity: "application", count: 30 },
+        { op: "advance-stage", entity: "application", count: 240 },
         { op: "update", entity: "application", count: 8, fields: ["disposition"] },
         { op: "update", entity: "client", count: 3, fields: ["status", "account_manager"] },
         { op: "delete", entity: "candidate", count: 5 },

@@ -218,8 +218,18 @@ export default defineVendor({
     { kind: "webhook-drop", id: "vt-drop-first-report-event", nth: 1, type: "report.created" },
     { kind: "webhook-duplicates", id: "vt-duplicate-check-events", every: 2, copies: 2 },
     { kind: "webhook-out-of-order", id: "vt-reversed-burst" },
+    { kind: "token-aging", id: "vt-token-clock-150s", afterRequests: 0, everyRequests: 100, seconds: 150 },
+    { kind: "maintenance", id: "vt-maintenance-window", afterRequests: 2, count: 10_000, retryAfterS: 1800 },
   ],
   lies: [
+    {
+      kind: "cursor-lifetime",
+      id: "vt-page-token-lifetime",
+      says: 1000,
+      discover:
+        "A `page_token` used more than 10 requests after the page that issued it answers 400 `cursor has expired`, whatever else those requests were; one kept from an earlier run answers 400 `cursor is not valid for this query`. The overview's own words (a page token stops working after a few further requests) are the true ones.",
+      changelog: "Page tokens now stay valid for the 1000 requests after the page that issued them, long enough to pause a crawl and pick it up again later with the saved token.",
+    },
     {
       kind: "token-expiry",
       id: "vt-refresh-sliding",
@@ -252,8 +262,8 @@ export default defineVendor({
       checkpoint: 1,
       mutations: [
         { op: "create", entity: "subject", count: 14 },
-        { op: "create", entity: "check", count: 30 },
-        { op: "advance-stage", entity: "check", count: 70 },
+        { op: "create", entity: "check", count: 40 },
+        { op: "advance-stage", entity: "check", count: 240 },
         { op: "create", entity: "report", count: 18 },
         { op: "update", entity: "report", count: 8, fields: ["adjudication"] },
         { op: "update", entity: "subject", count: 10, fields: ["consent_status"] },

@@ -32,6 +32,8 @@ export interface RequestTrigger {
 export interface FaultScope {
   /** Whether the request being served is past the fault's request-count trigger. */
   reached(f: RequestTrigger): boolean;
+  /** Requests served in the epoch before the one being served. */
+  requestsBefore(): number;
   /** Whether a one-shot fault has fired in this epoch. */
   fired(id: string): boolean;
   /** Marks a one-shot fault fired at the current request; false when it already had. */
@@ -84,6 +86,8 @@ export interface FaultHooks<F> {
   oneShot?(f: F, world: WorldEffects): void;
   /** Before routing: answer in place of the route, or delay the answer. The first non-null result ends the stage. */
   beforeRoute?(f: F, s: FaultScope, req: { nowMs: number }): Refusal | { delayMs: number } | null;
+  /** Seconds the vendor's token clock runs ahead of real time for this request (token lifetimes and mints see the sum). */
+  tokenClockS?(f: F, s: FaultScope): number;
   /** Whether the vendor's legacy credential is retired for this request (asked only of vendors that have one). */
   retiresLegacy?(f: F, s: FaultScope): boolean;
   /** Auth refused the request: a fault may answer in its own way. */

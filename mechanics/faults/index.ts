@@ -19,6 +19,7 @@ import { rateLimitWindow } from "./rate-limit-window.ts";
 import { schemaChange } from "./schema-change.ts";
 import { slow } from "./slow.ts";
 import { staleRead } from "./stale-read.ts";
+import { tokenAging } from "./token-aging.ts";
 import { tokenRevoked } from "./token-revoked.ts";
 import { webhookDrop } from "./webhook-drop.ts";
 import { webhookDuplicates } from "./webhook-duplicates.ts";
@@ -30,6 +31,7 @@ import { unionOf } from "../kit/union.ts";
 
 export const FAULT_KINDS = [
   tokenRevoked,
+  tokenAging,
   cursorInvalidated,
   pageDrift,
   maintenance,

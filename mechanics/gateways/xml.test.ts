@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { MAX_XML_ATTRIBUTES, MAX_XML_DEPTH, MAX_XML_ELEMENTS, readXml } from "./xml.ts";
+import { XMLValidator } from "fast-xml-parser";
+import { MAX_XML_ATTRIBUTES, MAX_XML_DEPTH, MAX_XML_ELEMENTS, readXml, toXmlValue, writeXml } from "./xml.ts";
 
 const nest = (n: number, inside = "") => `${"<a>".repeat(n)}${inside}${"</a>".repeat(n)}`;
 /** Closing tags that are not markup: inside a comment, a CDATA section, a processing instruction. */
@@ -51,5 +52,13 @@ describe("readXml's bounds", () => {
   it("reads the document element's name and the namespaces it declares", () => {
     const read = readXml(`<?xml version="1.0"?><!-- c --><s:Envelope xmlns:s="urn:one" xmlns='urn:two'><s:Body/></s:Envelope>`);
     expect(read.ok && read.root).toEqual({ prefix: "s", local: "Envelope", namespaces: { s: "urn:one", "": "urn:two" } });
+  });
+});
+
+describe("writeXml", () => {
+  it("writes a null as a well-formed xsi:nil attribute with its value", () => {
+    const xml = writeXml({ Response: { "@_xmlns:xsi": "http://www.w3.org/2001/XMLSchema-instance", record: toXmlValue({ phone: null, name: "x" }, () => "item") } });
+    expect(xml).toContain('<phone xsi:nil="true"></phone>');
+    expect(XMLValidator.validate(xml)).toBe(true);
   });
 });

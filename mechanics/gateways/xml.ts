@@ -33,7 +33,8 @@ const parser = new XMLParser({
   maxNestedTags: MAX_XML_DEPTH - 1,
 });
 
-const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: "@_", suppressEmptyNode: false, format: false });
+// `suppressBooleanAttributes` is off: an attribute whose value is "true" (`xsi:nil="true"`) must keep its value, or the document is not well-formed XML.
+const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: "@_", suppressEmptyNode: false, suppressBooleanAttributes: false, format: false });
 
 /** Parses a request document, or says in one sentence why it cannot be read (`tooLarge`: it holds more than the bounds allow). */
 export function readXml(text: string): { ok: true; doc: XmlNode; root: XmlRoot | null } | { ok: false; message: string; tooLarge?: true } {

@@ -7,6 +7,7 @@
 import type { DocModel } from "../kit/doc-model.ts";
 import { type LieKind, lieKindOf, type ServedFacts, type VendorForLies } from "./define.ts";
 import { ackField } from "./ack-field.ts";
+import { cursorLifetime } from "./cursor-lifetime.ts";
 import { deleteSemantics } from "./delete-semantics.ts";
 import { embedComplete } from "./embed-complete.ts";
 import { errorShape } from "./error-shape.ts";
@@ -50,6 +51,7 @@ export const LIE_KINDS = [
   embedComplete,
   windowSpan,
   ackField,
+  cursorLifetime,
 ] as const;
 
 const BY_KIND = new Map<string, LieKind<never, unknown>>(LIE_KINDS.map((k) => [lieKindOf(k as unknown as LieKind), k as unknown as LieKind<never, unknown>]));

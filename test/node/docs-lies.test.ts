@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { Lie } from "../../declarations/schema/lies.ts";
 import { modelForProfile } from "../../workers/docs/apply-lies.ts";
 import { truthfulModel } from "../../workers/docs/build-model.ts";
-import { lieKind } from "../../mechanics/lies/index.ts";
+import { lieKind, lieProblem } from "../../mechanics/lies/index.ts";
 import { VENDORS } from "../../declarations/vendors/index.ts";
 import { buildDocsSet, type DocsSet } from "../../workers/docs/docs-set.ts";
 import { RELEASE } from "../../workers/docs/release.ts";
@@ -119,5 +119,25 @@ describe("a lie about one list", () => {
     const caps = Object.fromEntries(told.resources.filter((r) => r.list).map((r) => [r.name, r.list!.paging.maxLimit]));
     expect(caps.client).toBe(7);
     expect(Object.entries(caps).filter(([name, cap]) => name !== "client" && cap === 7)).toEqual([]);
+  });
+});
+
+describe("a lie about how long a cursor lives", () => {
+  const lie = (says: number) => Lie.parse({ kind: "cursor-lifetime", id: "t-ttl", says, discover: "d", changelog: "c" });
+
+  it("can be told only about cursors that expire, and only as a longer life", () => {
+    expect(lieProblem(VENDORS.vettly, lie(1000))).toBeNull();
+    expect(lieProblem(VENDORS.vettly, lie(10))).toMatch(/no longer/);
+    expect(lieProblem(VENDORS.vettly, lie(3))).toMatch(/no longer/);
+    expect(lieProblem(VENDORS.globalhire, lie(1000))).toMatch(/do not expire/);
+  });
+
+  it("gives every documented list the life it says while the API keeps the real one", () => {
+    const vendor = VENDORS.vettly;
+    const model = truthfulModel(vendor, { baseUrl: "http://farm.test/w/x/ats", release: RELEASE, examples: buildState(vendor, 1, 0) });
+    const told = modelForProfile(model, [lie(1000)], "stale");
+    expect(told.paging).toMatchObject({ ttlRequests: 1000 });
+    expect(told.resources.filter((r) => r.list).map((r) => (r.list!.paging as { ttlRequests?: number }).ttlRequests)).toEqual([1000, 1000, 1000]);
+    expect(vendor.paging).toMatchObject({ ttlRequests: 10 });
   });
 });

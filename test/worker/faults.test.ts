@@ -242,3 +242,49 @@ describe("auth sunset and stale reads (talentloop)", () => {
     expect(other.headers.get("warning")).toBeNull();
   });
 });
+
+describe("token aging (vettly: 150 s of token time every 100 requests)", () => {
+  it("expires access tokens and ends an absolute refresh chain within one run; a new grant starts a new chain", async () => {
+    // Without the vendor's quota: 400-odd requests would otherwise meet its 429s.
+    const created = await admin("POST", "/v1/worlds", { vendors: { ats: "vettly" }, seed: 1, rateLimits: false });
+    expect(created.status).toBe(201);
+    const w = created.body as { world: string; vendors: Record<string, unknown> };
+    expect((await admin("POST", `/v1/worlds/${w.world}/roles/ats/recreate`, { checkpoint: 0, faults: ["vt-token-clock-150s"] })).status).toBe(200);
+    const { farm } = await import("./helpers.ts");
+    const base = `/w/${w.world}/ats`;
+    const creds = (w.vendors.ats as any).credentials as Record<string, string>;
+    const form = (body: Record<string, string>) =>
+      farm(`${base}/oauth/token`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(body).toString() });
+    const grant = async () =>
+      (await (await form({ grant_type: "client_credentials", client_id: creds.client_id, client_secret: creds.client_secret })).json()) as { access_token: string; refresh_token: string };
+    const read = (token: string) => farm(`${base}/v1/subjects/sbj_000001`, { headers: { authorization: `Bearer ${token}` } });
+    let pair = await grant();
+    let requests = 1;
+    const diedAt: number[] = [];
+    const refreshes: number[] = [];
+    for (let step = 0; step < 5; step++) {
+      let res: Response;
+      do {
+        res = await read(pair.access_token);
+        requests += 1;
+      } while (res.status === 200 && requests < 1000);
+      expect(JSON.stringify(await res.json())).toContain("token_expired");
+      diedAt.push(requests);
+      const refreshed = await form({ grant_type: "refresh_token", refresh_token: pair.refresh_token });
+      requests += 1;
+      refreshes.push(refreshed.status);
+      if (refreshed.status !== 200) {
+        expect(JSON.stringify(await refreshed.json())).toContain("refresh token has expired");
+        break;
+      }
+      pair = (await refreshed.json()) as typeof pair;
+    }
+    // Each step of 100 requests kills the two-minute access token; the chain's absolute 600 s end at the fourth refresh.
+    expect(diedAt).toEqual([101, 201, 301, 401]);
+    expect(refreshes).toEqual([200, 200, 200, 400]);
+    const fresh = await grant();
+    expect((await read(fresh.access_token)).status).toBe(200);
+    const log = await epochLog(w.world);
+    expect(log.filter((r) => r.faults.includes("vt-token-clock-150s")).length).toBe(5);
+  });
+});

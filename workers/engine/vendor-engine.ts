@@ -204,10 +204,13 @@ export class VendorEngine {
       return before.refusal.reply;
     }
     if (before) await this.clock.sleep(before.delayMs);
+    // Token lifetimes and mints read the token clock, which a fault may run ahead of real time.
+    const aged = this.faults.tokenClock();
+    const tokenReq = aged.ms ? { ...req, nowMs: req.nowMs + aged.ms } : req;
 
     // Stage: route (matched above). Unmatched paths are still authenticated, for the log's auth outcome.
     if (!match.found) {
-      turn.auth = (await verifyRequest(req, this.vendor, this.config.credentials, this.tokens)).outcome;
+      turn.auth = (await verifyRequest(tokenReq, this.vendor, this.config.credentials, this.tokens)).outcome;
       if (match.allowed.length) return vendorError(this.vendor, 405, "method_not_allowed", `${req.method} is not allowed here`, {}, { allow: [...new Set(match.allowed)].join(", ") });
       return vendorError(this.vendor, 404, "not_found", `no route for ${req.method} ${req.path}`);
     }
@@ -215,9 +218,10 @@ export class VendorEngine {
 
     // Stage: token endpoints.
     if (action.kind === "mint") {
-      const result = handleMint(req, action.mint, this.config.credentials, this.tokens);
+      const result = handleMint(tokenReq, action.mint, this.config.credentials, this.tokens);
       for (const m of result.minted) this.logs.appendToken({ epoch: this.config.epoch, ts: req.nowMs / 1000, ...m });
       turn.auth = result.auth;
+      if (aged.fault && result.auth === "expired") notes.faults.push(aged.fault);
       return result.reply;
     }
 
@@ -226,7 +230,8 @@ export class VendorEngine {
 
     // Stage: auth.
     const retiredBy = this.vendor.auth.legacy ? this.faults.legacyRetiredBy() : null;
-    const auth = await verifyRequest(req, this.vendor, this.config.credentials, this.tokens, retiredBy !== null);
+    const auth = await verifyRequest(tokenReq, this.vendor, this.config.credentials, this.tokens, retiredBy !== null);
+    if (aged.fault && auth.outcome === "expired") notes.faults.push(aged.fault);
     if (auth.outcome !== "ok") {
       if (retiredBy && auth.code === "legacy_auth_retired") {
         notes.faults.push(retiredBy);

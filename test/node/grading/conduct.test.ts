@@ -6,6 +6,7 @@ import { credentialsInQuery } from "../../../workers/grading/conduct/credentials
 import { noFullResync } from "../../../workers/grading/conduct/full-resync.ts";
 import { noHotLoop } from "../../../workers/grading/conduct/hot-loop.ts";
 import { idempotentRetries } from "../../../workers/grading/conduct/idempotent-retries.ts";
+import bullpen from "../../../declarations/vendors/bullpen.ts";
 import { conductChecks } from "../../../workers/grading/conduct/index.ts";
 import { resumeAfter5xx } from "../../../workers/grading/conduct/resume-after-5xx.ts";
 import { retryAfterHonored } from "../../../workers/grading/conduct/retry-after.ts";
@@ -128,6 +129,18 @@ describe("idempotent_write_retries", () => {
     expect(settled).toMatchObject({ ok: true, detail: "1 failed or lost writes settled without sending them again" });
     expect(idempotentRetries(ctx({ vendor: hirewire, requests: [write("a"), req({ method: "GET", path: "/v1/candidates/1001", status: 500 })] }))).toBeNull();
   });
+  it("counts a gateway call as a write only when its operation writes", () => {
+    const call = (operation: string, status = 200) =>
+      req({
+        method: "POST",
+        path: "/classic/xmlapi",
+        status,
+        headers: { "content-type": "application/xml" },
+        body: `<Request xmlns="urn:bullpen:classic:2012" operation="${operation}"><candidate_id>C-0000001</candidate_id><job_id>JO-000001</job_id></Request>`,
+      });
+    expect(idempotentRetries(ctx({ vendor: bullpen, requests: [call("ApplicationSearch", 429), call("ApplicationSearch")] }))).toBeNull();
+    expect(idempotentRetries(ctx({ vendor: bullpen, requests: [call("SubmitCandidate", 429), call("SubmitCandidate")] }))!.ok).toBe(false);
+  });
 });
 
 describe("token_reused_not_reminted", () => {
@@ -136,5 +149,12 @@ describe("token_reused_not_reminted", () => {
     const perRequest = Array.from({ length: 30 }, () => token({}));
     expect(tokenReuse(ctx({ vendor: talentforge, requests, tokens: perRequest }))!.ok).toBe(false);
     expect(tokenReuse(ctx({ vendor: talentforge, requests, tokens: [token({}), token({ kind: "session_token", route: "session_exchange" })] }))!.ok).toBe(true);
+  });
+  it("allows a new token for each one the vendor answered as expired", () => {
+    const requests = Array.from({ length: 30 }, (_, i) => req({ ts: i, path: "/rest/candidates", authOutcome: i % 5 === 4 ? "expired" : "ok" }));
+    const renewed = Array.from({ length: 8 }, () => token({}));
+    expect(tokenReuse(ctx({ vendor: talentforge, requests, tokens: renewed }))!.ok).toBe(true);
+    const plain = requests.map((r) => ({ ...r, authOutcome: "ok" as const }));
+    expect(tokenReuse(ctx({ vendor: talentforge, requests: plain, tokens: renewed }))!.ok).toBe(false);
   });
 });

@@ -65,6 +65,10 @@ export class FaultRuntime implements FaultScope {
     return (f.path === this.current.path ? count - 1 : count) >= f.afterRequests;
   }
 
+  requestsBefore(): number {
+    return this.current.before;
+  }
+
   fired(id: string): boolean {
     return this.firedSeq.has(id);
   }
@@ -126,6 +130,19 @@ export class FaultRuntime implements FaultScope {
       return "delayMs" in r ? { fault: a.fault.id, delayMs: r.delayMs } : { fault: a.fault.id, refusal: r };
     }
     return null;
+  }
+
+  /** How far the token clock runs ahead of real time for this request (ms), and the first fault that moves it. */
+  tokenClock(): { ms: number; fault: string | null } {
+    let ms = 0;
+    let fault: string | null = null;
+    for (const a of this.armed) {
+      const s = a.hooks.tokenClockS?.(a.fault, this) ?? 0;
+      if (s <= 0) continue;
+      ms += s * 1000;
+      fault ??= a.fault.id;
+    }
+    return { ms, fault };
   }
 
   /** The fault that retires the legacy credential for this request, if any. */

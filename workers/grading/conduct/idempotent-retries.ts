@@ -1,5 +1,21 @@
 import { exportStyle } from "../../../mechanics/exports/index.ts";
+import { gatewayStyle } from "../../../mechanics/gateways/index.ts";
+import { RequestHeaders } from "../../../mechanics/kit/request-headers.ts";
+import type { RequestLogEntry } from "../../../evidence/logs.ts";
 import { soft, type ConductContext, type ConductResult } from "./context.ts";
+
+/**
+ * Whether a request is a gateway call whose operation only reads (a list, a
+ * single read, a feed): sent again, it changes nothing, so it is no write.
+ */
+function gatewayRead(ctx: ConductContext, r: RequestLogEntry): boolean {
+  const g = ctx.vendor.gateways.find((x) => x.path === r.path);
+  if (!g || typeof r.body !== "string") return false;
+  const call = gatewayStyle(g).parse(g, { headers: new RequestHeaders(Object.entries(r.headers)), rawBody: r.body });
+  if (!call.ok) return false;
+  const op = g.operations.find((o) => o.name === call.call.operation);
+  return !!op && op.action !== "write";
+}
 
 /**
  * Soft: a write sent more than once carries the same idempotency key each
@@ -17,7 +33,7 @@ export function idempotentRetries(ctx: ConductContext): ConductResult {
   const exportRequest = ctx.vendor.exports ? exportStyle(ctx.vendor.exports).routes(ctx.vendor.exports).request : null;
   const groups = new Map<string, (typeof ctx.requests)[number][]>();
   for (const r of ctx.requests) {
-    if (!["POST", "PUT", "PATCH"].includes(r.method) || ctx.vendor.auth.mints.some((m) => m.path === r.path) || r.path === exportRequest) continue;
+    if (!["POST", "PUT", "PATCH"].includes(r.method) || ctx.vendor.auth.mints.some((m) => m.path === r.path) || r.path === exportRequest || gatewayRead(ctx, r)) continue;
     const body = r.body && typeof r.body === "object" ? { ...(r.body as Record<string, unknown>) } : r.body;
     if (field && body && typeof body === "object") delete (body as Record<string, unknown>)[field];
     const k = `${r.method} ${r.path} ${JSON.stringify(body)}`;

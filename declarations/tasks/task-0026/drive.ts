@@ -1,0 +1,21 @@
+import { defineDrives } from "../../schema/task.ts";
+import task, { BURST_429, MAINTENANCE, ROLE } from "./task.ts";
+
+/** How each scenario of task-0026 is driven (Node only: the grader bundles task.ts, never this file). */
+export default defineDrives(task, {
+  first_sync_through_rate_limit: async (h) => {
+    await h.recreate(ROLE, 0, { faults: [BURST_429] });
+    await h.run("first_sync", ["sync"]);
+    await h.snapshot("cp0");
+  },
+  catch_up_across_maintenance: async (h) => {
+    await h.recreate(ROLE, 0);
+    await h.run("first_sync", ["sync"]);
+    await h.snapshot("cp0");
+    await h.recreate(ROLE, 1, { faults: [MAINTENANCE] });
+    await h.run("interrupted_catch_up", ["sync"], { timeoutMs: 30_000 });
+    await h.recreate(ROLE, 2);
+    await h.run("next_catch_up", ["sync"]);
+    await h.snapshot("cp2");
+  },
+});
