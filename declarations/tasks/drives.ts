@@ -30,6 +30,7 @@ import drives0023 from "./task-0023/drive.ts";
 import drives0024 from "./task-0024/drive.ts";
 import drives0031 from "./task-0031/drive.ts";
 import drives0032 from "./task-0032/drive.ts";
+import drives0033 from "./task-0033/drive.ts";
 import drives0035 from "./task-0035/drive.ts";
 import drives0025 from "./task-0025/drive.ts";
 import drives0028 from "./task-0028/drive.ts";
@@ -66,6 +67,7 @@ const DRIVES: Readonly<Record<string, Drives>> = Object.freeze({
   "task-0024": drives0024,
   "task-0031": drives0031,
   "task-0032": drives0032,
+  "task-0033": drives0033,
   "task-0035": drives0035,
   "task-0025": drives0025,
   "task-0028": drives0028,

@@ -52,6 +52,8 @@ import task0031 from "./task-0031/task.ts";
 import gold0031 from "./task-0031/gold-manifest.json" with { type: "json" };
 import task0032 from "./task-0032/task.ts";
 import gold0032 from "./task-0032/gold-manifest.json" with { type: "json" };
+import task0033 from "./task-0033/task.ts";
+import gold0033 from "./task-0033/gold-manifest.json" with { type: "json" };
 import task0035 from "./task-0035/task.ts";
 import gold0035 from "./task-0035/gold-manifest.json" with { type: "json" };
 import task0025 from "./task-0025/task.ts";
@@ -102,6 +104,7 @@ const entries: TaskEntry[] = [
   { task: task0024, gold: gold0024 as GoldManifest | null },
   { task: task0031, gold: gold0031 as GoldManifest | null },
   { task: task0032, gold: gold0032 as GoldManifest | null },
+  { task: task0033, gold: gold0033 as GoldManifest | null },
   { task: task0035, gold: gold0035 as GoldManifest | null },
   { task: task0025, gold: gold0025 as GoldManifest | null },
   { task: task0028, gold: gold0028 as GoldManifest | null },

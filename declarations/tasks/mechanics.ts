@@ -65,4 +65,6 @@ export const MECHANICS: Readonly<Record<string, string>> = Object.freeze({
     "Move a sync off a legacy credential the vendor retires mid-run onto OAuth client credentials without a re-sync: adopt the old job's files and last finished watermark, mark the deletions the old API never reported, and read each resource where the API returns all of it (the recommended version drops a record at every page boundary).",
   absolute_refresh_expiry_doc_lie:
     "Make several hundred calls through an XML gateway that answers its failures, an expired or revoked token among them, inside a 200: rotate single-use refresh tokens, and when the chain ends at its absolute expiry (the docs say it slides) start a new one with a fresh grant; unknown ids reported, never fabricated.",
+  echo_suppressed_two_way_sync:
+    "Copy notes both ways between two vendors along a customer's links without bouncing the sync's own copies back (a copy read on the far side is not a note a person wrote), through a lost answer on a keyed write and a revoked token, reading every page the vendor really serves rather than the page size its docs promise; a second run writes nothing.",
 });

@@ -1,0 +1,63 @@
+/** The notes rule of the ticket: what a copy says, and which notes still need one. */
+
+export const SYNC = "Placement sync";
+
+export interface Link {
+  candidate_id: string;
+  placement_id: string;
+}
+
+export interface PlaceMintNote {
+  id: string;
+  placement_id: string;
+  body: string;
+  author: string | null;
+  visibility?: string | null;
+  deleted?: boolean;
+}
+
+export interface Activity {
+  id: string;
+  candidateId: number | string;
+  type: string;
+  summary: string;
+  loggedBy: string | null;
+}
+
+export type Direction = "placemint_to_recruitos" | "recruitos_to_placemint";
+
+/** A copy still to write. */
+export interface Pending {
+  direction: Direction;
+  link: Link;
+  source: string;
+  text: string;
+}
+
+export const toRecruitOS = (n: PlaceMintNote) => `PlaceMint note by ${n.author}: ${n.body}`;
+export const toPlaceMint = (a: Activity) => `RecruitOS note by ${a.loggedBy}: ${a.summary}`;
+
+/**
+ * The copies one link still needs. A note signed by the sync is a copy, never a source: read
+ * back on the far side it would otherwise be copied home again, and again on every run. A note
+ * already has its copy when the far side holds a note signed by the sync with its text; that is
+ * how a rerun (or a run after a lost answer) knows what an earlier one wrote.
+ */
+export function pendingCopies(link: Link, notes: PlaceMintNote[], activities: Activity[]): Pending[] {
+  const onPlacement = notes.filter((n) => n.placement_id === link.placement_id && !n.deleted);
+  const timeline = activities.filter((a) => String(a.candidateId) === link.candidate_id && a.type === "note");
+  const copiedToCrm = new Set(timeline.filter((a) => a.loggedBy === SYNC).map((a) => a.summary));
+  const copiedToBook = new Set(onPlacement.filter((n) => n.author === SYNC).map((n) => n.body));
+  const out: Pending[] = [];
+  for (const n of onPlacement) {
+    if (n.author === SYNC) continue;
+    const text = toRecruitOS(n);
+    if (!copiedToCrm.has(text)) out.push({ direction: "placemint_to_recruitos", link, source: n.id, text });
+  }
+  for (const a of timeline) {
+    if (a.loggedBy === SYNC) continue;
+    const text = toPlaceMint(a);
+    if (!copiedToBook.has(text)) out.push({ direction: "recruitos_to_placemint", link, source: a.id, text });
+  }
+  return out;
+}
