@@ -65,4 +65,6 @@ export const MECHANICS: Readonly<Record<string, string>> = Object.freeze({
     "Move a sync off a legacy credential the vendor retires mid-run onto OAuth client credentials without a re-sync: adopt the old job's files and last finished watermark, mark the deletions the old API never reported, and read each resource where the API returns all of it (the recommended version drops a record at every page boundary).",
   absolute_refresh_expiry_doc_lie:
     "Make several hundred calls through an XML gateway that answers its failures, an expired or revoked token among them, inside a 200: rotate single-use refresh tokens, and when the chain ends at its absolute expiry (the docs say it slides) start a new one with a fresh grant; unknown ids reported, never fabricated.",
+  post_cutover_write_routing_exclusivity:
+    "Replatform from one vendor to another: take the baseline from the old vendor, back-fill the new one exactly once through a lost answer and a throttled burst (a key derived from the old id, reused by every retry and every later run), route every write to the new vendor only, and tell what the old vendor deleted since the copy from its live list, not from a flag its docs promise.",
 });
