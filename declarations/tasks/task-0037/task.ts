@@ -71,32 +71,31 @@ function wanted(legacyAtRuns: Snapshot[], legacyNow: Snapshot): Want[] {
   return [...first.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([id, source]) => ({ staffline_id: id, source, deleted_in_staffline: !live.has(id) }));
 }
 
-/** Which new Bullpen candidate copies which StaffLine one: the one registered with its email. */
+/** A person as StaffLine has them, in Bullpen's names: what a copy carries (namesakes share an email, not all of it). */
+const personKey = (fields: Record<string, unknown>, side: 0 | 1) => JSON.stringify(FIELD_MAP.map((pair) => value(fields[pair[side]])));
+
+/** Which new Bullpen candidates copy which StaffLine one: those registered with its fields. */
 function copiesOf(want: Want[], newOnes: SnapshotRecord[]) {
-  const byEmail = new Map<string, SnapshotRecord[]>();
-  for (const r of newOnes) byEmail.set(String(r.record.email), [...(byEmail.get(String(r.record.email)) ?? []), r]);
-  return new Map(want.map((w) => [w.staffline_id, byEmail.get(String(w.source.email)) ?? []]));
+  const byPerson = new Map<string, SnapshotRecord[]>();
+  for (const r of newOnes) byPerson.set(personKey(r.record, 1), [...(byPerson.get(personKey(r.record, 1)) ?? []), r]);
+  return new Map(want.map((w) => [w.staffline_id, byPerson.get(personKey(w.source, 0)) ?? []]));
 }
 
 function copyProblems(want: Want[], newOnes: SnapshotRecord[]): string[] {
   const copies = copiesOf(want, newOnes);
-  const emails = new Set(want.map((w) => String(w.source.email)));
+  const people = new Set(want.map((w) => personKey(w.source, 0)));
   const missing = want.filter((w) => !copies.get(w.staffline_id)?.length).map((w) => w.staffline_id);
   const twice = want.filter((w) => (copies.get(w.staffline_id)?.length ?? 0) > 1).map((w) => `${w.staffline_id} x${copies.get(w.staffline_id)!.length}`);
-  const stray = newOnes.filter((r) => !emails.has(String(r.record.email))).map((r) => r.id);
-  const wrong: string[] = [];
-  for (const w of want) {
+  const stray = newOnes.filter((r) => !people.has(personKey(r.record, 1))).map((r) => `${r.id} (${String(r.record.email)})`);
+  const wrong = want.flatMap((w) => {
     const copy = copies.get(w.staffline_id)?.[0];
-    if (!copy) continue;
-    const bad: string[] = FIELD_MAP.filter(([from, to]) => value(copy.record[to]) !== value(w.source[from])).map(([, to]) => to);
-    if (copy.record.branch !== BRANCH) bad.push("branch");
-    if (copy.record.source !== SOURCE) bad.push("source");
-    if (bad.length) wrong.push(`${w.staffline_id} -> ${copy.id} (${bad.join(", ")})`);
-  }
+    const bad = [copy && copy.record.branch !== BRANCH && "branch", copy && copy.record.source !== SOURCE && "source"].filter(Boolean);
+    return copy && bad.length ? [`${w.staffline_id} -> ${copy.id} (${bad.join(", ")})`] : [];
+  });
   return [
-    missing.length && `${missing.length} of ${want.length} StaffLine candidates not in Bullpen (${fewIds(missing)})`,
+    missing.length && `${missing.length} of ${want.length} StaffLine candidates not in Bullpen with their fields as copied (${fewIds(missing)})`,
     twice.length && `${twice.length} registered more than once (${fewIds(twice)})`,
-    stray.length && `${stray.length} other candidates registered in Bullpen (${fewIds(stray)})`,
+    stray.length && `${stray.length} other candidates registered in Bullpen, or copies with fields other than StaffLine's (${fewIds(stray)})`,
     wrong.length && `${wrong.length} copies with wrong fields: ${wrong.slice(0, 3).join("; ")}`,
   ].filter((p): p is string => typeof p === "string");
 }
