@@ -67,4 +67,6 @@ export const MECHANICS: Readonly<Record<string, string>> = Object.freeze({
     "Make several hundred calls through an XML gateway that answers its failures, an expired or revoked token among them, inside a 200: rotate single-use refresh tokens, and when the chain ends at its absolute expiry (the docs say it slides) start a new one with a fresh grant; unknown ids reported, never fabricated.",
   echo_suppressed_two_way_sync:
     "Copy notes both ways between two vendors along a customer's links without bouncing the sync's own copies back (a copy read on the far side is not a note a person wrote), through a lost answer on a keyed write and a revoked token, reading every page the vendor really serves rather than the page size its docs promise; a second run writes nothing.",
+  post_cutover_write_routing_exclusivity:
+    "Replatform from one vendor to another: take the baseline from the old vendor, back-fill the new one exactly once through a lost answer and a throttled burst (a key derived from the old id, reused by every retry and every later run), route every write to the new vendor only, and tell what the old vendor deleted since the copy from its live list, not from a flag its docs promise.",
 });

@@ -338,6 +338,7 @@ export default defineVendor({
     { kind: "schema-change", id: "bp-pipeline-status-renamed", resource: "application", field: "pipeline_status", renameTo: "pipeline_step", fromCheckpoint: 3 },
     { kind: "error-after-commit", id: "bp-submit-504-after-commit", write: "submitCandidate", nth: 1, status: 504 },
     { kind: "error-after-commit", id: "bp-move-500-after-commit", write: "moveApplication", nth: 2, status: 500 },
+    { kind: "error-after-commit", id: "bp-create-504-after-commit", write: "createCandidate", nth: 7, status: 504 },
   ],
   lies: [
     {
