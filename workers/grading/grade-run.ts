@@ -62,7 +62,8 @@ export function gradeRun(task: Task, vendors: Record<string, Vendor>, run: Seale
   }
   for (const s of task.scenarios) if (!outcomes.some((o) => o.name === s.name)) outcomes.push({ name: s.name, runs: null, checks: [], threw: null });
   const recorded = new Set(rec.checks.map((c) => c.name));
-  const checks = byLevel(gold ? [...rec.checks, ...unrecordedChecks(gold, recorded, outcomes)] : rec.checks);
+  const unrecorded = gold ? unrecordedChecks(gold, recorded, outcomes) : [];
+  const checks = byLevel([...rec.checks, ...unrecorded]);
   const draft: Verdict = {
     schema: "wirebench-verdict/1",
     scorer: "task-score-v4-mandatory-gated",
@@ -79,6 +80,6 @@ export function gradeRun(task: Task, vendors: Record<string, Vendor>, run: Seale
   };
   const reference = gold ?? manifestFrom(draft);
   if (reference.max <= 0) return { ...draft, error: error ?? { class: "benchmark_verifier_failure", message: "no check with a positive value was recorded" } };
-  const s = scoreChecks(rec.checks, reference);
+  const s = scoreChecks([...rec.checks, ...unrecorded], reference);
   return error ? { ...draft, raw: s.raw, max: s.max, score: 0, solved: false } : { ...draft, ...s };
 }

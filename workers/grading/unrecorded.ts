@@ -4,6 +4,12 @@
  * counts each as failed at its fail value; the verdict lists them too, failed,
  * with gold's level, values and `mandatory`, and a detail saying why the run
  * has none: the scenario that should have recorded it, and what stopped it.
+ *
+ * One kind stands instead: a soft conduct check that judges how the connector
+ * answers something the vendor sent (a `Retry-After` to wait out, errors not to
+ * loop on, a 5xx to resume after), in a scenario whose runs all finished. A
+ * connector that never met the trigger (it paced itself under the rate limit,
+ * say) did nothing the check forbids, so it is passed at gold's value.
  */
 import type { Check, ConnectorRun, GoldManifest } from "../../evidence/verdict.ts";
 
@@ -25,6 +31,11 @@ function runTrouble(r: ConnectorRun): string | null {
   return null;
 }
 
+/** Soft conduct checks recorded only when the vendor sent what they judge the answer to. */
+export const VENDOR_TRIGGERED_CONDUCT: ReadonlySet<string> = new Set(["retry_after_honored", "no_hot_loop_on_error", "resume_not_restart_after_5xx"]);
+
+const EVIDENCE_ABSENT = "ran, but the evidence this check judges was not there";
+
 /** Why a scenario did not record a check. */
 export function whyNotRecorded(scenario: string | undefined, outcomes: ScenarioOutcome[]): string {
   if (!scenario) return "not recorded: no scenario of this run recorded it";
@@ -35,22 +46,27 @@ export function whyNotRecorded(scenario: string | undefined, outcomes: ScenarioO
   if (failedRun) return `not recorded: scenario ${scenario}'s run \`${failedRun.label}\` ${runTrouble(failedRun)} before it could be judged`;
   const failedCheck = o.checks.findLast((c) => !c.ok);
   if (failedCheck) return `not recorded: scenario ${scenario}'s judge did not reach it after its check ${failedCheck.name} failed`;
-  return `not recorded: scenario ${scenario} ran, but the evidence this check judges was not there`;
+  return `not recorded: scenario ${scenario} ${EVIDENCE_ABSENT}`;
 }
 
-/** Gold's checks the run lacks, as failed checks at gold's values, each saying why it is missing. */
+/** Gold's checks the run lacks, each saying why it is missing: failed at gold's values, or passed where the run never met a vendor-triggered conduct check's trigger. */
 export function unrecordedChecks(gold: GoldManifest, recorded: ReadonlySet<string>, outcomes: ScenarioOutcome[]): Check[] {
   return gold.checks
     .filter((g) => !recorded.has(g.name))
-    .map((g) => ({
+    .map((g) => {
+      const why = whyNotRecorded(g.scenario, outcomes);
+      const stands = !g.mandatory && VENDOR_TRIGGERED_CONDUCT.has(g.name) && why.endsWith(EVIDENCE_ABSENT);
+      return { g, ok: stands, detail: stands ? `${why}: the vendor never sent what it judges the answer to, so nothing it forbids happened` : why };
+    })
+    .map(({ g, ok, detail }) => ({
       name: g.name,
-      ok: false,
-      detail: whyNotRecorded(g.scenario, outcomes),
+      ok,
+      detail,
       pass: g.pass,
       fail: g.fail,
       mandatory: g.mandatory,
       level: g.level,
-      value: g.fail,
+      value: ok ? g.pass : g.fail,
       basis: g.basis,
       ...(g.scenario ? { scenario: g.scenario } : {}),
       recorded: false as const,

@@ -2,12 +2,13 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { Check, ConnectorRun, ScenarioEvidence } from "../../../evidence/verdict.ts";
+import type { Check, ConnectorRun, GoldManifest, ScenarioEvidence } from "../../../evidence/verdict.ts";
 import { TASKS } from "../../../declarations/tasks/index.ts";
 import { findVendor } from "../../../declarations/vendors/index.ts";
 import { formatVerdict } from "../../../scripts/cli/commands/grade.ts";
 import { readOutputs } from "../../../scripts/harness/connector-process.ts";
 import { gradeRun, type SealedRun } from "../../../workers/grading/grade-run.ts";
+import { unrecordedChecks } from "../../../workers/grading/unrecorded.ts";
 import { dedupe, scoreChecks } from "../../../workers/grading/score.ts";
 
 const { task, gold } = TASKS["task-0001"];
@@ -92,5 +93,35 @@ describe("a verdict lists every check of gold's manifest", () => {
     const table = formatVerdict(verdict);
     expect(table).toMatch(/^ {2}FAIL l1 \* incremental_candidates_match +0 {2}not recorded: scenario incremental_catch_up's run `incremental` exited 1 before it could be judged$/m);
     expect(table).toContain(`${checks.filter((c) => c.recorded === false).length} of gold's checks were not recorded by this run`);
+  });
+});
+
+describe("a vendor-triggered conduct check the run never met", () => {
+  const basis = { vendor: "a vendor behaviour" };
+  const manifest: GoldManifest = {
+    scorer: "task-score-v4-mandatory-gated",
+    task: "task-x",
+    max: 4,
+    checks: [
+      { scenario: "s", name: "data_true", level: "l1", ok: true, pass: 2, fail: 0, mandatory: true, basis },
+      { scenario: "s", name: "retry_after_honored", level: "l2", ok: true, pass: 1, fail: 0, mandatory: false, basis },
+      { scenario: "s", name: "token_reused_not_reminted", level: "l2", ok: true, pass: 1, fail: 0, mandatory: false, basis },
+    ],
+  };
+  const finished: ConnectorRun = { label: "run", args: [], exitCode: 0, timedOut: false, durationMs: 1, stderrTail: "", outputs: {} };
+  const dataTrue: Check = { name: "data_true", ok: true, detail: "", pass: 2, fail: 0, mandatory: true, level: "l1", value: 2, basis, scenario: "s" };
+
+  it("stands, passed at gold's value, when every run of its scenario finished; other unrecorded checks still fail", () => {
+    const out = unrecordedChecks(manifest, new Set(["data_true"]), [{ name: "s", runs: [finished], checks: [dataTrue], threw: null }]);
+    expect(out.map((c) => [c.name, c.ok, c.value])).toEqual([
+      ["retry_after_honored", true, 1],
+      ["token_reused_not_reminted", false, 0],
+    ]);
+    expect(scoreChecks([dataTrue, ...out], manifest)).toEqual({ raw: 3, max: 4, score: 75, solved: true });
+  });
+
+  it("fails as before when the scenario's run exited non-zero", () => {
+    const out = unrecordedChecks(manifest, new Set(["data_true"]), [{ name: "s", runs: [{ ...finished, exitCode: 1 }], checks: [dataTrue], threw: null }]);
+    expect(out.find((c) => c.name === "retry_after_honored")).toMatchObject({ ok: false, value: 0 });
   });
 });
