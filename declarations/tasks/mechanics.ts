@@ -65,4 +65,6 @@ export const MECHANICS: Readonly<Record<string, string>> = Object.freeze({
     "Move a sync off a legacy credential the vendor retires mid-run onto OAuth client credentials without a re-sync: adopt the old job's files and last finished watermark, mark the deletions the old API never reported, and read each resource where the API returns all of it (the recommended version drops a record at every page boundary).",
   absolute_refresh_expiry_doc_lie:
     "Make several hundred calls through an XML gateway that answers its failures, an expired or revoked token among them, inside a 200: rotate single-use refresh tokens, and when the chain ends at its absolute expiry (the docs say it slides) start a new one with a fresh grant; unknown ids reported, never fabricated.",
+  token_layer_rewrite_zero_downtime:
+    "Move a change feed off an XML gateway and a token broker onto REST with tokens of its own, with no change lost or repeated: adopt the old job's position, skip what an inclusive filter returns again, and keep going when every token is revoked and the refresh chain ends at its absolute expiry (the docs say it slides).",
 });
