@@ -37,7 +37,8 @@ function instant(v: unknown): unknown {
 }
 
 const lines = (run: ConnectorRun | undefined): ChangeLine[] => (outputRows<ChangeLine>(run, FILE) ?? []).filter((r) => r && typeof r === "object");
-const same = (a: ChangeLine, b: ChangeLine) => a.check_id === b.check_id && a.status === b.status && instant(a.updated_at) === instant(b.updated_at);
+/** Whether a line carries the record's status and `updated_at` (any rendering of the instant). */
+const carries = (l: ChangeLine, rec: Record<string, unknown>) => l.status === rec.status && instant(l.updated_at) === instant(rec.updated_at);
 
 /** The requests of the role in one epoch. */
 const inEpoch = (e: ScenarioEvidence, epoch: number | undefined): RequestLogEntry[] => (e.requests[ROLE] ?? []).filter((r) => r.epoch === epoch);
@@ -71,9 +72,7 @@ function judgeAppended(c: CheckRecorder, name: string, appended: ChangeLine[], f
   for (const l of appended) byId.set(l.check_id, [...(byId.get(l.check_id) ?? []), l]);
   const missing = [...changed.keys()].filter((id) => !byId.has(id));
   const twice = [...byId].filter(([id, ls]) => changed.has(id) && ls.length > 1).map(([id]) => id);
-  const wrong = [...changed]
-    .filter(([id, rec]) => byId.get(id)?.length === 1 && !same(byId.get(id)![0], { check_id: id, status: String(rec.status), updated_at: String(rec.updated_at), subject_id: "", type: "" }))
-    .map(([id]) => id);
+  const wrong = [...changed].filter(([id, rec]) => byId.get(id)?.length === 1 && !carries(byId.get(id)![0], rec)).map(([id]) => id);
   const unchanged = [...byId.keys()].filter((id) => !changed.has(id) && !removed.has(id));
   c.check(name, changed.size > 0 && !missing.length && !twice.length && !wrong.length && !unchanged.length, {
     basis: { ticket: ONE_LINE },
