@@ -69,4 +69,6 @@ export const MECHANICS: Readonly<Record<string, string>> = Object.freeze({
     "Copy notes both ways between two vendors along a customer's links without bouncing the sync's own copies back (a copy read on the far side is not a note a person wrote), through a lost answer on a keyed write and a revoked token, reading every page the vendor really serves rather than the page size its docs promise; a second run writes nothing.",
   post_cutover_write_routing_exclusivity:
     "Replatform from one vendor to another: take the baseline from the old vendor, back-fill the new one exactly once through a lost answer and a throttled burst (a key derived from the old id, reused by every retry and every later run), route every write to the new vendor only, and tell what the old vendor deleted since the copy from its live list, not from a flag its docs promise.",
+  token_layer_rewrite_zero_downtime:
+    "Move a change feed off an XML gateway and a token broker onto REST with tokens of its own, with no change lost or repeated: adopt the old job's position, skip what an inclusive filter returns again, and keep going when every token is revoked and the refresh chain ends at its absolute expiry (the docs say it slides).",
 });

@@ -210,6 +210,7 @@ export default defineVendor({
   ],
   faults: [
     { kind: "token-revoked", id: "vt-tokens-revoked", afterRequests: 6, status: 401 },
+    { kind: "token-revoked", id: "vt-tokens-revoked-early", afterRequests: 1, status: 401 },
     { kind: "cursor-invalidated", id: "vt-check-cursors-reset", afterRequests: 3, path: "/v1/checks" },
     { kind: "error-on-page", id: "vt-checks-503-page-3", resource: "check", page: 2, times: 2, status: 503 },
     { kind: "rate-limit-window", id: "vt-burst-429", afterRequests: 8, cooldownS: 3, retryAfter: "seconds" },
@@ -219,6 +220,7 @@ export default defineVendor({
     { kind: "webhook-duplicates", id: "vt-duplicate-check-events", every: 2, copies: 2 },
     { kind: "webhook-out-of-order", id: "vt-reversed-burst" },
     { kind: "token-aging", id: "vt-token-clock-150s", afterRequests: 0, everyRequests: 100, seconds: 150 },
+    { kind: "token-aging", id: "vt-token-clock-fast", afterRequests: 0, everyRequests: 1, seconds: 100 },
     { kind: "maintenance", id: "vt-maintenance-window", afterRequests: 2, count: 10_000, retryAfterS: 1800 },
   ],
   lies: [
