@@ -34,19 +34,18 @@ function runTrouble(r: ConnectorRun): string | null {
 /** Soft conduct checks recorded only when the vendor sent what they judge the answer to. */
 export const VENDOR_TRIGGERED_CONDUCT: ReadonlySet<string> = new Set(["retry_after_honored", "no_hot_loop_on_error", "resume_not_restart_after_5xx"]);
 
-const EVIDENCE_ABSENT = "ran, but the evidence this check judges was not there";
-
-/** Why a scenario did not record a check. */
-export function whyNotRecorded(scenario: string | undefined, outcomes: ScenarioOutcome[]): string {
-  if (!scenario) return "not recorded: no scenario of this run recorded it";
+/** Why a scenario did not record a check; `finished` when it ran to the end and only the check's evidence was absent. */
+function whyNotRecorded(scenario: string | undefined, outcomes: ScenarioOutcome[]): { detail: string; finished: boolean } {
+  const stopped = (detail: string) => ({ detail, finished: false });
+  if (!scenario) return stopped("not recorded: no scenario of this run recorded it");
   const o = outcomes.find((x) => x.name === scenario);
-  if (!o?.runs) return `not recorded: scenario ${scenario} did not run`;
-  if (o.threw !== null) return `not recorded: the judge of scenario ${scenario} threw (${o.threw})`;
+  if (!o?.runs) return stopped(`not recorded: scenario ${scenario} did not run`);
+  if (o.threw !== null) return stopped(`not recorded: the judge of scenario ${scenario} threw (${o.threw})`);
   const failedRun = o.runs.find((r) => runTrouble(r) !== null);
-  if (failedRun) return `not recorded: scenario ${scenario}'s run \`${failedRun.label}\` ${runTrouble(failedRun)} before it could be judged`;
+  if (failedRun) return stopped(`not recorded: scenario ${scenario}'s run \`${failedRun.label}\` ${runTrouble(failedRun)} before it could be judged`);
   const failedCheck = o.checks.findLast((c) => !c.ok);
-  if (failedCheck) return `not recorded: scenario ${scenario}'s judge did not reach it after its check ${failedCheck.name} failed`;
-  return `not recorded: scenario ${scenario} ${EVIDENCE_ABSENT}`;
+  if (failedCheck) return stopped(`not recorded: scenario ${scenario}'s judge did not reach it after its check ${failedCheck.name} failed`);
+  return { detail: `not recorded: scenario ${scenario} ran, but the evidence this check judges was not there`, finished: true };
 }
 
 /** Gold's checks the run lacks, each saying why it is missing: failed at gold's values, or passed where the run never met a vendor-triggered conduct check's trigger. */
@@ -55,20 +54,19 @@ export function unrecordedChecks(gold: GoldManifest, recorded: ReadonlySet<strin
     .filter((g) => !recorded.has(g.name))
     .map((g) => {
       const why = whyNotRecorded(g.scenario, outcomes);
-      const stands = !g.mandatory && VENDOR_TRIGGERED_CONDUCT.has(g.name) && why.endsWith(EVIDENCE_ABSENT);
-      return { g, ok: stands, detail: stands ? `${why}: the vendor never sent what it judges the answer to, so nothing it forbids happened` : why };
-    })
-    .map(({ g, ok, detail }) => ({
-      name: g.name,
-      ok,
-      detail,
-      pass: g.pass,
-      fail: g.fail,
-      mandatory: g.mandatory,
-      level: g.level,
-      value: ok ? g.pass : g.fail,
-      basis: g.basis,
-      ...(g.scenario ? { scenario: g.scenario } : {}),
-      recorded: false as const,
-    }));
+      const stands = !g.mandatory && VENDOR_TRIGGERED_CONDUCT.has(g.name) && why.finished;
+      return {
+        name: g.name,
+        ok: stands,
+        detail: stands ? `${why.detail}: the vendor never sent what it judges the answer to, so nothing it forbids happened` : why.detail,
+        pass: g.pass,
+        fail: g.fail,
+        mandatory: g.mandatory,
+        level: g.level,
+        value: stands ? g.pass : g.fail,
+        basis: g.basis,
+        ...(g.scenario ? { scenario: g.scenario } : {}),
+        recorded: false as const,
+      };
+    });
 }
