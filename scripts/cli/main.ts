@@ -1,16 +1,11 @@
+/**
+ * @module main
+ * The `wirebench` command line: its verbs and options. Each verb loads its module only when it
+ * runs, so `--help` and a usage error answer without loading the farm, the grader or the lanes.
+ */
 import { Command } from "commander";
-import { check } from "./commands/check.ts";
-import { docs } from "./commands/docs.ts";
-import { grade } from "./commands/grade.ts";
-import { validate } from "./commands/validate.ts";
-import { serve } from "./commands/serve.ts";
-import { worldCreate } from "./commands/world-create.ts";
-import { run, runAll } from "./commands/run.ts";
 import { execOptions } from "./commands/exec-options.ts";
-import { workspaceCommand } from "./commands/workspace.ts";
-import { compareCommand, publishCommand, regradeCommand } from "./commands/publish.ts";
 import { guarded, UsageError } from "./errors.ts";
-import { taskInit } from "./task-init/init.ts";
 import { registerSubmissionVerbs } from "./commands/submission-verbs.ts";
 
 const program = new Command();
@@ -31,14 +26,14 @@ program
   .option("--persist <dir>", "state folder (default: .wirebench/state)")
   .option("--memory", "keep state in memory only")
   .option("--site <dir>", "a published site to show at / (default: demo/site when npm run demo made one)")
-  .action((opts) => guarded(() => serve(opts)));
+  .action((opts) => guarded(async () => (await import("./commands/serve.ts")).serve(opts)));
 
 program
   .command("check")
   .description("validate vendor declarations (all of them, or the files given)")
   .argument("[files...]", "declaration modules to check")
   .option("--json", "print results as JSON")
-  .action((files, opts) => guarded(() => check(files, opts)));
+  .action((files, opts) => guarded(async () => (await import("./commands/check.ts")).check(files, opts)));
 
 program
   .command("docs")
@@ -48,7 +43,7 @@ program
   .option("--out <dir>", "output folder")
   .option("--base-url <url>", "base URL shown in examples", "https://api.example.test")
   .option("--seed <n>", "seed of the example data", "1")
-  .action((vendor, opts) => guarded(() => docs(vendor, opts)));
+  .action((vendor, opts) => guarded(async () => (await import("./commands/docs.ts")).docs(vendor, opts)));
 
 program
   .command("grade")
@@ -60,7 +55,7 @@ program
   .option("--trusted", "run the connector as plain host processes, not in the sandbox (for code you wrote yourself)")
   .option("--json", "print the verdict as JSON")
   .option("--farm <url>", "farm URL (default: reuse or start a local farm)")
-  .action((opts) => guarded(() => grade(opts)));
+  .action((opts) => guarded(async () => (await import("./commands/grade.ts")).grade(opts)));
 
 program
   .command("validate")
@@ -72,7 +67,7 @@ program
   .option("--jobs <n>", "gradings at a time (default: twice the cores)")
   .option("--farms <n>", "in-memory local farms to spread the gradings over (default: 2, or 1 on one core)")
   .option("--farm <url>", "farm URL (default: start in-memory local farms)")
-  .action((tasks, opts) => guarded(() => validate(tasks, opts)));
+  .action((tasks, opts) => guarded(async () => (await import("./commands/validate.ts")).validate(tasks, opts)));
 
 const agentOptions = (cmd: Command) =>
   execOptions(cmd)
@@ -87,13 +82,13 @@ const agentOptions = (cmd: Command) =>
 agentOptions(program.command("run").description("put an agent through a task in the sandbox, grade it, and write the attempt bundle"))
   .option("--task <task>", "task id (task-0001)")
   .option("--json", "print each attempt's summary.json")
-  .action((opts) => guarded(() => run(opts)));
+  .action((opts) => guarded(async () => (await import("./commands/run.ts")).run(opts)));
 
 agentOptions(program.command("run-all").description("a sweep of attempts, one JSON line each; finished attempts are skipped on a rerun"))
   .argument("[tasks...]", "task ids (default: all)")
   .option("--jobs <n>", "attempts at a time", "1")
   .option("--shard <i/n>", "run only slice i of n of the sweep (deterministic; publish merges the slices' folders)")
-  .action((tasks, opts) => guarded(() => runAll(tasks, opts)));
+  .action((tasks, opts) => guarded(async () => (await import("./commands/run.ts")).runAll(tasks, opts)));
 
 program
   .command("publish")
@@ -102,14 +97,14 @@ program
   .option("--out <dir>", "output folder")
   .option("--release <name>", "release name", "dev")
   .option("--generated-at <iso>", "pin generated_at (byte-identical releases)")
-  .action((opts) => guarded(async () => publishCommand(opts)));
+  .action((opts) => guarded(async () => (await import("./commands/publish.ts")).publishCommand(opts)));
 
 program
   .command("regrade")
   .description("re-derive every verdict from published evidence, offline; exit 1 on any difference")
   .argument("<dir>", "a published site or a runs folder")
   .option("--json", "print the report as JSON")
-  .action((dir, opts) => guarded(async () => regradeCommand(dir, opts)));
+  .action((dir, opts) => guarded(async () => (await import("./commands/publish.ts")).regradeCommand(dir, opts)));
 
 program
   .command("compare")
@@ -118,7 +113,7 @@ program
   .argument("<b>")
   .option("--runs <dir>", "folder of attempt bundles (or a published site)", "runs")
   .option("--json", "print the comparison as JSON")
-  .action((a, b, opts) => guarded(async () => compareCommand(a, b, opts)));
+  .action((a, b, opts) => guarded(async () => (await import("./commands/publish.ts")).compareCommand(a, b, opts)));
 
 program
   .command("bench")
@@ -148,6 +143,7 @@ task
   .option("--root <dir>", "folder of task folders (default: declarations/tasks)")
   .action((id, opts) =>
     guarded(async () => {
+      const { taskInit } = await import("./task-init/init.ts");
       const files = taskInit(id, opts);
       console.log(`created ${id}: ${files.join(", ")}`);
       console.log(`next: list it in declarations/tasks/index.ts (gold: null) and drives.ts, its primary mechanic in declarations/tasks/mechanics.ts; see declarations/tasks/README.md`);
@@ -164,7 +160,7 @@ program
   .option("--serve-port <port>", "port the agent's webhook listener will listen on (the world's webhook target)", "4000")
   .option("--json", "print the description as JSON")
   .option("--farm <url>", "farm URL (default: the local farm on $PORT or 8787)")
-  .action((opts) => guarded(() => workspaceCommand(opts)));
+  .action((opts) => guarded(async () => (await import("./commands/workspace.ts")).workspaceCommand(opts)));
 
 const world = program.command("world").description("manage worlds on a farm");
 world
@@ -176,7 +172,7 @@ world
   .option("--checkpoint <n>", "starting checkpoint", "0")
   .option("--json", "print the creation response as JSON")
   .option("--farm <url>", "farm URL (default: the local farm on $PORT or 8787)")
-  .action((opts) => guarded(() => worldCreate(opts)));
+  .action((opts) => guarded(async () => (await import("./commands/world-create.ts")).worldCreate(opts)));
 
 try {
   await program.parseAsync(process.argv);

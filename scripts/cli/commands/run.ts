@@ -13,7 +13,8 @@ import { bwrapVersion } from "../../agent/sandbox/bwrap.ts";
 import { UsageError } from "../errors.ts";
 import { controlCall, type FarmHandle } from "../../farm/control-client.ts";
 import { openFarm } from "../../farm/open-farm.ts";
-import { execLaneOf, refuseExecOptions, type ExecOptions } from "./exec-options.ts";
+import { execLaneOf, refuseExecOptions } from "./exec-lane-of.ts";
+import type { ExecOptions } from "./exec-options.ts";
 
 /** Options shared by `wirebench run` and `run-all`. */
 export interface RunOptions extends ExecOptions {

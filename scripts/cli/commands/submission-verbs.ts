@@ -2,12 +2,10 @@
  * @module submission-verbs
  * The verbs of submitted patches: `grade-all` (local predictions, or the
  * operator's runner over a farm's submissions), `submit` and `submissions`
- * (a participant's side of the hosted path).
+ * (a participant's side of the hosted path). Each verb loads its module when it runs.
  */
 import type { Command } from "commander";
 import { guarded } from "../errors.ts";
-import { gradeAll } from "./grade-all.ts";
-import { submissionsCommand, submitCommand } from "./submit.ts";
 
 export function registerSubmissionVerbs(program: Command): void {
   program
@@ -23,7 +21,7 @@ export function registerSubmissionVerbs(program: Command): void {
     .option("--seed <n>", "world seed (default: each task's)")
     .option("--farm <url>", "farm URL (default: reuse or start a local farm)")
     .option("--reclaim-after <s>", "with --from-farm: also claim submissions claimed more than this many seconds ago and never finished (default: the farm's, 6 h)")
-    .action((opts) => guarded(() => gradeAll(opts)));
+    .action((opts) => guarded(async () => (await import("./grade-all.ts")).gradeAll(opts)));
 
   program
     .command("submit")
@@ -33,7 +31,7 @@ export function registerSubmissionVerbs(program: Command): void {
     .requiredOption("--patch <file>", "git diff against the task's starter repository")
     .option("--json", "print the submission as JSON")
     .option("--farm <url>", "the hosted farm (required)")
-    .action((opts) => guarded(() => submitCommand(opts)));
+    .action((opts) => guarded(async () => (await import("./submit.ts")).submitCommand(opts)));
 
   program
     .command("submissions")
@@ -42,5 +40,5 @@ export function registerSubmissionVerbs(program: Command): void {
     .option("--status <status>", "only pending, claimed, graded or failed ones")
     .option("--json", "print JSON")
     .option("--farm <url>", "the hosted farm (required)")
-    .action((id, opts) => guarded(() => submissionsCommand(id, opts)));
+    .action((id, opts) => guarded(async () => (await import("./submit.ts")).submissionsCommand(id, opts)));
 }
