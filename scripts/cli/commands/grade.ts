@@ -1,10 +1,13 @@
-import { existsSync, statSync } from "node:fs";
-import { resolve } from "node:path";
+import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 import { findTask, TASKS } from "../../../declarations/tasks/index.ts";
 import type { Check, Verdict } from "../../../evidence/verdict.ts";
 import { bwrapVersion } from "../../agent/sandbox/bwrap.ts";
 import { openConnectorSandbox } from "../../agent/sandbox/connector-sandbox.ts";
+import { submittedTree } from "../../agent/submitted-tree.ts";
 import { gradeRepo } from "../../harness/grade-repo.ts";
+import { taskDir } from "../../harness/workspace.ts";
 import { UsageError } from "../errors.ts";
 import { openFarm } from "../../farm/open-farm.ts";
 
@@ -37,8 +40,11 @@ export function formatVerdict(v: Verdict): string {
 
 /**
  * `wirebench grade --task T --repo DIR`: grades a connector folder against a
- * fresh world. The connector is untrusted code: it runs in the sandbox unless
- * `--trusted` says it is the caller's own.
+ * fresh world, as a run would: the starter plus the patch the folder makes
+ * against it (submitted-tree.ts), so what its `.gitignore` excludes (state
+ * left by runs against a development world, output) is not graded. The
+ * connector is untrusted code: it runs in the sandbox unless `--trusted` says
+ * it is the caller's own.
  */
 export async function grade(opts: GradeOptions): Promise<void> {
   const entry = findTask(opts.task);
@@ -49,12 +55,19 @@ export async function grade(opts: GradeOptions): Promise<void> {
   if (opts.timeLimit !== undefined && !/^[1-9]\d*$/.test(opts.timeLimit)) throw new UsageError(`--time-limit must be a positive number of seconds, got "${opts.timeLimit}"`);
   if (!entry.gold) throw new UsageError(`task ${opts.task} has no gold manifest yet; run wirebench validate ${opts.task} --write-gold`);
   if (!opts.trusted && !bwrapVersion()) throw new UsageError("the sandbox needs bubblewrap (apt-get install bubblewrap); --trusted runs the connector as plain host processes");
+  const scratch = mkdtempSync(join(tmpdir(), "wb-grade-"));
+  const submitted = join(scratch, "repo");
+  const taken = submittedTree(join(taskDir(entry.task.id), "repo"), repoDir, submitted);
+  if (!taken.ok) {
+    rmSync(scratch, { recursive: true, force: true });
+    throw new UsageError(`--repo ${opts.repo}: ${taken.reason}`);
+  }
   const farm = await openFarm(opts.farm);
   try {
     const verdict = await gradeRepo({
       farm,
       task: entry.task,
-      repoDir,
+      repoDir: submitted,
       seed: opts.seed === undefined ? undefined : Number(opts.seed),
       timeLimitS: opts.timeLimit === undefined ? undefined : Number(opts.timeLimit),
       connectors: opts.trusted ? undefined : (world) => openConnectorSandbox(farm.url, world),
@@ -62,5 +75,6 @@ export async function grade(opts: GradeOptions): Promise<void> {
     console.log(opts.json ? JSON.stringify(verdict, null, 2) : formatVerdict(verdict));
   } finally {
     await farm.close();
+    rmSync(scratch, { recursive: true, force: true });
   }
 }
