@@ -24,7 +24,11 @@ export const BOOK_FAULTS = ["pm-placement-503-after-commit", "pm-tokens-revoked"
 /**
  * One link of the bridge sheet (`bridge-key.json`): the id columns of repo/input/bridge.csv, each
  * id as the systems spell it (the sheet is typed by hand: case, padding spaces, dropped leading
- * zeros), a link the sheet lists twice once (`bridge.test.ts` holds the key to the sheet).
+ * zeros), a link the sheet lists twice once (`bridge.test.ts` holds the key to the sheet). At seed 1
+ * it holds links that call for each correction (three PlaceMint confirms, so the 503 after the
+ * second one's commit bites) and a placed application of a candidate StaffLine deleted, whose
+ * proposed placement must not be confirmed (the docs' `include_deleted` flag does nothing; the
+ * tombstones tell).
  */
 export interface Link {
   application_id: string;
