@@ -23,6 +23,7 @@ export const CLOSE_FAULTS = ["pm-tokens-revoked", "pm-burst-429", "pm-note-500-a
 export interface Timesheet {
   timesheet_id: string;
   placement: string;
+  week_ending: string;
   hours: string;
   status: string;
 }
@@ -31,13 +32,25 @@ export const TIMESHEETS: readonly Timesheet[] = timesheets;
 const ReportRow = z.looseObject(Object.fromEntries(HEADER.map((h) => [h, z.string()])));
 type ReportRow = Record<string, string>;
 
-/** Hours as hundredths (Tallybook writes at most two decimals). */
+/** A decimal number of hours as hundredths (a report writes at most two decimals). */
 const hundredths = (hours: string) => Math.round(Number(hours) * 100);
 
-/** Approved hours per placement, in hundredths of an hour. */
+/**
+ * A timesheet's time as hundredths of an hour. Tallybook's web app writes decimal hours (`37.5`),
+ * its mobile app hours and minutes (`37:30`); the export's minutes are whole quarter hours.
+ */
+export function timesheetHundredths(hours: string): number {
+  const hm = /^(\d+):(\d{2})$/.exec(hours);
+  return hm ? Number(hm[1]) * 100 + (Number(hm[2]) * 100) / 60 : hundredths(hours);
+}
+
+/** The quarter the fee is for: a timesheet counts in the quarter its week ends in. */
+export const inQuarter = (weekEnding: string) => weekEnding >= "2025-01-01" && weekEnding <= "2025-03-31";
+
+/** Approved hours of the quarter per placement, in hundredths of an hour. */
 export function approvedHundredths(): Map<string, number> {
   const out = new Map<string, number>();
-  for (const t of TIMESHEETS) if (t.status === "approved") out.set(t.placement, (out.get(t.placement) ?? 0) + hundredths(t.hours));
+  for (const t of TIMESHEETS) if (t.status === "approved" && inQuarter(t.week_ending)) out.set(t.placement, (out.get(t.placement) ?? 0) + timesheetHundredths(t.hours));
   return out;
 }
 
@@ -102,7 +115,7 @@ function reportProblems(rows: ReportRow[], want: Expected[], notes: Map<string, 
       continue;
     }
     const note = notes.get(w.placement_id)?.[0];
-    const hoursOk = Number.isFinite(Number(r.approved_hours)) && r.approved_hours.trim() !== "" && hundredths(r.approved_hours) === w.hundredths;
+    const hoursOk = /^\s*\d+(\.\d+)?\s*$/.test(r.approved_hours) && hundredths(r.approved_hours) === w.hundredths;
     const fields = w.inBook
       ? { currency: w.currency, hourly_bill_rate: String(w.rate), agency_fee_bps: String(w.bps), fee_cents: String(w.fee), outcome: "fee_noted", note_id: note?.id ?? "(the fee note)" }
       : { currency: "", hourly_bill_rate: "", agency_fee_bps: "", fee_cents: "", outcome: "not_in_book", note_id: "" };

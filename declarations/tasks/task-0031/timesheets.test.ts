@@ -2,14 +2,14 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
-import { approvedHundredths, feeBody, feeCents, TIMESHEETS } from "./task.ts";
+import { approvedHundredths, feeBody, feeCents, inQuarter, TIMESHEETS, timesheetHundredths } from "./task.ts";
 
 const csv = readFileSync(join(import.meta.dirname, "repo", "input", "tallybook-q1-timesheets.csv"), "utf8");
 
 describe("task-0031's answer key", () => {
   it("holds every timesheet of the Tallybook export the agent gets", () => {
     const records: Record<string, string>[] = parse(csv, { bom: true, columns: true });
-    expect(TIMESHEETS).toEqual(records.map((r) => ({ timesheet_id: r["Timesheet ID"], placement: r.Placement, hours: r.Hours, status: r.Status })));
+    expect(TIMESHEETS).toEqual(records.map((r) => ({ timesheet_id: r["Timesheet ID"], placement: r.Placement, week_ending: r["Week ending"], hours: r.Hours, status: r.Status })));
   });
 
   it("keeps the export's traps: a byte order mark, CRLF rows and quoted commas, quotes and line breaks", () => {
@@ -19,11 +19,31 @@ describe("task-0031's answer key", () => {
     expect(csv.split("\r\n").length).toBeGreaterThan(TIMESHEETS.length);
   });
 
-  it("counts approved hours only", () => {
+  it("counts approved hours of the quarter only", () => {
     const total = [...approvedHundredths().values()].reduce((a, b) => a + b, 0);
-    const approved = TIMESHEETS.filter((t) => t.status === "approved").reduce((a, t) => a + Math.round(Number(t.hours) * 100), 0);
-    expect(total).toBe(approved);
+    const counted = TIMESHEETS.filter((t) => t.status === "approved" && inQuarter(t.week_ending)).reduce((a, t) => a + timesheetHundredths(t.hours), 0);
+    expect(total).toBe(counted);
     expect(TIMESHEETS.some((t) => t.status !== "approved")).toBe(true);
+    expect(TIMESHEETS.filter((t) => t.status === "approved" && !inQuarter(t.week_ending)).length).toBeGreaterThanOrEqual(4);
+    expect(inQuarter("2025-03-30")).toBe(true);
+    expect(inQuarter("2025-04-06")).toBe(false);
+    expect(inQuarter("2024-12-29")).toBe(false);
+  });
+
+  it("reads a mobile timesheet's hours and minutes as hours, in whole hundredths", () => {
+    expect(timesheetHundredths("37:30")).toBe(3750);
+    expect(timesheetHundredths("12:15")).toBe(1225);
+    expect(timesheetHundredths("7:30")).toBe(750);
+    expect(timesheetHundredths("40")).toBe(4000);
+    expect(timesheetHundredths("12.25")).toBe(1225);
+    const mobile = TIMESHEETS.filter((t) => t.hours.includes(":"));
+    expect(mobile.filter((t) => t.status === "approved").length).toBeGreaterThanOrEqual(10);
+    for (const t of mobile) expect(Number.isInteger(timesheetHundredths(t.hours))).toBe(true);
+  });
+
+  it("has a placement whose only approved hours fall outside the quarter (it gets no row)", () => {
+    const outside = new Set(TIMESHEETS.filter((t) => t.status === "approved" && !inQuarter(t.week_ending)).map((t) => t.placement));
+    expect([...outside].some((p) => !approvedHundredths().has(p))).toBe(true);
   });
 
   it("rounds the fee to the nearest cent, halves up, and writes it with two decimals", () => {

@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { loadConfig } from "./config.ts";
 import { PlaceMintClient } from "./placemint.ts";
-import { type Application, type Link, noteText, type Placement, roster } from "./roster.ts";
+import { type Application, distinctLinks, type Link, noteText, type Placement, roster } from "./roster.ts";
 import { ReadFailed, Staffline } from "./staffline.ts";
 
 const AUTHOR = "Roster sync";
@@ -18,10 +18,12 @@ async function reconcile(): Promise<void> {
     .trim()
     .split(/\r?\n/);
   const cols = header.split(",");
-  const links: Link[] = lines.map((l) => {
-    const v = l.split(",");
-    return { application_id: v[cols.indexOf("application_id")], placement_id: v[cols.indexOf("placement_id")] };
-  });
+  const links: Link[] = distinctLinks(
+    lines.map((l) => {
+      const v = l.split(",");
+      return { application_id: v[cols.indexOf("application_id")], placement_id: v[cols.indexOf("placement_id")] };
+    }),
+  );
   const sl = new Staffline(config.staffline);
   const pm = new PlaceMintClient(config.placemint);
 

@@ -34,6 +34,30 @@ export interface Row {
 
 const BOOKED = new Set(["confirmed", "active", "ended"]);
 
+/** The digits of each system's ids: StaffLine's `app_` and five, PlaceMint's `plc_` and six. */
+const WIDTH: Record<string, number> = { app: 5, plc: 6 };
+
+/**
+ * An id from the hand-kept bridge sheet as the systems spell it: no padding spaces, lower case,
+ * the digits zero-filled to the system's width (a sheet's `APP_00047` or `app_112` is
+ * StaffLine's `app_00047` or `app_00112`).
+ */
+export function systemId(raw: string): string {
+  const id = raw.trim().toLowerCase();
+  const m = /^([a-z]+)_(\d+)$/.exec(id);
+  return m && WIDTH[m[1]] ? `${m[1]}_${m[2].padStart(WIDTH[m[1]], "0")}` : id;
+}
+
+/** The sheet's links with their ids as the systems spell them, a link typed twice kept once. */
+export function distinctLinks(rows: Link[]): Link[] {
+  const links = new Map<string, Link>();
+  for (const r of rows) {
+    const link = { application_id: systemId(r.application_id), placement_id: systemId(r.placement_id) };
+    links.set(`${link.application_id}|${link.placement_id}`, link);
+  }
+  return [...links.values()];
+}
+
 export const noteText = (r: Row) => `PlaceMint placement ${r.placement_id} is ${r.placemint_status}; application ${r.application_id} should be placed.`;
 
 /**

@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { loadConfig } from "./config.ts";
 import { PlaceMintClient } from "./placemint.ts";
-import { type Application, type Link, noteText, type Placement, type Row, roster } from "./roster.ts";
+import { type Application, distinctLinks, type Link, noteText, type Placement, type Row, roster } from "./roster.ts";
 import { Staffline } from "./staffline.ts";
 
 const AUTHOR = "Roster sync";
@@ -13,10 +13,12 @@ function readBridge(): Link[] {
     .trim()
     .split(/\r?\n/);
   const cols = header.split(",").map((h) => h.trim());
-  return lines.map((line) => {
-    const v = line.split(",");
-    return { application_id: v[cols.indexOf("application_id")].trim(), placement_id: v[cols.indexOf("placement_id")].trim() };
-  });
+  return distinctLinks(
+    lines.map((line) => {
+      const v = line.split(",");
+      return { application_id: v[cols.indexOf("application_id")], placement_id: v[cols.indexOf("placement_id")] };
+    }),
+  );
 }
 
 /** Whether the candidate already carries this correction note (written by an earlier run, or by a write whose answer was lost). */

@@ -1,11 +1,27 @@
 /** The close's arithmetic (PROBLEM.md, "The rule"), in integers. */
 
-/** Hours as hundredths: Tallybook writes at most two decimals. */
+/**
+ * A timesheet's time as hundredths of an hour. Tallybook's web app writes decimal hours with at
+ * most two decimals (`37.5`), its mobile app hours and minutes (`37:30`).
+ */
 export function hundredths(hours: string): number {
+  const hm = /^\s*(\d+):([0-5]\d)\s*$/.exec(hours);
+  if (hm) {
+    const minutes = Number(hm[2]);
+    if ((minutes * 100) % 60) throw new Error(`${JSON.stringify(hours)} is not a whole number of hundredths of an hour`);
+    return Number(hm[1]) * 100 + (minutes * 100) / 60;
+  }
   const m = /^\s*(\d+)(?:\.(\d{1,2}))?\s*$/.exec(hours);
   if (!m) throw new Error(`not a number of hours: ${JSON.stringify(hours)}`);
   return Number(m[1]) * 100 + Number((m[2] ?? "").padEnd(2, "0"));
 }
+
+/** The close is for Q1 2025: a timesheet counts in the quarter its week ends in. */
+export const inQuarter = (weekEnding: string) => {
+  const day = weekEnding.trim();
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new Error(`not a week-ending date: ${JSON.stringify(weekEnding)}`);
+  return day >= "2025-01-01" && day <= "2025-03-31";
+};
 
 export const hoursText = (h: number) => (h % 100 ? `${Math.floor(h / 100)}.${String(h % 100).padStart(2, "0")}` : String(h / 100));
 
