@@ -1,5 +1,6 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { configDefaults, defineConfig } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
 import { buildWorker } from "./scripts/farm/build-worker.ts";
 
 const migrations = await readD1Migrations("./migrations");
@@ -16,6 +17,21 @@ const SLOW_TESTS = [
   "test/node/agent/opencode.test.ts",
   "test/node/agent/cli-lanes.test.ts",
 ];
+/**
+ * The slow files start first, validation at the very front: with two files at a time, the longest
+ * one started last would run alone at the end (vitest's default order in a clean clone, with no
+ * timings cached, is by file size, which puts the small validation file late).
+ */
+class SlowFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const rank = (f: TestSpecification) => {
+      const i = SLOW_TESTS.findIndex((slow) => f.moduleId.endsWith(slow));
+      return i === -1 ? SLOW_TESTS.length : i;
+    };
+    return sorted.map((f, i) => ({ f, i })).sort((a, b) => rank(a.f) - rank(b.f) || a.i - b.i).map(({ f }) => f);
+  }
+}
 const tier = process.env.WIREBENCH_TESTS ?? "all";
 if (tier !== "all" && tier !== "fast") throw new Error(`WIREBENCH_TESTS is "all" or "fast", not "${tier}"`);
 /** The pool renames the Worker under test: `vitest-plugin-runner-<project>`; the grader's WORLD binding names that script. */
@@ -26,6 +42,7 @@ export default defineConfig({
     // Two files at a time: most of the suite waits on workerd, connectors and agent CLIs rather
     // than computing, so a second file overlaps that waiting (vitest's default is one on 2 cores).
     maxWorkers: 2,
+    sequence: { sequencer: SlowFirst },
     projects: [
       {
         plugins: [
