@@ -29,7 +29,10 @@ class SlowFirst extends BaseSequencer {
       const i = SLOW_TESTS.findIndex((slow) => f.moduleId.endsWith(slow));
       return i === -1 ? SLOW_TESTS.length : i;
     };
-    return sorted.map((f, i) => ({ f, i })).sort((a, b) => rank(a.f) - rank(b.f) || a.i - b.i).map(({ f }) => f);
+    return sorted
+      .map((f, i) => ({ f, i }))
+      .sort((a, b) => rank(a.f) - rank(b.f) || a.i - b.i)
+      .map(({ f }) => f);
   }
 }
 const tier = process.env.WIREBENCH_TESTS ?? "all";
