@@ -50,6 +50,9 @@ export interface Decision {
   decided_ms: number;
 }
 
+/** Whether an ISO 8601 time names its offset (`Z` or `±hh:mm`). */
+export const hasOffset = (text: string): boolean => /(?:Z|[+-]\d{2}:?\d{2})$/i.test(text);
+
 /** Last Sunday of a month (UTC date), at 01:00 UTC: where EU summer time starts (March) and ends (October). */
 function lastSundayAt1Utc(year: number, month: number): number {
   const last = new Date(Date.UTC(year, month + 1, 0));
@@ -62,7 +65,7 @@ function lastSundayAt1Utc(year: number, month: number): number {
  * 01:00 UTC), UTC otherwise.
  */
 export function decidedMs(text: string): number {
-  if (/(?:Z|[+-]\d{2}:?\d{2})$/i.test(text)) return Date.parse(text);
+  if (hasOffset(text)) return Date.parse(text);
   const asUtc = Date.parse(`${text}Z`);
   const year = new Date(asUtc).getUTCFullYear();
   const summer = (at: number) => at >= lastSundayAt1Utc(year, 2) && at < lastSundayAt1Utc(year, 9);

@@ -8,7 +8,7 @@ import { csvRows } from "../../schema/output-contract.ts";
 import { byLabel, fewIds, outputRows, plumbing } from "../shared/judging.ts";
 import { objects } from "../shared/rows.ts";
 import { committedWrites } from "../shared/committed-writes.ts";
-import { DECISIONS_CSV, type Decision, parseDecisions } from "./decisions.ts";
+import { DECISIONS_CSV, type Decision, hasOffset, parseDecisions } from "./decisions.ts";
 
 export const ROLE = "crm";
 const REPORT = "parity_report.csv";
@@ -35,7 +35,7 @@ function latestDecisions(): Map<string, Decision> {
 }
 const LATEST = latestDecisions();
 /** Applications with a row whose time carries no offset (Dublin time), and those whose decision leaves `disqualified` empty. */
-const DUBLIN_TIMED = new Set(DECISIONS.filter((d) => !/(?:Z|[+-]\d{2}:?\d{2})$/i.test(d.decided_at)).map((d) => String(d.application_id)));
+const DUBLIN_TIMED = new Set(DECISIONS.filter((d) => !hasOffset(d.decided_at)).map((d) => String(d.application_id)));
 const STAGE_ONLY = new Set([...LATEST].filter(([, d]) => d.disqualified === null).map(([id]) => id));
 
 /** Whether RecruitOS's application matches the decision (an empty `disqualified` matches either value). */
