@@ -8,7 +8,7 @@ import { csvRows } from "../../schema/output-contract.ts";
 import { byLabel, fewIds, outputRows, plumbing } from "../shared/judging.ts";
 import { objects } from "../shared/rows.ts";
 import { committedWrites } from "../shared/committed-writes.ts";
-import { DECISIONS_CSV, type Decision, parseDecisions } from "./decisions.ts";
+import { DECISIONS_CSV, type Decision, hasOffset, parseDecisions } from "./decisions.ts";
 
 export const ROLE = "crm";
 const REPORT = "parity_report.csv";
@@ -29,11 +29,19 @@ function latestDecisions(): Map<string, Decision> {
   for (const d of DECISIONS) {
     const key = String(d.application_id);
     const seen = out.get(key);
-    if (!seen || Date.parse(d.decided_at) >= Date.parse(seen.decided_at)) out.set(key, d);
+    if (!seen || d.decided_ms >= seen.decided_ms) out.set(key, d);
   }
   return out;
 }
 const LATEST = latestDecisions();
+/** Applications with a row whose time carries no offset (Dublin time), and those whose decision leaves `disqualified` empty. */
+const DUBLIN_TIMED = new Set(DECISIONS.filter((d) => !hasOffset(d.decided_at)).map((d) => String(d.application_id)));
+const STAGE_ONLY = new Set([...LATEST].filter(([, d]) => d.disqualified === null).map(([id]) => id));
+
+/** Whether RecruitOS's application matches the decision (an empty `disqualified` matches either value). */
+function matches(record: Record<string, unknown>, d: Decision): boolean {
+  return record.stage === d.stage && (d.disqualified === null || record.disqualified === d.disqualified);
+}
 
 function writeOf(vendor: Vendor, name: string): Write {
   const w = vendor.writes.find((x) => x.name === name);
@@ -56,8 +64,8 @@ function applications(s: Snapshot): Map<string, SnapshotRecord> {
 function outcomeAt(vendor: Vendor, at: Snapshot, d: Decision): Outcome {
   const app = applications(at).get(String(d.application_id));
   if (!app) return "missing";
-  if (app.record.stage === d.stage && app.record.disqualified === d.disqualified) return "in_sync";
-  if (Number(app.record.updatedAt) > Date.parse(d.decided_at)) return "superseded";
+  if (matches(app.record, d)) return "in_sync";
+  if (Number(app.record.updatedAt) > d.decided_ms) return "superseded";
   if (!acceptedStage(vendor, d.stage)) return "refused";
   return "repaired";
 }
@@ -71,7 +79,8 @@ function stateProblems(vendor: Vendor, before: Snapshot, after: Snapshot): strin
     const outcome = outcomeAt(vendor, before, d);
     const app = now.get(id);
     if (outcome === "repaired") {
-      if (!app || app.record.stage !== d.stage || app.record.disqualified !== d.disqualified) problems.push(`${id}: not set to the decision (${d.stage}, ${d.disqualified})`);
+      const kept = d.disqualified ?? was.get(id)?.record.disqualified;
+      if (!app || app.record.stage !== d.stage || app.record.disqualified !== kept) problems.push(`${id}: not set to the decision (${d.stage}, ${kept})`);
     } else if (outcome !== "missing" && JSON.stringify(app) !== JSON.stringify(was.get(id))) problems.push(`${id}: ${outcome}, yet changed`);
   }
   return problems;
@@ -131,6 +140,8 @@ function committedPatches(e: ScenarioEvidence, vendor: Vendor): Map<string, numb
 const RULES = { ticket: "settle it as the first of these that applies" };
 const TRUTH = { ticket: "tells us the truth about each application" };
 const EXIT = { ticket: "`repair` exits `0` when every application in the file has been settled" };
+const DUBLIN = { ticket: "a time without an offset is Dublin time" };
+const STAGE_ONLY_BASIS = { ticket: "leave the application's `disqualified` as RecruitOS has it" };
 const RERUN = { ticket: "A rerun writes nothing that is already in place and reports each application as RecruitOS then holds it" };
 
 function judge(e: ScenarioEvidence, c: CheckRecorder, vendor: Vendor): void {
@@ -181,6 +192,25 @@ function judge(e: ScenarioEvidence, c: CheckRecorder, vendor: Vendor): void {
     mandatory: true,
     level: "l1",
     detail: lies.length ? `${lies.length} problems: ${fewIds(lies)}` : `${LATEST.size} rows, each true to RecruitOS`,
+  });
+
+  // The two readings of the file a hurried job gets wrong, on their own so the verdict names them.
+  const about = (ids: Set<string>) => [...wrong, ...lies].filter((p) => ids.has(p.slice(0, p.indexOf(":"))));
+  const dublin = about(DUBLIN_TIMED);
+  c.check("offsetless_times_read_as_dublin", !dublin.length, {
+    basis: DUBLIN,
+    mandatory: true,
+    level: "l2",
+    detail: dublin.length ? `${dublin.length} problems where a decision's time has no offset: ${fewIds(dublin)}` : `${DUBLIN_TIMED.size} applications with Dublin-time decisions settled right`,
+  });
+  const stageOnly = about(STAGE_ONLY);
+  c.check("empty_disqualified_left_alone", !stageOnly.length, {
+    basis: STAGE_ONLY_BASIS,
+    mandatory: true,
+    level: "l2",
+    detail: stageOnly.length
+      ? `${stageOnly.length} problems where the decision left disqualified empty: ${fewIds(stageOnly)}`
+      : `${STAGE_ONLY.size} stage-only decisions settled with disqualified as it was`,
   });
 
   const rerun = byLabel(e, "rerun");

@@ -39,7 +39,10 @@ interface ResultRow {
   error: unknown;
 }
 
-const STARTERS: Starter[] = hris.hires;
+/** Each starter once: the last row for a `ref` counts (HR's corrections are exported again further down). */
+const STARTERS: Starter[] = [...new Map((hris.hires as Starter[]).map((s) => [s.ref, s])).values()];
+/** Starters the file lists more than once, with the values their earlier rows had. */
+const CORRECTED = STARTERS.filter((s) => hris.hires.filter((h) => h.ref === s.ref).length > 1);
 const emailKey = (v: unknown) =>
   String(v ?? "")
     .trim()
@@ -66,12 +69,24 @@ function acceptedBy(w: Write, body: Record<string, unknown>): boolean {
 /** The createPacket body the ticket's mapping gives for a starter. */
 const packetBody = (s: Starter): Record<string, unknown> => ({ template_id: s.template_id, job_title: s.job_title, department: s.department });
 
+/**
+ * A UK mobile as HR typed it, in the E.164 form Onboardly's addSigner documents: separators and a
+ * bracketed trunk `(0)` dropped, a national `0` or an international `00` prefix turned into `+44` / `+`.
+ */
+export function ukE164(typed: string): string {
+  const bare = typed.replace(/\(0\)/g, "").replace(/[^\d+]/g, "");
+  if (bare.startsWith("+")) return bare;
+  if (bare.startsWith("00")) return `+${bare.slice(2)}`;
+  if (bare.startsWith("44")) return `+${bare}`;
+  return `+44${bare.replace(/^0/, "")}`;
+}
+
 /** The addSigner body the ticket's mapping gives for a starter (phone left out when the HRIS has none). */
 const signerBody = (s: Starter): Record<string, unknown> => ({
   first_name: s.first_name,
   last_name: s.last_name,
   email: s.email,
-  ...(s.phone ? { phone: s.phone } : {}),
+  ...(s.phone ? { phone: ukE164(s.phone) } : {}),
   role: "new_hire",
   signing_order: 1,
   auth_method: s.auth_method,
@@ -204,6 +219,7 @@ const ONCE = {
 const NOBODY = {
   ticket: "every packet the job creates gets its starter, in the same run if Onboardly lets you, otherwise in the next run, and the result file says which.",
 };
+const PHONES = { ticket: "Onboardly texts signing codes to `phone`, so send every number in the form Onboardly's API asks for." };
 const TRUE_RESULT = { ticket: "Say what Onboardly holds, not what you sent." };
 const EXIT = { ticket: "`push` exits `0` when every starter has been dealt with (sent, pending or refused)" };
 
@@ -285,11 +301,39 @@ function judge(e: ScenarioEvidence, c: CheckRecorder, vendor: Vendor): void {
     for (const { packet, signers } of mine.get(s.ref) ?? []) {
       const p = packetBody(s);
       const off = Object.keys(p).filter((k) => packet.record[k] !== p[k]);
-      const g = { ...signerBody(s), phone: s.phone ?? null };
+      const g = { ...signerBody(s), phone: s.phone ? ukE164(s.phone) : null };
       for (const signer of signers) off.push(...Object.keys(g).filter((k) => (signer.record[k] ?? null) !== g[k as keyof typeof g]));
       if (off.length) offMapping.push(`${s.ref} (${off.join(", ")})`);
     }
   }
+  const stale: string[] = [];
+  for (const s of CORRECTED)
+    for (const { packet } of mine.get(s.ref) ?? [])
+      if (packet.record.job_title !== s.job_title || packet.record.department !== s.department)
+        stale.push(`${s.ref} (packet ${packet.id}: ${JSON.stringify(packet.record.job_title)}, ${JSON.stringify(packet.record.department)})`);
+  c.check("corrected_starters_from_last_row", !stale.length, {
+    basis: { ticket: "the last row for a `ref` is the one that counts." },
+    mandatory: true,
+    level: "l2",
+    detail: stale.length
+      ? `${stale.length} corrected starters built from an earlier row: ${fewIds(stale)}`
+      : `${CORRECTED.length} corrected starters (${CORRECTED.map((s) => s.ref).join(", ")}) built from their last row`,
+  });
+
+  const badPhones: string[] = [];
+  for (const s of STARTERS)
+    for (const { signers } of mine.get(s.ref) ?? [])
+      for (const g of signers) {
+        const want = s.phone ? ukE164(s.phone) : null;
+        if ((g.record.phone ?? null) !== want) badPhones.push(`${s.ref} (${JSON.stringify(g.record.phone ?? null)}, should be ${JSON.stringify(want)})`);
+      }
+  c.check("signer_phones_textable", !badPhones.length, {
+    basis: PHONES,
+    mandatory: true,
+    level: "l2",
+    detail: badPhones.length ? `${badPhones.length} signers whose phone Onboardly cannot text: ${fewIds(badPhones)}` : "every signer's phone is in E.164 form, or left out where the HRIS has none",
+  });
+
   c.check("packets_and_signers_as_mapped", !offMapping.length, {
     basis: { ticket: "`template_id`, `job_title` and `department` from the starter's row" },
     detail: offMapping.length ? `${offMapping.length} starters not written as the mapping says: ${fewIds(offMapping)}` : "every packet and signer written as the mapping says",

@@ -24,12 +24,12 @@ if (command !== "repair") {
 const config = loadConfig();
 const api = new RecruitOS(config);
 
-/** The decision that counts per application: the latest by decided_at (rows are not in decision order). */
+/** The decision that counts per application: the latest by decided_at as an instant (rows are not in decision order). */
 function latestDecisions(all: Decision[]): Map<number, Decision> {
   const out = new Map<number, Decision>();
   for (const d of all) {
     const seen = out.get(d.applicationId);
-    if (!seen || Date.parse(d.decidedAt) >= Date.parse(seen.decidedAt)) out.set(d.applicationId, d);
+    if (!seen || d.decidedMs >= seen.decidedMs) out.set(d.applicationId, d);
   }
   return out;
 }
@@ -50,8 +50,9 @@ const missing = (id: number): ReportRow => ({ applicationId: id, outcome: "missi
 
 /** The outcome rules of the ticket, in order, for an application RecruitOS holds; null means "write it". */
 function judged(d: Decision, app: Application): ReportRow | null {
-  if (app.stage === d.stage && app.disqualified === d.disqualified) return row(app, "in_sync");
-  if (app.updatedAt > Date.parse(d.decidedAt)) return row(app, "superseded");
+  // An empty disqualified is a ruling on the stage only: RecruitOS's value stands either way.
+  if (app.stage === d.stage && (d.disqualified === null || app.disqualified === d.disqualified)) return row(app, "in_sync");
+  if (app.updatedAt > d.decidedMs) return row(app, "superseded");
   if (!STAGES.includes(d.stage)) return row(app, "refused", `stage ${d.stage} is not a RecruitOS stage (${STAGES.join(" / ")})`);
   return null;
 }
@@ -67,7 +68,10 @@ async function settle(d: Decision, listed: Application | undefined): Promise<Rep
     if (!now) return missing(d.applicationId);
     const settled = judged(d, now.app);
     if (settled) return settled;
-    const put = await api.call("PATCH", `/api/v3/applications/${d.applicationId}`, { body: { stage: d.stage, disqualified: d.disqualified }, headers: { "if-match": now.etag } });
+    const put = await api.call("PATCH", `/api/v3/applications/${d.applicationId}`, {
+      body: d.disqualified === null ? { stage: d.stage } : { stage: d.stage, disqualified: d.disqualified },
+      headers: { "if-match": now.etag },
+    });
     if (put.status === 200) return row(put.body as Application, "repaired");
     if (put.status === 422) return row(now.app, "refused", String(put.body?.errorMessage ?? "refused by RecruitOS"));
     // 412: it changed since we read it; read it again and decide again.

@@ -5,6 +5,7 @@ import { inputProblem } from "./checks.ts";
 import { loadConfig } from "./config.ts";
 import { Journal } from "./journal.ts";
 import { type Answer, Onboardly } from "./onboardly.ts";
+import { toE164 } from "./phone.ts";
 import { loadStarters, type Starter } from "./starters.ts";
 
 interface Row {
@@ -77,7 +78,7 @@ async function settle(s: Starter): Promise<Row> {
       first_name: s.first_name,
       last_name: s.last_name,
       email: s.email,
-      ...(s.phone ? { phone: s.phone } : {}),
+      ...(s.phone ? { phone: toE164(s.phone) } : {}),
       role: "new_hire",
       signing_order: 1,
       auth_method: s.auth_method,
@@ -95,7 +96,10 @@ async function settle(s: Starter): Promise<Row> {
 }
 
 const rows: Row[] = [];
-for (const s of loadStarters()) rows.push(await settle(s));
+// HR's corrections come as the same ref again further down the file: the last row for a ref counts.
+const starters = new Map<string, Starter>();
+for (const s of loadStarters()) starters.set(s.ref, s);
+for (const s of starters.values()) rows.push(await settle(s));
 rows.sort((a, b) => (a.ref < b.ref ? -1 : a.ref > b.ref ? 1 : 0));
 mkdirSync(config.outputDir, { recursive: true });
 writeFileSync(join(config.outputDir, "push_result.json"), `${JSON.stringify(rows, null, 2)}\n`);
