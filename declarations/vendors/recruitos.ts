@@ -306,6 +306,8 @@ export default defineVendor({
   faults: [
     { kind: "token-revoked", id: "ros-app-tokens-revoked", afterRequests: 5, status: 401 },
     { kind: "page-drift", id: "ros-applications-drift", afterRequests: 3, path: "/api/v3/applications", resource: "application", inserts: 5 },
+    // Jobs opened while a crawl of the jobs list is under way: the list shifts after its first page.
+    { kind: "page-drift", id: "ros-jobs-drift", afterRequests: 1, path: "/api/v3/jobs", resource: "job", inserts: 3 },
     { kind: "maintenance", id: "ros-maintenance-503", afterRequests: 6, count: 2, retryAfterS: 30 },
     { kind: "rate-limit-window", id: "ros-burst-429", afterRequests: 10, cooldownS: 3, retryAfter: "seconds" },
     { kind: "error-on-page", id: "ros-candidates-503-page-4", resource: "candidate", page: 3, times: 2, status: 503 },

@@ -1,5 +1,5 @@
 import { defineDrives } from "../../schema/task.ts";
-import task, { NIGHTS, ROLE, TOKENS_REVOKED } from "./task.ts";
+import task, { NIGHTS, ROLE, SECOND_NIGHT_FAULTS } from "./task.ts";
 
 /** How each scenario of task-0029 is driven (Node only: the grader bundles task.ts, never this file). */
 export default defineDrives(task, {
@@ -9,7 +9,7 @@ export default defineDrives(task, {
     await h.run(first.label, ["rollup"]);
     await h.snapshot(first.label);
     await h.clearOutputs();
-    await h.recreate(ROLE, second.checkpoint, { faults: [TOKENS_REVOKED] });
+    await h.recreate(ROLE, second.checkpoint, { faults: SECOND_NIGHT_FAULTS });
     await h.run(second.label, ["rollup"]);
     await h.snapshot(second.label);
   },

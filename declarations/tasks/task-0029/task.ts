@@ -14,8 +14,12 @@ export const NIGHTS = [
   { label: "night1", checkpoint: 1 },
   { label: "night2", checkpoint: 3 },
 ] as const;
-/** Fault the second night arms (declared in declarations/vendors/recruitos.ts). */
-export const TOKENS_REVOKED = "ros-app-tokens-revoked";
+/**
+ * Faults the second night arms (declared in declarations/vendors/recruitos.ts): the app's tokens
+ * are revoked a few calls in, and jobs opened while the jobs list is read shift it after its first
+ * page (an offset crawl sees some jobs twice and misses as many).
+ */
+export const SECOND_NIGHT_FAULTS = ["ros-app-tokens-revoked", "ros-jobs-drift"];
 const EXPORTS_PATH = "/api/v3/reporting/exports";
 
 const live = (s: Snapshot, entity: string) => (s.entities[entity] ?? []).filter((r) => !r.deleted);
@@ -117,9 +121,10 @@ export default defineTask({
   id: "task-0029",
   title: "Kestrel requisition rollup: rebuilt from RecruitOS's export jobs after the Reporting Mart is switched off, nightly by changes, deletions included",
   kind: "migrate",
-  roles: { [ROLE]: { vendor: "recruitos", checkpoint: NIGHTS[0].checkpoint } },
+  // Three times the default desk: the jobs list runs over more than one page.
+  roles: { [ROLE]: { vendor: "recruitos", checkpoint: NIGHTS[0].checkpoint, scale: 3 } },
   seed: 7,
-  docsProfile: "true",
+  docsProfile: "stale",
   surfaces: ["polling"],
   primaryMechanic: "mart_rollup_api_cutover",
   entry: { command: ["node", "src/main.ts"], subcommands: ["rollup"] },
@@ -144,8 +149,8 @@ export default defineTask({
   scenarios: [
     {
       // The first night exports everything; two days later (candidates, applications and jobs
-      // deleted, applications moved and added, the app's tokens revoked a few calls in) the next
-      // night must come out right from the changes alone.
+      // deleted, applications moved and added, the app's tokens revoked a few calls in, the jobs
+      // list shifting under a crawl) the next night must come out right from the changes alone.
       name: "two_nights",
       judge: (e, c) => judge(e, c),
     },

@@ -13,11 +13,13 @@ const SYNC = "Placement sync";
 
 /**
  * Faults of the morning (declared in PlaceMint's declaration): the first note written answers
- * 500 after PlaceMint stored it, and PlaceMint revokes every token after a few requests.
+ * 500 after PlaceMint stored it, PlaceMint revokes every token after a few requests, and the
+ * notes feed shifts under a crawl after its third page (the newest notes move to its head, so an
+ * offset crawl sees some notes twice and misses those; two linked placements carry them).
  */
-export const BOOK_FAULTS = ["pm-note-500-after-commit", "pm-tokens-revoked"];
+export const BOOK_FAULTS = ["pm-note-500-after-commit", "pm-tokens-revoked", "pm-notes-shuffle"];
 
-/** One row of the links sheet (`links-key.json`: the id columns of repo/input/links.csv). */
+/** One link of the sheet (`links-key.json`: the distinct id pairs of repo/input/links.csv, ids as the systems write them). */
 export interface Link {
   candidate_id: string;
   placement_id: string;

@@ -68,16 +68,27 @@ export class RecruitOS {
     }
   }
 
-  /** Every item of a list, page by page (offset paging, at most 100 a page). */
+  /**
+   * Every item of a list, page by page (offset paging, at most 100 a page). Records added while we
+   * page shift the offsets, so a crawl can see a record twice and miss another: a read is whole
+   * only when it holds as many distinct records as `totalCount`, else it is read again.
+   */
   async listAll(path: string, query: Record<string, string> = {}): Promise<any[]> {
-    const items: any[] = [];
-    for (let offset = 0; ; ) {
-      const page = await this.call("GET", `${path}?${new URLSearchParams({ ...query, limit: "100", offset: String(offset) })}`);
-      if (page.status !== 200) throw new Error(`${path}: ${page.status} ${page.body?.errorMessage ?? ""}`);
-      items.push(...page.body.items);
-      offset += page.body.items.length;
-      if (!page.body.items.length || offset >= page.body.totalCount) return items;
+    for (let pass = 1; pass <= 5; pass++) {
+      const items = new Map<string, any>();
+      let total = 0;
+      for (let offset = 0; ; ) {
+        const page = await this.call("GET", `${path}?${new URLSearchParams({ ...query, limit: "100", offset: String(offset) })}`);
+        if (page.status !== 200) throw new Error(`${path}: ${page.status} ${page.body?.errorMessage ?? ""}`);
+        for (const item of page.body.items) items.set(String(item.id), item);
+        total = page.body.totalCount;
+        offset += page.body.items.length;
+        if (!page.body.items.length || offset >= total) break;
+      }
+      if (items.size >= total) return [...items.values()];
+      console.error(`${path}: read ${items.size} distinct records of ${total}; the list moved under us, reading it again`);
     }
+    throw new Error(`${path}: could not read a whole list`);
   }
 }
 

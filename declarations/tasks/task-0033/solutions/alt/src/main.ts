@@ -14,17 +14,24 @@ const config = loadConfig();
 const placemint = new PlaceMintClient(config.placemint);
 const recruitos = new RecruitOS(config.recruitos);
 
-/** The links sheet: plain comma-separated ids with a header row. */
+/**
+ * The links sheet: plain comma-separated ids with a header row, typed by hand. Ids are read as
+ * the systems write them (no spaces; PlaceMint's placement ids are lower case), and a link
+ * entered twice is one link.
+ */
 function readLinks(): Link[] {
   const [header, ...lines] = readFileSync(join(import.meta.dirname, "..", "input", "links.csv"), "utf8")
     .split(/\r?\n/)
-    .filter(Boolean);
+    .filter((l) => l.trim());
   const cols = header.split(",").map((c) => c.trim());
-  return lines.map((line) => {
+  const links = new Map<string, Link>();
+  for (const line of lines) {
     const cells = line.split(",").map((c) => c.trim());
     const at = (name: string) => cells[cols.indexOf(name)] ?? "";
-    return { candidate_id: at("candidate_id"), placement_id: at("placement_id") };
-  });
+    const link = { candidate_id: at("candidate_id"), placement_id: at("placement_id").toLowerCase() };
+    links.set(`${link.candidate_id} ${link.placement_id}`, link);
+  }
+  return [...links.values()];
 }
 
 async function timeline(candidateId: string): Promise<Activity[]> {
