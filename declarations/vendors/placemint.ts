@@ -273,6 +273,7 @@ export default defineVendor({
     { kind: "webhook-duplicates", id: "pm-webhook-redelivery", every: 2, copies: 1 },
     { kind: "webhook-tamper", id: "pm-webhook-forged", afterEvents: 1, count: 1 },
     { kind: "webhook-stale", id: "pm-webhook-replayed", afterEvents: 3, count: 1, skewS: 1200 },
+    { kind: "page-drift", id: "pm-placements-drift", afterRequests: 5, path: "/v2/placements", resource: "placement", inserts: 40 },
   ],
   lies: [
     {

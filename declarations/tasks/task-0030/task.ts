@@ -28,6 +28,7 @@ const ONLY_CHANGES = "it reads only the checks that changed since then";
 const EXIT_OK = "`node src/main.ts feed` exits 0 once every change Vettly has is in `changes.jsonl`.";
 const APPEND_ONLY = "The lines already in `changes.jsonl` stay as they are; a run only appends.";
 const ONE_LINE = "Every check that changed since the last run gets exactly one new line";
+const DELETED_LINE = "A check Vettly deletes (an order withdrawn before it finished) gets exactly one new line as well";
 
 /** A timestamp as an instant (ms), so any ISO 8601 rendering of the same moment compares equal. */
 function instant(v: unknown): unknown {
@@ -89,6 +90,64 @@ function judgeAppended(c: CheckRecorder, name: string, appended: ChangeLine[], f
       ]
         .filter(Boolean)
         .join("; ") || `${changed.size} changed checks, one new line each`,
+  });
+}
+
+interface DeletedVerdict {
+  due: number;
+  missing: string[];
+  twice: string[];
+  wrong: string[];
+}
+
+/**
+ * The lines one run appended for the checks Vettly deleted between two snapshots. A check live
+ * at `from` and deleted at `to` needs exactly one line: status `deleted`, `subject_id` and `type`
+ * as the check last had them, and `updated_at` the deletion. A snapshot keeps no deletion time,
+ * so the line's must fall after the check's state at `from` and no later than its last change
+ * (a check can be deleted before a change of the same day is stamped). A check created and
+ * deleted in between may have one such line or none.
+ */
+function deletedLines(appended: ChangeLine[], from: Snapshot, to: Snapshot): DeletedVerdict {
+  const before = new Map((from.entities.check ?? []).map((r) => [r.id, r]));
+  const gone = (to.entities.check ?? []).filter((r) => r.deleted && !before.get(r.id)?.deleted);
+  const due = gone.filter((r) => before.has(r.id));
+  const byId = new Map<string, ChangeLine[]>();
+  for (const l of appended) byId.set(l.check_id, [...(byId.get(l.check_id) ?? []), l]);
+  const wrongLine = (r: (typeof gone)[number]) => {
+    const l = byId.get(r.id)![0];
+    const last = before.get(r.id)?.record ?? r.record;
+    const at = Number(instant(l.updated_at));
+    const deletedInWindow = at > Number(instant(last.updated_at ?? "")) || !before.has(r.id);
+    return l.status !== "deleted" || !deletedInWindow || !(at <= Number(instant(r.record.updated_at))) || l.subject_id !== last.subject_id || l.type !== last.type;
+  };
+  return {
+    due: due.length,
+    missing: due.filter((r) => !byId.has(r.id)).map((r) => r.id),
+    twice: gone.filter((r) => (byId.get(r.id)?.length ?? 0) > 1).map((r) => r.id),
+    wrong: gone.filter((r) => byId.get(r.id)?.length === 1 && wrongLine(r)).map((r) => r.id),
+  };
+}
+
+function judgeDeleted(c: CheckRecorder, runs: DeletedVerdict[]): void {
+  const due = runs.reduce((n, r) => n + r.due, 0);
+  const missing = runs.flatMap((r) => r.missing);
+  const twice = runs.flatMap((r) => r.twice);
+  const wrong = runs.flatMap((r) => r.wrong);
+  c.check("deleted_checks_reported_once", !missing.length && !twice.length && !wrong.length, {
+    basis: { ticket: DELETED_LINE },
+    pass: 1,
+    fail: 0,
+    mandatory: true,
+    level: "l1",
+    detail:
+      [
+        missing.length && `${missing.length} of ${due} deleted checks have no new line (${fewIds(missing)})`,
+        twice.length && `${twice.length} deleted checks have more than one new line (${fewIds(twice)})`,
+        wrong.length && `${wrong.length} lines of deleted checks are not status "deleted" at the deletion with the check's subject and type (${fewIds(wrong)})`,
+      ]
+        .filter(Boolean)
+        .join("; ") || (due ? `${due} deleted checks, one "deleted" line each` : "no check the feed had listed was deleted"),
   });
 }
 
@@ -172,6 +231,7 @@ export default defineTask({
           detail: kept1 ? `the cut-over run: ${kept1}` : kept2 ? `the next night's run: ${kept2}` : `${l0.length} legacy lines and ${l1.length - l0.length} cut-over lines kept as they were`,
         });
         judgeAppended(c, "next_night_appends_each_change_once", l2.slice(l1.length), e.snapshots.cp1[ROLE], e.snapshots.cp2[ROLE], "l1");
+        judgeDeleted(c, [deletedLines(l1.slice(l0.length), e.snapshots.cp0[ROLE], e.snapshots.cp1[ROLE]), deletedLines(l2.slice(l1.length), e.snapshots.cp1[ROLE], e.snapshots.cp2[ROLE])]);
       },
     },
   ],

@@ -42,32 +42,45 @@ export async function feed(): Promise<void> {
   };
   const held = new Set(readChanges(outputDir).map((l) => `${l.check_id}@${Date.parse(l.updated_at)}`));
   const found: ChangeLine[] = [];
-  let pageToken: string | null = null;
-  let failures = 0;
-  for (;;) {
-    access ??= await grant();
-    const query = new URLSearchParams({ page_size: "50", modified_since: since });
-    if (pageToken) query.set("page_token", pageToken);
-    const res = await fetch(`${baseUrl}/v1/checks?${query}`, { headers: { Authorization: `Bearer ${access}` } });
-    serverTime ??= res.headers.get("x-vettly-server-time");
-    if (!res.ok) {
-      const body = await res.text();
-      if (++failures > 20) throw new Error(`GET /v1/checks: ${res.status} ${body.slice(0, 200)}`);
-      if (res.status === 401) access = null;
-      else if (res.status === 429 || res.status === 503) await sleep(Math.max(1, Number(res.headers.get("retry-after")) || 1) * 1000);
-      else throw new Error(`GET /v1/checks: ${res.status} ${body.slice(0, 200)}`);
-      continue;
+  /** Every page of a list changed since the position, each handed to `take`. */
+  const readAll = async (path: string, take: (r: Record<string, unknown>) => void) => {
+    let pageToken: string | null = null;
+    let failures = 0;
+    for (;;) {
+      access ??= await grant();
+      const query = new URLSearchParams({ page_size: "50", modified_since: since });
+      if (pageToken) query.set("page_token", pageToken);
+      const res = await fetch(`${baseUrl}${path}?${query}`, { headers: { Authorization: `Bearer ${access}` } });
+      serverTime ??= res.headers.get("x-vettly-server-time");
+      if (!res.ok) {
+        const body = await res.text();
+        if (++failures > 20) throw new Error(`GET ${path}: ${res.status} ${body.slice(0, 200)}`);
+        if (res.status === 401) access = null;
+        else if (res.status === 429 || res.status === 503) await sleep(Math.max(1, Number(res.headers.get("retry-after")) || 1) * 1000);
+        else throw new Error(`GET ${path}: ${res.status} ${body.slice(0, 200)}`);
+        continue;
+      }
+      const page = (await res.json()) as { results: Record<string, unknown>[]; next_page_token: string | null };
+      for (const r of page.results) take(r);
+      pageToken = page.next_page_token;
+      if (!pageToken) return;
     }
-    const page = (await res.json()) as { results: Record<string, unknown>[]; next_page_token: string | null };
-    for (const c of page.results) {
-      const key = `${c.id}@${Date.parse(String(c.updated_at))}`;
-      if (held.has(key)) continue;
-      held.add(key);
-      found.push({ check_id: String(c.id), subject_id: String(c.subject_id), type: String(c.type), status: String(c.status), updated_at: String(c.updated_at) });
-    }
-    pageToken = page.next_page_token;
-    if (!pageToken) break;
-  }
+  };
+  await readAll("/v1/checks", (c) => {
+    const key = `${c.id}@${Date.parse(String(c.updated_at))}`;
+    if (held.has(key)) return;
+    held.add(key);
+    found.push({ check_id: String(c.id), subject_id: String(c.subject_id), type: String(c.type), status: String(c.status), updated_at: String(c.updated_at) });
+  });
+  // A withdrawn check is only in the purge feed; its subject and type are the feed's last line's.
+  const lastLine = new Map([...readChanges(outputDir), ...found].map((l) => [l.check_id, l]));
+  await readAll("/v1/purges", (p) => {
+    const prior = lastLine.get(String(p.id));
+    if (p.object_type !== "check" || !prior || prior.status === "deleted") return;
+    const line = { check_id: String(p.id), subject_id: prior.subject_id, type: prior.type, status: "deleted", updated_at: String(p.purged_at) };
+    lastLine.set(line.check_id, line);
+    found.push(line);
+  });
   if (!serverTime) throw new Error("Vettly sent no X-Vettly-Server-Time");
   appendChanges(outputDir, found);
   writeFileSync(`${own}.tmp`, JSON.stringify({ server_time: serverTime }));

@@ -7,7 +7,8 @@ import { VettlyRest } from "./vettly-rest.ts";
  * The REST feed. Its position is the newest `updated_at` it has appended (`.feed.json`);
  * the first run takes over the legacy feed's position (`.legacy-feed.json`), which means
  * the same thing. `modified_since` answers "at or after", so a check returned at the
- * position that the feed already holds at that stamp is not appended again.
+ * position that the feed already holds at that stamp is not appended again. Deleted checks come
+ * from the purge feed, read from the same position.
  */
 const STATE = ".feed.json";
 const LEGACY_STATE = ".legacy-feed.json";
@@ -46,6 +47,18 @@ export async function feed(): Promise<void> {
     if ((ms(updatedAt) === ms(since) && held.has(c.id)) || seen.has(c.id)) continue;
     seen.add(c.id);
     found.push({ check_id: c.id, subject_id: String(c.subject_id), type: String(c.type), status: String(c.status), updated_at: updatedAt });
+  }
+  // Deleted checks leave the list; Vettly names them (with every other deleted object) in its
+  // purge feed, which carries no subject or type: those are the ones the feed last gave.
+  const last = new Map<string, ChangeLine>(readChanges(outputDir).map((l) => [l.check_id, l]));
+  for (const l of found) last.set(l.check_id, l);
+  for (const p of await client.changedSince("/v1/purges", since)) {
+    if (p.object_type !== "check" || seen.has(p.id)) continue;
+    const prior = last.get(p.id);
+    const purgedAt = String(p.purged_at);
+    if (!prior || prior.status === "deleted") continue;
+    seen.add(p.id);
+    found.push({ check_id: p.id, subject_id: prior.subject_id, type: prior.type, status: "deleted", updated_at: purgedAt });
   }
   appendChanges(outputDir, found);
   const newest = found.reduce((max, l) => (ms(l.updated_at) > ms(max) ? l.updated_at : max), since);

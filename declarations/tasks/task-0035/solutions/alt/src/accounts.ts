@@ -20,11 +20,12 @@ interface Snapshot {
  */
 export async function loadAccounts(client: PlaceMintClient, ids: string[]): Promise<Map<string, Account>> {
   const snapshot = JSON.parse(readFileSync(join(import.meta.dirname, "..", "input", "accounts-snapshot.json"), "utf8")) as Snapshot;
-  const contacts = new Map(snapshot.clients.map((c) => [c.id, c.billing_contact]));
+  // The copy's ids are typed in by hand: match them whatever their case and surrounding spaces.
+  const contacts = new Map(snapshot.clients.map((c) => [c.id.trim().toUpperCase(), c.billing_contact]));
   const out = new Map<string, Account>();
   for (const id of [...new Set(ids)].sort()) {
     const c = await client.get<{ id: string; account_status: string; deleted: boolean }>(`/v2/clients/${encodeURIComponent(id)}`);
-    out.set(id, { id, account_status: c.account_status, billing_contact: contacts.get(id) ?? null, deleted: c.deleted });
+    out.set(id, { id, account_status: c.account_status, billing_contact: contacts.get(id.toUpperCase()) ?? null, deleted: c.deleted });
   }
   return out;
 }

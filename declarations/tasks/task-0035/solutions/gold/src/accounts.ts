@@ -15,6 +15,9 @@ interface Snapshot {
   clients: { id: string; account_status: string; billing_contact: string }[];
 }
 
+/** A PlaceMint client id as the CRM copy keys it, without the capitals and spaces of hand typing. */
+const copyKey = (id: string): string => id.trim().toLowerCase();
+
 /**
  * Client accounts. PlaceMint is the authority on whether a client may be invoiced, so every
  * account's status is PlaceMint's, read whole at every run. The CRM's weekly copy is stale by
@@ -23,7 +26,8 @@ interface Snapshot {
  */
 export async function loadAccounts(client: PlaceMintClient): Promise<Map<string, Account>> {
   const snapshot = JSON.parse(readFileSync(join(import.meta.dirname, "..", "input", "accounts-snapshot.json"), "utf8")) as Snapshot;
-  const contacts = new Map(snapshot.clients.map((c) => [c.id, c.billing_contact]));
+  // Account managers type the PlaceMint id into the CRM by hand: a few carry capitals or spaces.
+  const contacts = new Map(snapshot.clients.map((c) => [copyKey(c.id), c.billing_contact]));
   const live = await client.list<{ id: string; account_status: string; deleted: boolean }>("/v2/clients");
-  return new Map(live.map((c) => [c.id, { id: c.id, account_status: c.account_status, billing_contact: contacts.get(c.id) ?? null, deleted: c.deleted }]));
+  return new Map(live.map((c) => [c.id, { id: c.id, account_status: c.account_status, billing_contact: contacts.get(copyKey(c.id)) ?? null, deleted: c.deleted }]));
 }

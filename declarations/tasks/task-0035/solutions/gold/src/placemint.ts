@@ -9,6 +9,8 @@ export interface Page<T> {
 
 /** PlaceMint serves at most 100 records a page, whatever `limit` asks for. */
 const PAGE_SIZE = 100;
+/** Passes over a list that moves under the read before the extract gives up. */
+const MAX_PASSES = 3;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -62,19 +64,26 @@ export class PlaceMintClient {
     }
   }
 
-  /** Every record of a list; a read that comes back short of PlaceMint's count is an error, never a result. */
+  /**
+   * Every record of a list. Offsets shift when records are added or reordered during the read
+   * (recruiters book while the extract runs), so a pass can see some records twice and miss
+   * others: a pass short of PlaceMint's count is followed by another, the passes' records merged
+   * (a later pass's copy wins). A read still short after a few passes is an error, never a result.
+   */
   async list<T extends { id: string }>(path: string, params: Record<string, string> = {}): Promise<T[]> {
     const seen = new Map<string, T>();
     let count = 0;
-    for (let offset: number | null = 0; offset !== null; ) {
-      const query = new URLSearchParams({ ...params, limit: String(PAGE_SIZE), offset: String(offset) });
-      const page = await this.get<Page<T>>(`${path}?${query}`);
-      for (const r of page.results) seen.set(r.id, r);
-      count = page.count;
-      offset = page.results.length ? page.next_offset : null;
+    for (let pass = 1; pass <= MAX_PASSES; pass++) {
+      for (let offset: number | null = 0; offset !== null; ) {
+        const query = new URLSearchParams({ ...params, limit: String(PAGE_SIZE), offset: String(offset) });
+        const page = await this.get<Page<T>>(`${path}?${query}`);
+        for (const r of page.results) seen.set(r.id, r);
+        count = page.count;
+        offset = page.results.length ? page.next_offset : null;
+      }
+      if (seen.size >= count) return [...seen.values()];
     }
-    if (seen.size < count) throw new Error(`${path}: read ${seen.size} of ${count} records`);
-    return [...seen.values()];
+    throw new Error(`${path}: read ${seen.size} of ${count} records in ${MAX_PASSES} passes`);
   }
 }
 
