@@ -1,5 +1,5 @@
 import { defineDrives } from "../../schema/task.ts";
-import task, { BURST_429, MAINTENANCE, ROLE } from "./task.ts";
+import task, { BRIEF_503, BURST_429, MAINTENANCE, ROLE } from "./task.ts";
 
 /** How each scenario of task-0026 is driven (Node only: the grader bundles task.ts, never this file). */
 export default defineDrives(task, {
@@ -14,7 +14,8 @@ export default defineDrives(task, {
     await h.snapshot("cp0");
     await h.recreate(ROLE, 1, { faults: [MAINTENANCE] });
     await h.run("interrupted_catch_up", ["sync"], { timeoutMs: 30_000 });
-    await h.recreate(ROLE, 2);
+    // The night after: Vettly is back but not settled, and answers one more 503 that asks for only a few seconds.
+    await h.recreate(ROLE, 2, { faults: [BRIEF_503] });
     await h.run("next_catch_up", ["sync"]);
     await h.snapshot("cp2");
   },

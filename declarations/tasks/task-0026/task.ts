@@ -8,6 +8,8 @@ export const ROLE = "screening";
 /** Faults the scenarios arm (declared in declarations/vendors/vettly.ts). */
 export const BURST_429 = "vt-burst-429";
 export const MAINTENANCE = "vt-maintenance-window";
+/** The night after maintenance: one more 503, asking for only a few seconds. */
+export const BRIEF_503 = "vt-brief-maintenance-503";
 
 const ENTITIES = [
   { entity: "subject", file: "subjects.json" },
@@ -21,6 +23,7 @@ const MATCH = "After every sync that exits 0, the three files match Vettly as it
 const ONCE = "Each record appears once in its file.";
 const ONLY_CHANGES = "After the first sync has finished, a sync reads only what changed since the last sync that finished";
 const STOP = "do not sit out the wait and do not keep knocking: stop, keep what the job has written, and exit non-zero";
+const CARRY_ON = "When Vettly asks us to wait a few seconds, wait as long as it asks, then carry on.";
 
 /** The vendor's list paths and change filter, from its declaration. */
 function api(ctx: JudgeContext) {
@@ -172,6 +175,21 @@ export default defineTask({
             : "the next run used only page tokens it had just been given",
         });
 
+        const rerunReads = (e.requests[ROLE] ?? []).filter((r) => r.epoch === rerunEpoch).sort((x, y) => x.seq - y.seq);
+        const brief = rerunReads.find((r) => r.faults.includes(BRIEF_503));
+        const carriedOn = !!brief && !!rerun && !rerun.timedOut && rerun.exitCode === 0 && rerunReads.some((r) => r.seq > brief.seq && r.status < 400);
+        c.check("brief_unavailability_waited_out", carriedOn, {
+          basis: { ticket: CARRY_ON },
+          pass: 1,
+          fail: 0,
+          mandatory: true,
+          level: "l3",
+          detail: !brief
+            ? "the next run never reached the 503 that asked for a few seconds"
+            : carriedOn
+              ? `waited out the 503 at #${brief.seq} (Retry-After ${brief.retryAfter ?? "?"} s) and carried on to exit 0`
+              : `the 503 at #${brief.seq} asked for a few seconds; the run then ${rerun?.timedOut ? "was killed" : `exited ${rerun?.exitCode}`}`,
+        });
         if (!plumbing(c, "next_catch_up_exit_ok", rerun, FILES, { ticket: EXIT_OK })) return;
         judgeMirror(c, rerun!, e.snapshots.cp2[ROLE], e.snapshots.cp0[ROLE], { match: "next_catch_up_mirror_matches", once: "next_catch_up_no_duplicate_rows" }, "l3");
       },

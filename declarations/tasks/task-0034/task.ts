@@ -20,7 +20,8 @@ const ArchiveRow = z.looseObject({
 type ArchiveRow = z.infer<typeof ArchiveRow>;
 
 const EXIT_OK = "`node src/main.ts archive` exits 0 once every hold in the file has its line in `archive.jsonl`.";
-const ONE_LINE = "One line per report id in `holds.csv`, no more, no fewer";
+const ONE_LINE = "One line per report held in `holds.csv`, no more, no fewer";
+const VETTLY_ID = "`report_id` is the report's id as Vettly writes it (`rpt_` and six digits)";
 const AS_VETTLY = "`report` holds every field ScreeningXml returns for the report except its `id`, with the types Vettly documents";
 const NOT_FOUND = 'An id Vettly does not know is recorded with `status: "not_found"` and `report: null`';
 const XML_ONLY = "Read the reports through ScreeningXml";
@@ -46,7 +47,7 @@ function restPaths(ctx: JudgeContext): RegExp[] {
 
 export default defineTask({
   id: "task-0034",
-  title: "Harrowgate Health litigation-hold archive: 700 Vettly reports through ScreeningXml, errors inside a 200, refresh tokens that do not slide",
+  title: "Harrowgate Health litigation-hold archive: 700 Vettly reports from a hand-typed list through ScreeningXml, errors inside a 200, refresh tokens that do not slide",
   kind: "build",
   roles: { [ROLE]: { vendor: "vettly", checkpoint: 0, scale: 3 } },
   seed: 21,
@@ -83,6 +84,18 @@ export default defineTask({
         const missing = wanted.filter((h) => !counts.has(h.report_id)).map((h) => h.report_id);
         const extra = [...counts.keys()].filter((id) => !matterOf.has(id));
         const twice = [...counts].filter(([, n]) => n > 1).map(([id]) => id);
+        const unlike = [...counts.keys()].filter((id) => !/^rpt_\d{6}$/.test(id));
+        c.check("lines_name_vettly_ids", rows.length > 0 && unlike.length === 0, {
+          basis: { ticket: VETTLY_ID },
+          pass: 1,
+          fail: 0,
+          mandatory: true,
+          detail: !rows.length
+            ? "no lines"
+            : unlike.length
+              ? `${unlike.length} lines name a report otherwise than Vettly writes its ids (${fewIds(unlike.map((id) => JSON.stringify(id)))})`
+              : "every line names its report by Vettly's id",
+        });
         const wrongMatter = rows.filter((r) => matterOf.has(r.report_id) && r.matter !== matterOf.get(r.report_id)).map((r) => r.report_id);
         c.check("one_line_per_hold", !missing.length && !extra.length && !twice.length && !wrongMatter.length, {
           basis: { ticket: ONE_LINE },

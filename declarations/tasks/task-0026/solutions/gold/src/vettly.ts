@@ -11,6 +11,8 @@ class DeadCursor extends Error {}
 const PAGE_SIZE = 100;
 /** Longest wait a Retry-After may ask for before the run gives up and leaves it to the next run. */
 const LONGEST_WAIT_S = 60;
+/** Longest one exchange may take, its body included: an answer that stalls is given up and asked again. */
+const EXCHANGE_TIMEOUT_MS = 10_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
@@ -28,16 +30,37 @@ export class VettlyClient {
     this.config = config;
   }
 
+  /**
+   * One exchange, its body included: a connection that fails, drops or stalls before
+   * the body is complete is tried again a few times (a read changes nothing at Vettly).
+   */
+  private async exchange(url: string, init: RequestInit, what: string): Promise<{ res: Response; text: string }> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const res = await fetch(url, { ...init, signal: AbortSignal.timeout(EXCHANGE_TIMEOUT_MS) });
+        return { res, text: await res.text() };
+      } catch (err) {
+        if (attempt >= 3) throw err;
+        console.error(`${what}: the connection failed (${(err as Error).message}); trying again`);
+        await sleep(250 * 2 ** attempt);
+      }
+    }
+  }
+
   private async mint(): Promise<string> {
     for (let attempt = 0; ; attempt++) {
-      const res = await fetch(`${this.config.baseUrl}/oauth/token`, {
-        method: "POST",
-        headers: { "Content-Type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ grant_type: "client_credentials", client_id: this.config.clientId, client_secret: this.config.clientSecret }),
-      });
+      const { res, text } = await this.exchange(
+        `${this.config.baseUrl}/oauth/token`,
+        {
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams({ grant_type: "client_credentials", client_id: this.config.clientId, client_secret: this.config.clientSecret }),
+        },
+        "/oauth/token",
+      );
       this.noteTime(res);
-      if (res.ok) return String(((await res.json()) as { access_token: string }).access_token);
-      await this.backOff(res, attempt, "/oauth/token");
+      if (res.ok) return String((JSON.parse(text) as { access_token: string }).access_token);
+      await this.backOff(res, text, attempt, "/oauth/token");
     }
   }
 
@@ -47,8 +70,7 @@ export class VettlyClient {
   }
 
   /** Waits as a refused request asks, or gives up when that is not worth waiting for. */
-  private async backOff(res: Response, attempt: number, what: string): Promise<void> {
-    const body = await res.text();
+  private async backOff(res: Response, body: string, attempt: number, what: string): Promise<void> {
     const retryAfter = Number(res.headers.get("retry-after"));
     if (res.status === 429 || res.status >= 500) {
       const waitS = Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : Math.min(2 ** attempt, 8);
@@ -65,21 +87,19 @@ export class VettlyClient {
     let reminted = false;
     for (let attempt = 0; ; attempt++) {
       this.token ??= await this.mint();
-      const res = await fetch(url, { headers: { Authorization: `Bearer ${this.token}`, Accept: "application/json" } });
+      const { res, text } = await this.exchange(url, { headers: { Authorization: `Bearer ${this.token}`, Accept: "application/json" } }, path);
       this.noteTime(res);
-      if (res.ok) return (await res.json()) as Record<string, unknown>;
+      if (res.ok) return JSON.parse(text) as Record<string, unknown>;
       if (res.status === 401 && !reminted) {
-        await res.text();
         this.token = null;
         reminted = true;
         continue;
       }
       if (res.status === 400 && query.page_token) {
-        const text = await res.text();
         if (/cursor|page_token/i.test(text)) throw new DeadCursor(text);
         throw new Error(`${path}: 400 ${text.slice(0, 300)}`);
       }
-      await this.backOff(res, attempt, path);
+      await this.backOff(res, text, attempt, path);
     }
   }
 

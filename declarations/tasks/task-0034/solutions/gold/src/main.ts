@@ -14,7 +14,13 @@ function required(name: string): string {
   return v;
 }
 
-/** `report_id,matter` lines; a matter may be quoted. */
+/** Vettly's form of a report id as the file typed it (`rpt_` and six digits, lower case); anything else as written. */
+function vettlyId(typed: string): string {
+  const m = /^rpt_(\d+)$/i.exec(typed.trim());
+  return m ? `rpt_${String(Number(m[1])).padStart(6, "0")}` : typed.trim();
+}
+
+/** `report_id,matter` lines, one per report however often and however the file wrote its id; a matter may be quoted. */
 function readHolds(path: string): { report_id: string; matter: string }[] {
   const lines = readFileSync(path, "utf8")
     .split(/\r?\n/)
@@ -23,7 +29,8 @@ function readHolds(path: string): { report_id: string; matter: string }[] {
   for (const line of lines.slice(1)) {
     const m = /^\s*([^,]+?)\s*,\s*(?:"((?:[^"]|"")*)"|(.*))\s*$/.exec(line);
     if (!m) throw new Error(`holds.csv: cannot read line "${line}"`);
-    if (!out.has(m[1])) out.set(m[1], (m[2] ?? m[3] ?? "").replace(/""/g, '"'));
+    const id = vettlyId(m[1]);
+    if (!out.has(id)) out.set(id, (m[2] ?? m[3] ?? "").replace(/""/g, '"'));
   }
   return [...out].map(([report_id, matter]) => ({ report_id, matter }));
 }
