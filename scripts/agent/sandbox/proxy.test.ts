@@ -11,6 +11,13 @@ let origin = "";
 beforeAll(async () => {
   upstream = createServer((req, res) => {
     if (req.url?.endsWith("/blob")) return res.writeHead(200, { "content-type": "application/octet-stream" }).end(`${origin}/raw`);
+    if (req.url?.endsWith("/cut")) {
+      // Half of a declared length, then the connection dropped: a farm's connection-reset fault.
+      res.writeHead(200, { "content-type": req.url.includes("bin") ? "application/octet-stream" : "application/json", "content-length": "100" });
+      res.write('{"items":[1,2,');
+      setTimeout(() => res.socket?.destroy(), 20);
+      return;
+    }
     const next = `${origin}/w/r1-v-s1-0000000000000000/ats/items?page=2`;
     res
       .writeHead(req.url?.endsWith("/moved") ? 302 : 200, { "content-type": "application/json", location: next })
@@ -40,6 +47,40 @@ async function through(sandboxOrigin: string | undefined, path: string) {
     rmSync(bridgeDir, { recursive: true, force: true });
   }
 }
+
+/** What a client through the proxy sees of an answer: its end, or the error that cut it. */
+async function outcome(sandboxOrigin: string | undefined, path: string): Promise<string> {
+  const bridgeDir = mkdtempSync(join(tmpdir(), "wb-proxy-"));
+  const proxy = new AllowlistProxy({ bridgeDir, farmOrigin: origin, sandboxOrigin, allowedPrefixes: ["/w/r1-v-s1-0000000000000000/ats"], modelOrigin: null, egressAllow: [] });
+  await proxy.start();
+  try {
+    return await new Promise<string>((resolve) => {
+      const req = request({ socketPath: join(bridgeDir, AllowlistProxy.SOCKETS.farm), path, headers: { host: "127.0.0.1:8790" } }, (res) => {
+        res.on("data", () => {});
+        res.on("end", () => resolve(res.complete ? "ended" : "ended short"));
+        res.on("error", (err) => resolve(`error: ${err.message}`));
+        res.on("aborted", () => resolve("error: aborted"));
+      });
+      req.on("error", (err) => resolve(`error: ${err.message}`));
+      req.setTimeout(5_000, () => resolve("hung"));
+      req.end();
+    });
+  } finally {
+    await proxy.stop();
+    rmSync(bridgeDir, { recursive: true, force: true });
+  }
+}
+
+describe("an answer the farm cuts off", () => {
+  const path = "/w/r1-v-s1-0000000000000000/ats/items";
+  it.each([
+    ["passed through as is", undefined, `${path}/cut`],
+    ["rewritten (text)", "http://127.0.0.1:8790", `${path}/cut`],
+    ["passed through (binary, rewriting on)", "http://127.0.0.1:8790", `${path}/bin/cut`],
+  ])("%s: reaches the connector cut off, not hung and not whole", async (_label, sandboxOrigin, p) => {
+    expect(await outcome(sandboxOrigin, p)).toMatch(/^error: /);
+  });
+});
 
 describe("the sandbox proxy in front of a farm seen at another origin", () => {
   const local = "http://127.0.0.1:8790";

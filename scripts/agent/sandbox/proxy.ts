@@ -147,6 +147,14 @@ export class AllowlistProxy {
     const request = target.protocol === "https:" ? httpsRequest : httpRequest;
     const upstream = request(target, { method: req.method, headers }, (up) => {
       row.status = up.statusCode ?? null;
+      // An answer the farm cuts off (a declared connection-reset fault) reaches the connector cut
+      // off too: its connection is dropped, never left waiting or ended as if the body were whole.
+      up.on("close", () => {
+        if (!up.complete) {
+          row.reason = "upstream: the answer was cut off";
+          res.destroy();
+        }
+      });
       const out: Record<string, string | string[]> = {};
       for (const [k, v] of Object.entries(up.headers)) if (v !== undefined && !HOP_BY_HOP.includes(k)) out[k] = v;
       if (!rewrite) {
@@ -172,9 +180,10 @@ export class AllowlistProxy {
       up.on("error", () => res.destroy());
     });
     upstream.on("error", (err) => {
-      row.reason = `upstream: ${err.message}`;
-      if (!res.headersSent) res.writeHead(502, { "content-type": "application/json" });
-      res.end(JSON.stringify({ error: "upstream unreachable" }));
+      row.reason ??= `upstream: ${err.message}`;
+      // After the head went out, a 502 body cannot follow: the connection is dropped instead.
+      if (res.headersSent) res.destroy();
+      else res.writeHead(502, { "content-type": "application/json" }).end(JSON.stringify({ error: "upstream unreachable" }));
     });
     req.pipe(upstream);
   }
