@@ -147,6 +147,7 @@ export class VendorEngine {
     const body = reply.body === null || req.method === "HEAD" ? null : bodyBuffer(reply.body);
     const cut = body === null ? null : this.faults.onRespond(() => body.byteLength);
     if (cut) turn.notes.faults.push(cut.fault);
+    this.faults.persist();
 
     // Stage: log, before anything leaves: the answer waits until its row is written, and the output gate until storage has it.
     const logged = this.log(turn, reply);

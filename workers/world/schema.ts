@@ -127,6 +127,13 @@ export const WORLD_MIGRATIONS: { version: number; name: string; up: (sql: SqlSto
          epoch INTEGER NOT NULL, label TEXT NOT NULL, part INTEGER NOT NULL, json TEXT NOT NULL,
          PRIMARY KEY (epoch, label, part))`),
   },
+  {
+    version: 8,
+    // What armed faults have counted in an epoch (served cut-offs and delays, path counts, their memos), so an
+    // evicted or restarted object goes on counting where it stopped instead of arming its faults afresh.
+    name: "fault counters",
+    up: (sql) => sql.exec(`CREATE TABLE IF NOT EXISTS fault_state (epoch INTEGER PRIMARY KEY, state TEXT NOT NULL)`),
+  },
 ];
 
 /** Brings an object's storage to the newest schema, running each pending migration once. */

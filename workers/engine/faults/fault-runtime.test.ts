@@ -80,4 +80,37 @@ describe("the fault runtime", () => {
       expect([1, 2, 3, 4].map(() => rt.afterCommit("create")?.fault ?? "-")).toEqual(["first", "-", "third", "-"]);
     });
   });
+  it("goes on counting in a new runtime over the same storage (an evicted or restarted object): a cut-off's count, a path trigger, an error-after-commit's nth", async () => {
+    const stub = env.WORLD.get(env.WORLD.idFromName("unit/fault-runtime-counters"));
+    await runInDurableObject(stub, async (_obj, state) => {
+      migrateWorld(state.storage.sql);
+      const armed = faults(
+        { kind: "connection-reset", id: "cut", afterRequests: 1, count: 1 },
+        { kind: "slow", id: "s", afterRequests: 2, path: "/jobs", count: 1, delayMs: 5 },
+        { kind: "error-after-commit", id: "second", write: "create", nth: 2 },
+      );
+      const answers: string[] = [];
+      let rt = new FaultRuntime(armed, state.storage.sql, 3, kit);
+      const paths = ["/a", "/jobs", "/a", "/jobs", "/a", "/a"];
+      paths.forEach((p, n) => {
+        // Every request is served by a fresh runtime from the second on: what one counted, the next reads.
+        if (n > 0) rt = new FaultRuntime(armed, state.storage.sql, 3, kit);
+        rt.observe(p, n, n + 1);
+        const before = rt.beforeRoute(0)?.fault ?? "-";
+        const cut = rt.onRespond(() => 10)?.fault ?? "-";
+        const commit = n === 1 || n === 2 ? (rt.afterCommit("create")?.fault ?? "-") : "";
+        rt.persist();
+        answers.push(`${before}/${cut}${commit ? `/${commit}` : ""}`);
+      });
+      // The cut fires once (request 2), the delay once its path has been served twice (request 5), the second commit errs once.
+      expect(answers).toEqual(["-/-", "-/cut/-", "-/-/second", "-/-", "s/-", "-/-"]);
+      // Without persist() the counters die with the runtime: a fresh one over an epoch that never persisted cuts again.
+      const forgetful = new FaultRuntime(armed, state.storage.sql, 4, kit);
+      forgetful.observe("/a", 1, 1);
+      expect(forgetful.onRespond(() => 10)?.fault).toBe("cut");
+      const again = new FaultRuntime(armed, state.storage.sql, 4, kit);
+      again.observe("/a", 2, 2);
+      expect(again.onRespond(() => 10)?.fault).toBe("cut");
+    });
+  });
 });

@@ -23,14 +23,23 @@ export interface ReplyKit {
   tooManyRequests: FaultScope["tooManyRequests"];
 }
 
+/** The counters of `fault_state`: map entries, memos JSON values (every fault's memo is plain data). */
+interface Counters {
+  served: [string, number][];
+  paths: [string, number][];
+  memos: [string, unknown][];
+}
+
 export class FaultRuntime implements FaultScope {
   private readonly armed: Armed[];
   private readonly sql: SqlStorage;
   private readonly epoch: number;
   private readonly kit: ReplyKit;
-  private readonly pathCounts = new Map<string, number>();
-  private readonly served = new Map<string, number>();
-  private readonly memos = new Map<string, unknown>();
+  private readonly pathCounts: Map<string, number>;
+  private readonly served: Map<string, number>;
+  private readonly memos: Map<string, unknown>;
+  /** The counters as last written to `fault_state` (persist() writes only a change). */
+  private persisted: string;
   private readonly firedSeq = new Map<string, number>();
   private readonly alarmActive = new Set<string>();
   /** Paths some armed trigger counts: only these are counted, so a client's made-up paths cost nothing. */
@@ -49,6 +58,30 @@ export class FaultRuntime implements FaultScope {
     this.watchedPaths = new Set(armed.flatMap((f) => ("path" in f && typeof f.path === "string" ? [f.path] : [])));
     for (const r of sql.exec("SELECT id, seq FROM fault_fired WHERE epoch = ?", epoch).toArray()) this.firedSeq.set(r.id as string, r.seq as number);
     for (const r of sql.exec("SELECT id FROM fault_windows WHERE epoch = ? AND active = 1", epoch).toArray()) this.alarmActive.add(r.id as string);
+    const saved = sql.exec("SELECT state FROM fault_state WHERE epoch = ?", epoch).toArray()[0]?.state as string | undefined;
+    const counters = saved ? (JSON.parse(saved) as Counters) : { served: [], paths: [], memos: [] };
+    this.served = new Map(counters.served);
+    this.pathCounts = new Map(counters.paths);
+    this.memos = new Map(counters.memos);
+    this.persisted = saved ?? this.counters();
+  }
+
+  private counters(): string {
+    const counters: Counters = { served: [...this.served], paths: [...this.pathCounts], memos: [...this.memos] };
+    return JSON.stringify(counters);
+  }
+
+  /**
+   * Writes what the faults counted during this request, when it changed, in the request's own turn: a
+   * fault's `count`, its path trigger and its memo survive the object being evicted or restarted (a
+   * one-shot cut-off fires once per epoch, not once per object lifetime).
+   */
+  persist(): void {
+    if (!this.armed.length) return;
+    const now = this.counters();
+    if (now === this.persisted) return;
+    this.sql.exec("INSERT OR REPLACE INTO fault_state (epoch, state) VALUES (?, ?)", this.epoch, now);
+    this.persisted = now;
   }
 
   // ---- the scope every hook sees ----
