@@ -1,10 +1,11 @@
 import { defineDrives } from "../../schema/task.ts";
-import task, { BRIEF_503, BURST_429, MAINTENANCE, ROLE } from "./task.ts";
+import task, { BRIEF_503, BURST_429, CUT_PAGE, MAINTENANCE, ROLE } from "./task.ts";
 
 /** How each scenario of task-0026 is driven (Node only: the grader bundles task.ts, never this file). */
 export default defineDrives(task, {
   first_sync_through_rate_limit: async (h) => {
-    await h.recreate(ROLE, 0, { faults: [BURST_429] });
+    // A rate-limit window, and a page of checks whose connection drops half-way through its body.
+    await h.recreate(ROLE, 0, { faults: [BURST_429, CUT_PAGE] });
     await h.run("first_sync", ["sync"]);
     await h.snapshot("cp0");
   },

@@ -10,6 +10,8 @@ export const BURST_429 = "vt-burst-429";
 export const MAINTENANCE = "vt-maintenance-window";
 /** The night after maintenance: one more 503, asking for only a few seconds. */
 export const BRIEF_503 = "vt-brief-maintenance-503";
+/** The first sync: one page of checks whose answer is cut off half-way through its body. */
+export const CUT_PAGE = "vt-checks-cut";
 
 const ENTITIES = [
   { entity: "subject", file: "subjects.json" },
