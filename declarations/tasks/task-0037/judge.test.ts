@@ -36,17 +36,26 @@ const own = { id: "C-0000001", deleted: false, record: { id: "C-0000001", email:
 const [ca, cb, cl] = [copy("C-0000301", a), copy("C-0000302", b), copy("C-0000303", later)];
 
 /** Night one copies a and b (gone was deleted before); by night two StaffLine deleted b and registered `later`. */
-function evidence(over: { next?: SnapshotRecord[]; nextRows?: unknown[]; legacyRequests?: Partial<RequestLogEntry>[] } = {}): ScenarioEvidence {
+function evidence(
+  over: { cutover?: SnapshotRecord[]; stopped?: boolean; nextStart?: SnapshotRecord[]; next?: SnapshotRecord[]; nextRows?: unknown[]; legacyRequests?: Partial<RequestLogEntry>[] } = {},
+): ScenarioEvidence {
   const row = (s: SnapshotRecord, c: SnapshotRecord, deleted: boolean) => ({ staffline_id: s.id, bullpen_id: c.id, deleted_in_staffline: deleted });
   return {
     name: "replatform_backfill",
     epochs: {},
-    runs: [run("cutover_night", [row(a, ca, false), row(b, cb, false)]), run("next_night", over.nextRows ?? [row(a, ca, false), row(b, cb, true), row(later, cl, false)])],
+    runs: [
+      { ...run("cutover_night", [row(a, ca, false), row(b, cb, false)]), ...(over.stopped ? { exitCode: null, timedOut: true } : {}) },
+      run("next_night", over.nextRows ?? [row(a, ca, false), row(b, cb, true), row(later, cl, false)]),
+      // A quiet third night: StaffLine as the second found it.
+      run("third_night", over.nextRows ?? [row(a, ca, false), row(b, cb, true), row(later, cl, false)]),
+    ],
     snapshots: {
       before: { [LEGACY]: snap("candidate", [a, b, gone]), [ATS]: snap("candidate", [own]) },
-      cutover: { [ATS]: snap("candidate", [own, ca, cb]) },
-      next_start: { [LEGACY]: snap("candidate", [a, { ...b, deleted: true }, gone, later]) },
+      cutover: { [ATS]: snap("candidate", over.cutover ?? [own, ca, cb]) },
+      next_start: { [LEGACY]: snap("candidate", over.nextStart ?? [a, { ...b, deleted: true }, gone, later]) },
       next: { [ATS]: snap("candidate", over.next ?? [own, ca, cb, cl]) },
+      third_start: { [LEGACY]: snap("candidate", over.nextStart ?? [a, { ...b, deleted: true }, gone, later]) },
+      third: { [ATS]: snap("candidate", over.next ?? [own, ca, cb, cl]) },
     },
     notes: {},
     requests: { [LEGACY]: (over.legacyRequests ?? [{ seq: 1, method: "GET", path: "/svc/candidates" }]) as RequestLogEntry[] },
@@ -76,6 +85,31 @@ describe("task-0037's judge", () => {
   it("fails a copy that is missing, or carries another branch", () => {
     expect(verdict(evidence({ next: [own, ca, cb] })).cutover_copied_once).toBe(false);
     expect(verdict(evidence({ next: [own, ca, cb, copy("C-0000303", later, { branch: "NYC" })] })).cutover_copied_once).toBe(false);
+  });
+
+  it("lets the scheduler stop the cut-over night halfway, and the next night finish the copy", () => {
+    const v = verdict(
+      evidence({
+        cutover: [own, ca],
+        stopped: true,
+        nextStart: [a, b, gone, later],
+        nextRows: [a, b, later].map((s, i) => ({ staffline_id: s.id, bullpen_id: [ca, cb, cl][i].id, deleted_in_staffline: false })),
+      }),
+    );
+    expect(Object.values(v).every(Boolean)).toBe(true);
+  });
+
+  it("fails a cut-over night that exited 0 with someone left out", () => {
+    expect(verdict(evidence({ cutover: [own, ca] })).cutover_copied_right).toBe(false);
+  });
+
+  it("fails a copy, on a later night, of someone StaffLine deleted before they were copied", () => {
+    // Stopped after a: b was deleted in StaffLine before the next night, so it must not reach Bullpen.
+    const rows = [a, b, later].map((s, i) => ({ staffline_id: s.id, bullpen_id: [ca, cb, cl][i].id, deleted_in_staffline: s === b }));
+    const v = verdict(evidence({ cutover: [own, ca], stopped: true, nextRows: rows }));
+    expect(v.cutover_copied_right).toBe(true);
+    expect(v.cutover_copied_once).toBe(false);
+    expect(v.next_map_true).toBe(false);
   });
 
   it("fails a map that misses a deletion StaffLine made after the copy", () => {

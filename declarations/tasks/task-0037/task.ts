@@ -52,23 +52,29 @@ const liveIds = (s: Snapshot | undefined, entity: string) =>
 const value = (v: unknown) => (v === undefined || v === "" ? null : v);
 
 /** Bullpen candidates at `now` that were not there at `start`. */
-const created = (start: Snapshot, now: Snapshot) => {
+const created = (start: Snapshot | undefined, now: Snapshot | undefined) => {
   const had = new Set(records(start, "candidate").map((r) => r.id));
   return records(now, "candidate").filter((r) => !had.has(r.id));
 };
 
-/** The copies Bullpen should hold after a run: each StaffLine candidate live at any run's start, its record as first copied. */
+/** A copy Bullpen should hold after a run: the StaffLine candidate, its record as copied, and whether StaffLine has deleted it since. */
 interface Want {
   staffline_id: string;
   source: Record<string, unknown>;
   deleted_in_staffline: boolean;
 }
 
-function wanted(legacyAtRuns: Snapshot[], legacyNow: Snapshot): Want[] {
-  const first = new Map<string, Record<string, unknown>>();
-  for (const s of legacyAtRuns) for (const r of records(s, "candidate")) if (!r.deleted && !first.has(r.id)) first.set(r.id, r.record);
+const byId = ([a]: [string, unknown], [b]: [string, unknown]) => (a < b ? -1 : a > b ? 1 : 0);
+const liveRecords = (s: Snapshot | undefined) =>
+  new Map(
+    records(s, "candidate")
+      .filter((r) => !r.deleted)
+      .map((r) => [r.id, r.record] as const),
+  );
+
+function wants(sources: Map<string, Record<string, unknown>>, legacyNow: Snapshot): Want[] {
   const live = liveIds(legacyNow, "candidate");
-  return [...first.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([id, source]) => ({ staffline_id: id, source, deleted_in_staffline: !live.has(id) }));
+  return [...sources.entries()].sort(byId).map(([id, source]) => ({ staffline_id: id, source, deleted_in_staffline: !live.has(id) }));
 }
 
 /** A person as StaffLine has them, in Bullpen's names: what a copy carries (namesakes share an email, not all of it). */
@@ -81,10 +87,11 @@ function copiesOf(want: Want[], newOnes: SnapshotRecord[]) {
   return new Map(want.map((w) => [w.staffline_id, byPerson.get(personKey(w.source, 0)) ?? []]));
 }
 
-function copyProblems(want: Want[], newOnes: SnapshotRecord[]): string[] {
+/** What is wrong with Bullpen's new candidates against `want`; a run that stopped before the end (`partial`) may have left some out. */
+function copyProblems(want: Want[], newOnes: SnapshotRecord[], partial = false): string[] {
   const copies = copiesOf(want, newOnes);
   const people = new Set(want.map((w) => personKey(w.source, 0)));
-  const missing = want.filter((w) => !copies.get(w.staffline_id)?.length).map((w) => w.staffline_id);
+  const missing = partial ? [] : want.filter((w) => !copies.get(w.staffline_id)?.length).map((w) => w.staffline_id);
   const twice = want.filter((w) => (copies.get(w.staffline_id)?.length ?? 0) > 1).map((w) => `${w.staffline_id} x${copies.get(w.staffline_id)!.length}`);
   const stray = newOnes.filter((r) => !people.has(personKey(r.record, 1))).map((r) => `${r.id} (${String(r.record.email)})`);
   const wrong = want.flatMap((w) => {
@@ -133,24 +140,6 @@ function mapProblems(rows: Row[] | null, want: Want[], newOnes: SnapshotRecord[]
   ].filter((p): p is string => typeof p === "string");
 }
 
-function judgeRun(c: CheckRecorder, run: ConnectorRun, want: Want[], newOnes: SnapshotRecord[], names: { copied: string; map: string; basis: string }, level: "l1" | "l3"): void {
-  const copies = copyProblems(want, newOnes);
-  c.check(names.copied, copies.length === 0, {
-    basis: { ticket: names.basis },
-    pass: 2,
-    mandatory: true,
-    level,
-    detail: copies.join("; ") || `${want.length} StaffLine candidates in Bullpen once each, fields as copied`,
-  });
-  const map = mapProblems(rowsOf(run), want, newOnes);
-  c.check(names.map, map.length === 0, {
-    basis: { ticket: MAP_TRUE },
-    pass: 2,
-    mandatory: true,
-    detail: map.join("; ") || `${want.length} rows, ${want.filter((w) => w.deleted_in_staffline).length} deleted in StaffLine`,
-  });
-}
-
 function judgeCutover(e: ScenarioEvidence, c: CheckRecorder): void {
   const writes = (e.requests[LEGACY] ?? []).filter((r) => r.method !== "GET" && r.method !== "HEAD");
   c.check("staffline_not_written", writes.length === 0, {
@@ -161,23 +150,64 @@ function judgeCutover(e: ScenarioEvidence, c: CheckRecorder): void {
     detail: writes.length ? `${writes.length} writes sent to StaffLine (first: #${writes[0].seq} ${writes[0].method} ${writes[0].path})` : "StaffLine was only read",
   });
 
+  // The cut-over night: the scheduler may stop the run before it is done; what it registered must be right, and all of it when it exited 0.
   const first = byLabel(e, "cutover_night");
-  if (!plumbing(c, "cutover_night_exit_ok", first, [MAP], { ticket: EXIT_OK })) return;
+  if (!first) return;
   const legacy0 = e.snapshots.before[LEGACY];
   const ats0 = e.snapshots.before[ATS];
-  judgeRun(c, first!, wanted([legacy0], legacy0), created(ats0, e.snapshots.cutover[ATS]), { copied: "cutover_copied_right", map: "cutover_map_true", basis: FIELDS_BASIS }, "l3");
+  const want0 = wants(liveRecords(legacy0), legacy0);
+  const new0 = created(ats0, e.snapshots.cutover[ATS]);
+  const finished = first.exitCode === 0;
+  const night1 = copyProblems(want0, new0, !finished);
+  c.check("cutover_copied_right", night1.length === 0, {
+    basis: { ticket: FIELDS_BASIS },
+    pass: 2,
+    mandatory: true,
+    level: "l3",
+    detail:
+      night1.join("; ") ||
+      `${want0.filter((w) => copiesOf(want0, new0).get(w.staffline_id)?.length).length} of ${want0.length} StaffLine candidates in Bullpen once each${finished ? "" : ` (the run ${first.timedOut ? "was stopped" : `exited ${first.exitCode}`} before the end)`}`,
+  });
 
-  const next = byLabel(e, "next_night");
-  if (!plumbing(c, "next_night_exit_ok", next, [MAP], { ticket: EXIT_OK })) return;
-  const legacy1 = e.snapshots.next_start[LEGACY];
-  judgeRun(c, next!, wanted([legacy0, legacy1], legacy1), created(ats0, e.snapshots.next[ATS]), { copied: "cutover_copied_once", map: "next_map_true", basis: ONCE }, "l3");
+  // The nights after: those copied before (as they were copied) and everyone StaffLine has at the run's start; nobody it deleted before they were copied.
+  const copies0 = copiesOf(want0, new0);
+  const sources = new Map(want0.filter((w) => copies0.get(w.staffline_id)?.length).map((w) => [w.staffline_id, w.source] as const));
+  for (const night of LATER_NIGHTS) {
+    const run = byLabel(e, night.label);
+    if (!plumbing(c, `${night.label}_exit_ok`, run, [MAP], { ticket: EXIT_OK })) return;
+    const legacy = e.snapshots[night.start]?.[LEGACY];
+    for (const [id, record] of liveRecords(legacy)) if (!sources.has(id)) sources.set(id, record);
+    const want = wants(sources, legacy);
+    const news = created(ats0, e.snapshots[night.end]?.[ATS]);
+    const copies = copyProblems(want, news);
+    c.check(night.copied, copies.length === 0, {
+      basis: { ticket: ONCE },
+      pass: 2,
+      mandatory: true,
+      level: "l3",
+      detail: copies.join("; ") || `${want.length} StaffLine candidates in Bullpen once each, fields as copied`,
+    });
+    const map = mapProblems(rowsOf(run), want, news);
+    c.check(night.map, map.length === 0, {
+      basis: { ticket: MAP_TRUE },
+      pass: 2,
+      mandatory: true,
+      detail: map.join("; ") || `${want.length} rows, ${want.filter((w) => w.deleted_in_staffline).length} deleted in StaffLine`,
+    });
+  }
 }
+
+/** The runs after the cut-over night, each judged on Bullpen and the map when it ends. */
+const LATER_NIGHTS = [
+  { label: "next_night", start: "next_start", end: "next", copied: "cutover_copied_once", map: "next_map_true" },
+  { label: "third_night", start: "third_start", end: "third", copied: "third_copied_once", map: "third_map_true" },
+];
 
 export default defineTask({
   id: "task-0037",
   title: "Harrow & Vale's replatform from StaffLine to Bullpen: candidates back-filled once across runs, StaffLine never written after the cut-over",
   kind: "migrate",
-  roles: { [LEGACY]: { vendor: "staffline", checkpoint: 1 }, [ATS]: { vendor: "bullpen", checkpoint: 0 } },
+  roles: { [LEGACY]: { vendor: "staffline", checkpoint: 0 }, [ATS]: { vendor: "bullpen", checkpoint: 0 } },
   seed: 3,
   docsProfile: "stale",
   surfaces: ["polling", "writeback"],

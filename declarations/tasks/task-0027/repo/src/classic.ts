@@ -7,8 +7,6 @@ import type { Config } from "./config.ts";
  */
 
 const NS = "urn:bullpen:classic:2012";
-/** Fields Classic sends as text that are numbers in Bullpen. */
-const INTEGER_FIELDS = new Set(["bill_rate_cents", "pay_rate_cents", "openings"]);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export class ClassicError extends Error {
@@ -27,15 +25,10 @@ function encode(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
-/** The fields of one record element: `<name>text</name>`, or `<name xsi:nil="true"/>` for null. */
+/** The fields of one record element, as the text in `<name>text</name>` (an element with no text, `<name/>`, is ""). */
 function fields(xml: string): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const m of xml.matchAll(/<([A-Za-z_][\w.-]*)(\s[^>]*?)?(?:\/>|>([\s\S]*?)<\/\1>)/g)) {
-    const [, name, attrs, body] = m;
-    if (attrs?.includes('xsi:nil="true"')) out[name] = null;
-    else if (INTEGER_FIELDS.has(name) && body !== undefined && body !== "") out[name] = Number(body);
-    else out[name] = decode(body ?? "");
-  }
+  for (const m of xml.matchAll(/<([A-Za-z_][\w.-]*)(\s[^>]*?)?(?:\/>|>([\s\S]*?)<\/\1>)/g)) out[m[1]] = decode(m[3] ?? "");
   return out;
 }
 

@@ -42,6 +42,17 @@ const SOURCES = [
   { entity: "candidate", file: "candidates.json", path: "/api/v2/candidates" },
 ];
 
+/** Bullpen's integer fields (its API reference); every other value is a string, a timestamp or null. */
+const INTEGER_FIELDS = new Set(["bill_rate_cents"]);
+
+/**
+ * A record or row as Bullpen types it. The Classic job keeps what Classic sends, as text:
+ * an empty element (a null in Bullpen) became "", a number became its digits.
+ */
+function typed(data: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(data).map(([k, v]) => [k, v === "" ? null : INTEGER_FIELDS.has(k) && typeof v === "string" ? Number(v) : v]));
+}
+
 /**
  * The OAuth sync. Its first run carries on from the Classic job's last finished
  * run (its watermark and its files); from then on it keeps its own watermark, which
@@ -52,12 +63,14 @@ async function sync(): Promise<void> {
   const client = new BullpenClient(config);
   const own = readJson<{ watermark: string }>(config.outputDir, SYNC_STATE);
   const since = own?.watermark ?? readJson<ClassicState>(config.outputDir, CLASSIC_STATE)?.watermark ?? null;
-  const mirrors = new Map<string, Map<string, Row>>(SOURCES.map((s) => [s.entity, since ? readMirror(config.outputDir, s.file) : new Map()]));
+  // The Classic job's rows (on the first run) carry Classic's text: they get Bullpen's types.
+  const carried = (file: string) => new Map([...readMirror(config.outputDir, file)].map(([id, row]) => [id, own ? row : { ...row, data: typed(row.data) }]));
+  const mirrors = new Map<string, Map<string, Row>>(SOURCES.map((s) => [s.entity, since ? carried(s.file) : new Map()]));
   const classic = new ClassicClient(config, () => client.accessToken());
   for (const s of SOURCES) {
     const items = s.path ? await client.listAll(s.path, since) : await classic.search(s.operation!, s.tag!, since, () => {});
     const rows = mirrors.get(s.entity)!;
-    for (const item of items) rows.set(String(item.id), toRow(item));
+    for (const item of items) rows.set(String(item.id), toRow(s.path ? item : typed(item)));
     console.error(`${s.path ?? s.operation}: ${items.length} records${since ? ` changed after ${since}` : ""}`);
   }
   if (since) {

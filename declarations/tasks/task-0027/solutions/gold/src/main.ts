@@ -43,6 +43,17 @@ const SOURCES = [
   { entity: "application", file: "applications.json", path: "/api/v1/applications" },
 ];
 
+/** Bullpen's integer fields (its API reference); every other value is a string, a timestamp or null. */
+const INTEGER_FIELDS = new Set(["bill_rate_cents"]);
+
+/**
+ * A record or row as Bullpen types it. The Classic job keeps what Classic sends, as text:
+ * an empty element (a null in Bullpen) became "", a number became its digits.
+ */
+function typed(data: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(data).map(([k, v]) => [k, v === "" ? null : INTEGER_FIELDS.has(k) && typeof v === "string" ? Number(v) : v]));
+}
+
 /**
  * The OAuth sync. Its first run carries on from the Classic job's last finished
  * run (its watermark and its files); from then on it keeps its own watermark, which
@@ -53,7 +64,9 @@ async function sync(): Promise<void> {
   const client = new BullpenClient(config);
   const own = readJson<{ watermark: string }>(config.outputDir, SYNC_STATE);
   const since = own?.watermark ?? readJson<ClassicState>(config.outputDir, CLASSIC_STATE)?.watermark ?? null;
-  const mirrors = new Map<string, Map<string, Row>>(SOURCES.map((s) => [s.entity, since ? readMirror(config.outputDir, s.file) : new Map()]));
+  // The Classic job's rows (on the first run) carry Classic's text: they get Bullpen's types.
+  const carried = (file: string) => new Map([...readMirror(config.outputDir, file)].map(([id, row]) => [id, own ? row : { ...row, data: typed(row.data) }]));
+  const mirrors = new Map<string, Map<string, Row>>(SOURCES.map((s) => [s.entity, since ? carried(s.file) : new Map()]));
   for (const s of SOURCES) {
     const items = await client.listAll(s.path, since);
     const rows = mirrors.get(s.entity)!;

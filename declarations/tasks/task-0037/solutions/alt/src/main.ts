@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Bullpen } from "./bullpen.ts";
 import { loadConfig } from "./config.ts";
@@ -12,6 +12,20 @@ interface Row {
 }
 
 const MAP = "candidate-map.json";
+/** The create in flight, beside the map: a run the scheduler stops leaves it, and the next one settles it. */
+const SENDING = "candidate-map.sending.json";
+
+interface Sending {
+  id: string;
+  payload: Record<string, unknown>;
+  at: string;
+}
+
+function setSending(dir: string, value: Sending | null): void {
+  mkdirSync(dir, { recursive: true });
+  if (value) writeFileSync(join(dir, SENDING), JSON.stringify(value));
+  else rmSync(join(dir, SENDING), { force: true });
+}
 
 function writeMap(dir: string, rows: Row[]): void {
   mkdirSync(dir, { recursive: true });
@@ -55,15 +69,27 @@ async function migrate(): Promise<void> {
 
   // Copies first: every candidate the list holds that the map lacks, one key per StaffLine id.
   const live = await staffline.listAll("/svc/candidates");
+  // A create the last run was stopped in, for someone the list no longer holds: Bullpen may have stored it.
+  const sendingPath = join(config.outputDir, SENDING);
+  const lost = existsSync(sendingPath) ? (JSON.parse(readFileSync(sendingPath, "utf8")) as Sending) : null;
+  if (lost && !known.has(lost.id) && !live.some((c) => String(c.id) === lost.id)) {
+    const found = await bullpen.findCreated(lost.payload, new Date(Date.parse(lost.at) - 3_600_000).toISOString());
+    if (found) rows.push({ staffline_id: lost.id, bullpen_id: found, deleted_in_staffline: true });
+    if (found) known.add(lost.id);
+    writeMap(config.outputDir, rows);
+  }
+  setSending(config.outputDir, null);
   for (const c of live) {
     const id = String(c.id);
     if (known.has(id)) continue;
     const payload: Record<string, unknown> = { branch: "TOR", source: "import" };
     for (const [from, to] of COPIED) if (c[from] !== null && c[from] !== undefined && c[from] !== "") payload[to] = c[from];
+    setSending(config.outputDir, { id, payload, at: await bullpen.clock() });
     const created = await bullpen.create("/api/v2/candidates", payload, `hv-tor-migrate-${id}`);
     rows.push({ staffline_id: id, bullpen_id: String(created.id), deleted_in_staffline: false });
     known.add(id);
     writeMap(config.outputDir, rows);
+    setSending(config.outputDir, null);
   }
   // Then each earlier copy the list no longer shows is read on its own: gone, or not.
   const listed = new Set(live.map((c) => String(c.id)));

@@ -16,6 +16,8 @@ export class WriteFailed extends Error {}
 export class Bullpen {
   private readonly config: Config;
   private token: string | null = null;
+  /** Bullpen's clock at its latest answer (`X-Bullpen-Server-Time`): the time its records are stamped with. */
+  serverTime: string | null = null;
 
   constructor(config: Config) {
     this.config = config;
@@ -40,6 +42,7 @@ export class Bullpen {
         body: new URLSearchParams({ grant_type: "client_credentials", client_id: this.config.clientId, client_secret: this.config.clientSecret }),
       });
       const body = await res.text();
+      this.serverTime = res.headers.get("x-bullpen-server-time") ?? this.serverTime;
       if (res.ok) return String((JSON.parse(body) as { access_token: string }).access_token);
       if ((res.status === 429 || res.status >= 500) && attempt < 6) {
         await sleep(Bullpen.waitOf(res, body, attempt) * 1000);
@@ -66,6 +69,7 @@ export class Bullpen {
           body: JSON.stringify(payload),
         });
         body = await res.text();
+        this.serverTime = res.headers.get("x-bullpen-server-time") ?? this.serverTime;
       } catch (err) {
         if (attempt >= 6) throw new WriteFailed(`POST ${path}: ${(err as Error).message}`);
         await sleep(500 * 2 ** attempt);
@@ -84,6 +88,51 @@ export class Bullpen {
         continue;
       }
       throw new WriteFailed(`POST ${path}: ${res.status} ${body.slice(0, 300)}`);
+    }
+  }
+  /** Bullpen's clock as of its latest answer (a token is minted first if none was). */
+  async clock(): Promise<string> {
+    this.token ??= await this.mint();
+    return this.serverTime ?? new Date().toUTCString();
+  }
+
+  /** GETs a path and query; throttling and server errors waited out as Bullpen asks, up to MAX_WAIT_S. */
+  private async get(pathAndQuery: string): Promise<Record<string, unknown>> {
+    let reminted = false;
+    for (let attempt = 0; ; attempt++) {
+      this.token ??= await this.mint();
+      const res = await fetch(`${this.config.baseUrl}${pathAndQuery}`, { headers: { Authorization: `Bearer ${this.token}`, Accept: "application/json" } });
+      const body = await res.text();
+      this.serverTime = res.headers.get("x-bullpen-server-time") ?? this.serverTime;
+      if (res.ok) return JSON.parse(body) as Record<string, unknown>;
+      if (res.status === 401 && !reminted) {
+        this.token = null;
+        reminted = true;
+        continue;
+      }
+      if ((res.status === 429 || res.status >= 500) && attempt < 6) {
+        const wait = Bullpen.waitOf(res, body, attempt);
+        if (wait <= MAX_WAIT_S) {
+          await sleep(wait * 1000);
+          continue;
+        }
+      }
+      throw new Error(`GET ${pathAndQuery}: ${res.status} ${body.slice(0, 200)}`);
+    }
+  }
+
+  /**
+   * The candidate a create sent with `payload` made, if Bullpen stored it: one changed since
+   * `since` with every field of the payload. For a create whose answer never came back.
+   */
+  async findCreated(payload: Record<string, unknown>, since: string): Promise<string | null> {
+    for (let cursor: string | null = null; ; ) {
+      const query = new URLSearchParams({ modified_after: since, limit: "100", ...(cursor ? { cursor } : {}) });
+      const page = (await this.get(`/api/v2/candidates?${query}`)) as { items?: Record<string, unknown>[]; next_cursor?: string | null };
+      const hit = (page.items ?? []).find((c) => Object.entries(payload).every(([k, v]) => c[k] === v));
+      if (hit) return String(hit.id);
+      cursor = page.next_cursor ?? null;
+      if (!cursor || !page.items?.length) return null;
     }
   }
 }

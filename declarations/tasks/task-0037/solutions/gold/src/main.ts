@@ -4,9 +4,10 @@ import { Bullpen } from "./bullpen.ts";
 import { loadConfig } from "./config.ts";
 import { Staffline } from "./staffline.ts";
 
-/** What earlier runs copied: StaffLine id -> Bullpen id. */
+/** What earlier runs copied (StaffLine id -> Bullpen id), and the create in flight when a run was stopped. */
 interface State {
   copies: Record<string, string>;
+  sending?: { id: string; payload: Record<string, unknown>; at: string } | null;
 }
 
 const STATE = "migrate-state.json";
@@ -48,12 +49,24 @@ async function migrate(): Promise<void> {
   // StaffLine's list holds live candidates only (deleted ones are not flagged in it, whatever the docs say).
   const live = await staffline.listAll("/svc/candidates");
   const liveIds = new Set(live.map((c) => String(c.id)));
+  // A create an earlier run was stopped in: sent again below if StaffLine still has the person (the
+  // same key returns what Bullpen stored), else looked for, as StaffLine deleted them meanwhile.
+  const lost = state.sending;
+  if (lost && !state.copies[lost.id] && !liveIds.has(lost.id)) {
+    const found = await bullpen.findCreated(lost.payload, new Date(Date.parse(lost.at) - 3_600_000).toISOString());
+    if (found) state.copies[lost.id] = found;
+  }
+  state.sending = null;
   const todo = live.filter((c) => !state.copies[String(c.id)]).sort((a, b) => (String(a.id) < String(b.id) ? -1 : 1));
   for (const c of todo) {
     const id = String(c.id);
+    const payload = toBullpen(c);
+    state.sending = { id, payload, at: await bullpen.clock() };
+    writeJson(config.outputDir, STATE, state);
     // The key is the StaffLine id: the same on a retry, on a rerun after a crash, on every later night.
-    const created = await bullpen.create("/api/v2/candidates", toBullpen(c), `hv-tor-migrate-${id}`);
+    const created = await bullpen.create("/api/v2/candidates", payload, `hv-tor-migrate-${id}`);
     state.copies[id] = String(created.id);
+    state.sending = null;
     writeJson(config.outputDir, STATE, state);
   }
 
