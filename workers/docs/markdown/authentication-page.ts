@@ -26,6 +26,14 @@ export function authenticationPage(m: DocModel): string {
       `Integrations built before the current scheme may still send \`${m.legacy.name}: <${m.legacy.value.credential}>\` instead. It will be retired; move to the scheme above.`,
     );
   }
-  lines.push("", "Missing or invalid credentials get `401`.", "");
+  lines.push("", "Missing or invalid credentials get `401`.");
+  if (m.mints.length) {
+    lines.push(
+      "",
+      "A token the API refuses carries one of these codes: `invalid_token` (not a token of ours, or not one for this use), `token_expired` (past its lifetime) or `token_revoked` (withdrawn before its lifetime ended, as when credentials are rotated). Get a new token, then send the request again.",
+    );
+    if (m.gateways.length) lines.push("", "A call through a gateway that is refused for its token reports the same code in its failure.");
+  }
+  lines.push("");
   return lines.join("\n");
 }
