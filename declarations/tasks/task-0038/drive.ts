@@ -1,5 +1,5 @@
 import { defineDrives } from "../../schema/task.ts";
-import task, { BEFORE_MOVE, RENUMBERED, ROLE } from "./task.ts";
+import task, { BEFORE_MOVE, BURST_429, RENUMBERED, ROLE } from "./task.ts";
 
 /** How each scenario of task-0038 is driven (Node only: the grader bundles task.ts, never this file). */
 export default defineDrives(task, {
@@ -15,7 +15,7 @@ export default defineDrives(task, {
     await h.recreate(ROLE, BEFORE_MOVE);
     await h.snapshot("before_move");
     await h.run("before_move", ["sync"]);
-    await h.recreate(ROLE, RENUMBERED);
+    await h.recreate(ROLE, RENUMBERED, { faults: [BURST_429] });
     await h.snapshot("after_move");
     await h.run("after_move", ["sync"]);
     await h.run("quiet", ["sync"]);

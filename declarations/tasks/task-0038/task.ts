@@ -14,6 +14,8 @@ const FILES = [COPY, CHANGES];
 /** The checkpoint at which CrewCall renumbers the roster (declarations/vendors/crewcall.ts), and the night before it. */
 export const RENUMBERED = 4;
 export const BEFORE_MOVE = 3;
+/** The renumbering night's long feeds run into a short rate-limit window (declared in declarations/vendors/crewcall.ts). */
+export const BURST_429 = "cc-summit-burst-429";
 
 const ChangeRow = z.object({ source_id: z.string(), change: z.enum(["added", "updated", "removed"]) });
 type ChangeRow = z.infer<typeof ChangeRow>;
@@ -156,7 +158,7 @@ export default defineTask({
     },
     {
       // The night CrewCall renumbers the roster (every worker deleted, re-imported with numbers
-      // below the old ones), then a night when nothing changes.
+      // below the old ones) and throttles the key part-way, then a night when nothing changes.
       name: "renumbered_roster",
       judge: (e, c, ctx) => {
         const ts = timestampFields(ctx);
@@ -176,5 +178,6 @@ export default defineTask({
   conduct: {
     no_credentials_in_query_string: "Credentials are in the environment",
     no_secrets_echoed_to_vendor: "Credentials are in the environment",
+    retry_after_honored: "When it asks the job to wait, wait as long as it asks and carry on",
   },
 });

@@ -20,10 +20,18 @@ export class CrewCallClient {
   async get<T>(path: string, params: Record<string, string> = {}): Promise<T> {
     const query = new URLSearchParams(params);
     const url = `${this.config.baseUrl}${path}${query.size ? `?${query}` : ""}`;
-    const res = await fetch(url, { headers: { Authorization: `Token ${this.config.apiKey}`, accept: "application/json" } });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`GET ${path}?${query} failed with ${res.status}: ${text.slice(0, 200)}`);
-    return JSON.parse(text) as T;
+    for (;;) {
+      const res = await fetch(url, { headers: { Authorization: `Token ${this.config.apiKey}`, accept: "application/json" } });
+      const text = await res.text();
+      if (res.status === 429) {
+        // Throttled: wait as long as CrewCall asks, then ask again.
+        const seconds = Number(res.headers.get("retry-after"));
+        await new Promise((r) => setTimeout(r, (Number.isFinite(seconds) && seconds > 0 ? seconds : 1) * 1000 + 100));
+        continue;
+      }
+      if (!res.ok) throw new Error(`GET ${path}?${query} failed with ${res.status}: ${text.slice(0, 200)}`);
+      return JSON.parse(text) as T;
+    }
   }
 
   /** Every record of a list, page by page until an empty page. */
