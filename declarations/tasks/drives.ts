@@ -40,6 +40,8 @@ import drives0026 from "./task-0026/drive.ts";
 import drives0027 from "./task-0027/drive.ts";
 import drives0034 from "./task-0034/drive.ts";
 import drives0037 from "./task-0037/drive.ts";
+import drives0038 from "./task-0038/drive.ts";
+import drives0040 from "./task-0040/drive.ts";
 import drives0030 from "./task-0030/drive.ts";
 
 const DRIVES: Readonly<Record<string, Drives>> = Object.freeze({
@@ -80,6 +82,8 @@ const DRIVES: Readonly<Record<string, Drives>> = Object.freeze({
   "task-0034": drives0034,
   "task-0037": drives0037,
   "task-0030": drives0030,
+  "task-0038": drives0038,
+  "task-0040": drives0040,
 });
 
 /** The drive of a task's scenario; throws when the task or the scenario has none. */

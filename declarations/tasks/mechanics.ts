@@ -71,4 +71,8 @@ export const MECHANICS: Readonly<Record<string, string>> = Object.freeze({
     "Replatform from one vendor to another: take the baseline from the old vendor, back-fill the new one exactly once through a lost answer and a throttled burst (a key derived from the old id, reused by every retry and every later run), route every write to the new vendor only, and tell what the old vendor deleted since the copy from its live list, not from a flag its docs promise.",
   token_layer_rewrite_zero_downtime:
     "Move a change feed off an XML gateway and a token broker onto REST with tokens of its own, with no change lost or repeated: adopt the old job's position, skip what an inclusive filter returns again, and keep going when every token is revoked and the refresh chain ends at its absolute expiry (the docs say it slides).",
+  fault_composition_summit:
+    "Back-fill three offset-paged lists through compounding faults and a tenant that moves under the crawl: retry a failed page in place and wait out rate limits, sort the list that needs it, see records turn up twice as the sign that others moved ahead of the offset and read the head again, give up on a stuck page with progress kept, and resume half a day later from a position corrected for the deletions since, catching up what changed, appeared or was deleted in between.",
+  nonmonotonic_id_watermark_reset:
+    "Repair a roster sync that tells new records by a high-water mark of their ids after the vendor renumbers its tenant below the old numbers: tell new from known by the copy itself, read a deletions feed as long as the renumbering makes it (pages cut to the vendor's maximum), and let an inclusive change filter report nothing twice.",
 });

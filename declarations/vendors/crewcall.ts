@@ -330,6 +330,14 @@ export default defineVendor({
       code: "board_rebalancing",
       message: "the gig board is being rebalanced; the assignment was not confirmed, try again",
     },
+    // The roster shifts under an offset crawl: after the first page of workers the newest seven move to the head.
+    { kind: "page-drift", id: "cc-summit-workers-drift", afterRequests: 1, path: "/partner/v1/workers", resource: "worker", inserts: 7 },
+    { kind: "error-on-page", id: "cc-summit-workers-500-page-3", resource: "worker", page: 2, times: 2, status: 500 },
+    { kind: "rate-limit-window", id: "cc-summit-burst-429", afterRequests: 5, cooldownS: 2, retryAfter: "seconds" },
+    // The third page of workers fails for as long as the run lasts (a stuck shard): the run must give up and resume later.
+    // Overnight the roster was re-ranked: the 25 newest workers sit at the head of the list from the first request on.
+    { kind: "page-drift", id: "cc-summit-workers-drift-overnight", afterRequests: 0, path: "/partner/v1/workers", resource: "worker", inserts: 25 },
+    { kind: "error-on-page", id: "cc-summit-workers-page-3-down", resource: "worker", page: 2, times: 100000, status: 502 },
     { kind: "webhook-duplicates", id: "cc-duplicate-deliveries", every: 2, copies: 1 },
     { kind: "webhook-out-of-order", id: "cc-reordered-burst" },
   ],
