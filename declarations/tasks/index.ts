@@ -72,6 +72,8 @@ import task0034 from "./task-0034/task.ts";
 import gold0034 from "./task-0034/gold-manifest.json" with { type: "json" };
 import task0037 from "./task-0037/task.ts";
 import gold0037 from "./task-0037/gold-manifest.json" with { type: "json" };
+import task0039 from "./task-0039/task.ts";
+import gold0039 from "./task-0039/gold-manifest.json" with { type: "json" };
 import task0030 from "./task-0030/task.ts";
 import gold0030 from "./task-0030/gold-manifest.json" with { type: "json" };
 
@@ -118,6 +120,7 @@ const entries: TaskEntry[] = [
   { task: task0027, gold: gold0027 as GoldManifest | null },
   { task: task0034, gold: gold0034 as GoldManifest | null },
   { task: task0037, gold: gold0037 as GoldManifest | null },
+  { task: task0039, gold: gold0039 as GoldManifest | null },
   { task: task0030, gold: gold0030 as GoldManifest | null },
 ];
 

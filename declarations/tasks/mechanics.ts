@@ -71,4 +71,6 @@ export const MECHANICS: Readonly<Record<string, string>> = Object.freeze({
     "Replatform from one vendor to another: take the baseline from the old vendor, back-fill the new one exactly once through a lost answer and a throttled burst (a key derived from the old id, reused by every retry and every later run), route every write to the new vendor only, and tell what the old vendor deleted since the copy from its live list, not from a flag its docs promise.",
   token_layer_rewrite_zero_downtime:
     "Move a change feed off an XML gateway and a token broker onto REST with tokens of its own, with no change lost or repeated: adopt the old job's position, skip what an inclusive filter returns again, and keep going when every token is revoked and the refresh chain ends at its absolute expiry (the docs say it slides).",
+  booby_trapped_starter:
+    "Repair a webhook relay whose replay dedupe (a global high-water mark on event numbers) silently drops every reordered event, without the obvious fix's regression: a set of seen ids lets a cancellation delivered before its record's creation be undone, so the record's own version and the finality of a cancellation decide, never arrival or event number; redeliveries journalled once across restarts, and a back-fill that asks for the fields the list leaves out.",
 });

@@ -218,6 +218,7 @@ export default defineVendor({
   faults: [
     { kind: "webhook-out-of-order", id: "iv-reordered-burst" },
     { kind: "webhook-duplicates", id: "iv-replay-storm", every: 1, copies: 3 },
+    { kind: "webhook-duplicates", id: "iv-replay-some", every: 3, copies: 1 },
     { kind: "webhook-tamper", id: "iv-forged-delivery", afterEvents: 2, count: 2 },
     { kind: "webhook-stale", id: "iv-replayed-old-delivery", afterEvents: 3, count: 1, skewS: 180 },
     { kind: "webhook-drop", id: "iv-drop-first-reschedule", nth: 1, type: "interview.updated" },
@@ -292,6 +293,27 @@ export default defineVendor({
         { op: "create", entity: "scorecard", count: 28 },
         { op: "update", entity: "scorecard", count: 6, fields: ["recommendation", "overall_score"] },
         { op: "delete", entity: "interview", count: 5 },
+      ],
+    },
+    {
+      // A reorg afternoon: a wave of new requests, then a hiring freeze cancels many interviews, some of them requested the same afternoon.
+      checkpoint: 4,
+      mutations: [
+        { op: "create", entity: "interview", count: 16 },
+        { op: "advance-stage", entity: "interview", count: 10 },
+        { op: "create", entity: "scorecard", count: 6 },
+        { op: "advance-stage", entity: "scorecard", count: 6 },
+        { op: "delete", entity: "interview", count: 48 },
+      ],
+    },
+    {
+      checkpoint: 5,
+      mutations: [
+        { op: "create", entity: "interview", count: 10 },
+        { op: "update", entity: "interview", count: 6, fields: ["starts_at", "duration_minutes"] },
+        { op: "advance-stage", entity: "interview", count: 8 },
+        { op: "advance-stage", entity: "scorecard", count: 6 },
+        { op: "delete", entity: "interview", count: 24 },
       ],
     },
   ],
