@@ -41,6 +41,7 @@ import drives0027 from "./task-0027/drive.ts";
 import drives0034 from "./task-0034/drive.ts";
 import drives0037 from "./task-0037/drive.ts";
 import drives0039 from "./task-0039/drive.ts";
+import drives0046 from "./task-0046/drive.ts";
 import drives0030 from "./task-0030/drive.ts";
 
 const DRIVES: Readonly<Record<string, Drives>> = Object.freeze({
@@ -81,6 +82,7 @@ const DRIVES: Readonly<Record<string, Drives>> = Object.freeze({
   "task-0034": drives0034,
   "task-0037": drives0037,
   "task-0039": drives0039,
+  "task-0046": drives0046,
   "task-0030": drives0030,
 });
 

@@ -74,6 +74,8 @@ import task0037 from "./task-0037/task.ts";
 import gold0037 from "./task-0037/gold-manifest.json" with { type: "json" };
 import task0039 from "./task-0039/task.ts";
 import gold0039 from "./task-0039/gold-manifest.json" with { type: "json" };
+import task0046 from "./task-0046/task.ts";
+import gold0046 from "./task-0046/gold-manifest.json" with { type: "json" };
 import task0030 from "./task-0030/task.ts";
 import gold0030 from "./task-0030/gold-manifest.json" with { type: "json" };
 
@@ -121,6 +123,7 @@ const entries: TaskEntry[] = [
   { task: task0034, gold: gold0034 as GoldManifest | null },
   { task: task0037, gold: gold0037 as GoldManifest | null },
   { task: task0039, gold: gold0039 as GoldManifest | null },
+  { task: task0046, gold: gold0046 as GoldManifest | null },
   { task: task0030, gold: gold0030 as GoldManifest | null },
 ];
 

@@ -73,4 +73,6 @@ export const MECHANICS: Readonly<Record<string, string>> = Object.freeze({
     "Move a change feed off an XML gateway and a token broker onto REST with tokens of its own, with no change lost or repeated: adopt the old job's position, skip what an inclusive filter returns again, and keep going when every token is revoked and the refresh chain ends at its absolute expiry (the docs say it slides).",
   booby_trapped_starter:
     "Repair a webhook relay whose replay dedupe (a global high-water mark on event numbers) silently drops every reordered event, without the obvious fix's regression: a set of seen ids lets a cancellation delivered before its record's creation be undone, so the record's own version and the finality of a cancellation decide, never arrival or event number; redeliveries journalled once across restarts, and a back-fill that asks for the fields the list leaves out.",
+  commit_on_event_not_202:
+    "Apply queued (202 Accepted) reschedules and report a move committed only on the webhook event that carries its request id: a queue that moves only with the account's own traffic, a lost answer on an accepted move retried under the same key, a rerun that settles what is pending without moving anything twice, and local starts turned into instants through each interview's own time zone on the new date's rules.",
 });

@@ -197,7 +197,9 @@ export default defineVendor({
       errors: "http-422",
       idempotency: { in: "header", name: "Idempotency-Key", windowS: 3600 },
       successStatus: 200,
-      description: "Moves an interview to another slot or changes its length or format. Send only the fields to change; the invitations are re-sent.",
+      accepted: { afterRequests: 2, requestIdField: "request_id", requestIdPrefix: "ivreq_" },
+      description:
+        "Moves an interview to another slot or changes its length or format. Send only the fields to change. Reschedules are queued like bookings: the call answers `202 Accepted` with a `request_id`, Interviewly moves the interview moments later, re-sends the invitations and pushes `interview.updated` with the same `request_id`.",
       inputs: [
         { name: "starts_at", type: "integer", description: "New start, Unix seconds." },
         { name: "duration_minutes", type: "integer", description: "New length in minutes." },
@@ -229,6 +231,7 @@ export default defineVendor({
     { kind: "slow", id: "iv-slow-calendar-sync", afterRequests: 1, path: "/v1/panelists", count: 2, delayMs: 2000 },
     { kind: "stale-read", id: "iv-cached-interview-reads", afterRequests: 0, resource: "interview" },
     { kind: "error-after-commit", id: "iv-schedule-502-after-commit", write: "scheduleInterview", nth: 1, status: 502 },
+    { kind: "error-after-commit", id: "iv-reschedule-502-after-commit", write: "rescheduleInterview", nth: 3, status: 502 },
   ],
   lies: [
     {
