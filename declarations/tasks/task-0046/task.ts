@@ -203,6 +203,14 @@ export default defineTask({
           });
         }
 
+        const listener = byLabel(e, "serve");
+        c.check("listener_ran_ok", listener?.exitCode === 0 && !listener.timedOut, {
+          basis: { ticket: "Both commands exit 0." },
+          pass: 0,
+          fail: -1,
+          detail: !listener ? "the listener did not run" : listener.timedOut ? "the listener timed out" : `the listener exited ${listener.exitCode}`,
+        });
+
         deliveryChecks(c, deliveries(e, ROLE), maxSkewS, {
           acknowledged: { ticket: "acknowledge each delivery the way Interviewly counts an acknowledgement" },
           refused: { ticket: "refuse anything else with a 4xx" },
