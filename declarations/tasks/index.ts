@@ -76,6 +76,10 @@ import task0038 from "./task-0038/task.ts";
 import gold0038 from "./task-0038/gold-manifest.json" with { type: "json" };
 import task0040 from "./task-0040/task.ts";
 import gold0040 from "./task-0040/gold-manifest.json" with { type: "json" };
+import task0039 from "./task-0039/task.ts";
+import gold0039 from "./task-0039/gold-manifest.json" with { type: "json" };
+import task0046 from "./task-0046/task.ts";
+import gold0046 from "./task-0046/gold-manifest.json" with { type: "json" };
 import task0030 from "./task-0030/task.ts";
 import gold0030 from "./task-0030/gold-manifest.json" with { type: "json" };
 
@@ -124,6 +128,8 @@ const entries: TaskEntry[] = [
   { task: task0037, gold: gold0037 as GoldManifest | null },
   { task: task0038, gold: gold0038 as GoldManifest | null },
   { task: task0040, gold: gold0040 as GoldManifest | null },
+  { task: task0039, gold: gold0039 as GoldManifest | null },
+  { task: task0046, gold: gold0046 as GoldManifest | null },
   { task: task0030, gold: gold0030 as GoldManifest | null },
 ];
 

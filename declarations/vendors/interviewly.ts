@@ -197,7 +197,9 @@ export default defineVendor({
       errors: "http-422",
       idempotency: { in: "header", name: "Idempotency-Key", windowS: 3600 },
       successStatus: 200,
-      description: "Moves an interview to another slot or changes its length or format. Send only the fields to change; the invitations are re-sent.",
+      accepted: { afterRequests: 2, requestIdField: "request_id", requestIdPrefix: "ivreq_" },
+      description:
+        "Moves an interview to another slot or changes its length or format. Send only the fields to change. Reschedules are queued like bookings: the call answers `202 Accepted` with a `request_id`, Interviewly moves the interview moments later, re-sends the invitations and pushes `interview.updated` with the same `request_id`.",
       inputs: [
         { name: "starts_at", type: "integer", description: "New start, Unix seconds." },
         { name: "duration_minutes", type: "integer", description: "New length in minutes." },
@@ -218,6 +220,7 @@ export default defineVendor({
   faults: [
     { kind: "webhook-out-of-order", id: "iv-reordered-burst" },
     { kind: "webhook-duplicates", id: "iv-replay-storm", every: 1, copies: 3 },
+    { kind: "webhook-duplicates", id: "iv-replay-some", every: 3, copies: 1 },
     { kind: "webhook-tamper", id: "iv-forged-delivery", afterEvents: 2, count: 2 },
     { kind: "webhook-stale", id: "iv-replayed-old-delivery", afterEvents: 3, count: 1, skewS: 180 },
     { kind: "webhook-drop", id: "iv-drop-first-reschedule", nth: 1, type: "interview.updated" },
@@ -228,6 +231,7 @@ export default defineVendor({
     { kind: "slow", id: "iv-slow-calendar-sync", afterRequests: 1, path: "/v1/panelists", count: 2, delayMs: 2000 },
     { kind: "stale-read", id: "iv-cached-interview-reads", afterRequests: 0, resource: "interview" },
     { kind: "error-after-commit", id: "iv-schedule-502-after-commit", write: "scheduleInterview", nth: 1, status: 502 },
+    { kind: "error-after-commit", id: "iv-reschedule-502-after-commit", write: "rescheduleInterview", nth: 3, status: 502 },
   ],
   lies: [
     {
@@ -292,6 +296,27 @@ export default defineVendor({
         { op: "create", entity: "scorecard", count: 28 },
         { op: "update", entity: "scorecard", count: 6, fields: ["recommendation", "overall_score"] },
         { op: "delete", entity: "interview", count: 5 },
+      ],
+    },
+    {
+      // A reorg afternoon: a wave of new requests, then a hiring freeze cancels many interviews, some of them requested the same afternoon.
+      checkpoint: 4,
+      mutations: [
+        { op: "create", entity: "interview", count: 16 },
+        { op: "advance-stage", entity: "interview", count: 10 },
+        { op: "create", entity: "scorecard", count: 6 },
+        { op: "advance-stage", entity: "scorecard", count: 6 },
+        { op: "delete", entity: "interview", count: 48 },
+      ],
+    },
+    {
+      checkpoint: 5,
+      mutations: [
+        { op: "create", entity: "interview", count: 10 },
+        { op: "update", entity: "interview", count: 6, fields: ["starts_at", "duration_minutes"] },
+        { op: "advance-stage", entity: "interview", count: 8 },
+        { op: "advance-stage", entity: "scorecard", count: 6 },
+        { op: "delete", entity: "interview", count: 24 },
       ],
     },
   ],
