@@ -41,6 +41,8 @@ import drives0027 from "./task-0027/drive.ts";
 import drives0034 from "./task-0034/drive.ts";
 import drives0037 from "./task-0037/drive.ts";
 import drives0030 from "./task-0030/drive.ts";
+import drives0047 from "./task-0047/drive.ts";
+import drives0051 from "./task-0051/drive.ts";
 
 const DRIVES: Readonly<Record<string, Drives>> = Object.freeze({
   "task-0001": drives0001,
@@ -80,6 +82,8 @@ const DRIVES: Readonly<Record<string, Drives>> = Object.freeze({
   "task-0034": drives0034,
   "task-0037": drives0037,
   "task-0030": drives0030,
+  "task-0047": drives0047,
+  "task-0051": drives0051,
 });
 
 /** The drive of a task's scenario; throws when the task or the scenario has none. */

@@ -74,6 +74,10 @@ import task0037 from "./task-0037/task.ts";
 import gold0037 from "./task-0037/gold-manifest.json" with { type: "json" };
 import task0030 from "./task-0030/task.ts";
 import gold0030 from "./task-0030/gold-manifest.json" with { type: "json" };
+import task0047 from "./task-0047/task.ts";
+import gold0047 from "./task-0047/gold-manifest.json" with { type: "json" };
+import task0051 from "./task-0051/task.ts";
+import gold0051 from "./task-0051/gold-manifest.json" with { type: "json" };
 
 /** A task and the checks gold earns on it (null until `wirebench validate --write-gold` has run). */
 export interface TaskEntry {
@@ -119,6 +123,8 @@ const entries: TaskEntry[] = [
   { task: task0034, gold: gold0034 as GoldManifest | null },
   { task: task0037, gold: gold0037 as GoldManifest | null },
   { task: task0030, gold: gold0030 as GoldManifest | null },
+  { task: task0047, gold: gold0047 as GoldManifest | null },
+  { task: task0051, gold: gold0051 as GoldManifest | null },
 ];
 
 /** Every task, by id. Adding a task means adding its folder and listing it here. */

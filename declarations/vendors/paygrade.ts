@@ -137,6 +137,7 @@ export default defineVendor({
     { kind: "error-on-page", id: "pg-assignments-503-page-3", resource: "assignment", page: 2, times: 2, status: 503 },
     { kind: "maintenance", id: "pg-bureau-maintenance", afterRequests: 8, count: 2, retryAfterS: 90 },
     { kind: "rate-limit-window", id: "pg-burst-429", afterRequests: 6, cooldownS: 4, retryAfter: "seconds" },
+    { kind: "rate-limit-window", id: "pg-early-429", afterRequests: 2, cooldownS: 2, retryAfter: "seconds" },
     { kind: "error-after-commit", id: "pg-update-504-after-commit", write: "updateAssignment", nth: 1, status: 504 },
   ],
   lies: [
