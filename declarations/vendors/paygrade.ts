@@ -182,6 +182,7 @@ export default defineVendor({
         { op: "delete", entity: "employee", count: 2 },
         { op: "update", entity: "payrun", count: 1, fields: ["state"] },
         { op: "create", entity: "payrun", count: 1 },
+        { op: "delete", entity: "payrun", count: 1 },
       ],
     },
     {
