@@ -162,6 +162,15 @@ export default defineVendor({
       discover: "Calls are refused with 429 after 240 in a window, as the X-RateLimit headers count down from 240, and Retry-After asks for 20 seconds.",
       changelog: "Bureau applications may make 1,000 calls per window.",
     },
+    {
+      kind: "param-name",
+      id: "pg-since-element",
+      param: "changedSince",
+      says: "modifiedSince",
+      discover:
+        "`modifiedSince` is not an element of the list operations: it is ignored, and the list comes back whole (its `total_records` does not shrink). The live service description (`?wsdl`) names the filter `changedSince`.",
+      changelog: "The incremental filter of list operations is now `modifiedSince`, matching the payroll export files.",
+    },
   ],
   timeline: [
     {

@@ -15,8 +15,8 @@ export const BURST_429 = "pg-early-429";
 export const LOST_ANSWER = "pg-update-504-after-commit";
 
 const MIRRORS = [
-  { entity: "employee", file: "employees.json", idField: "employee_id" },
-  { entity: "assignment", file: "assignments.json", idField: "assignment_id" },
+  { entity: "employee", file: "employees.json", idField: "employee_id", list: "ListEmployees" },
+  { entity: "assignment", file: "assignments.json", idField: "assignment_id", list: "ListAssignments" },
 ] as const;
 const RESULT = "rate_changes.json";
 const UPDATE = "UpdateAssignment";
@@ -181,18 +181,30 @@ function committedUpdates(ctx: JudgeContext, requests: RequestLogEntry[]): Reque
   return committedWrites(requests, { isCall: (r) => r.method === "POST" && r.path === path && calls(r, UPDATE), windowS: 86_400, afterCommitFaults: [LOST_ANSWER] });
 }
 
-/** Reads of a list operation with and without changedSince. */
-function listReads(ctx: JudgeContext, requests: RequestLogEntry[]): { filtered: number; unfiltered: number } {
+/**
+ * Employee and assignment list calls PayGrade answered, and the ones that read
+ * everything again: no changedSince, or one so early that it returns more than
+ * half the live records of its kind in `truth`.
+ */
+function recordReads(ctx: JudgeContext, requests: RequestLogEntry[], truth: Snapshot): { reads: number; again: string[] } {
   const path = gatewayPath(ctx);
-  const lists = ctx.vendors[ROLE].gateways[0]?.operations.filter((o) => o.action === "list" || o.action === "feed").map((o) => o.name) ?? [];
-  let filtered = 0;
-  let unfiltered = 0;
+  const again: string[] = [];
+  let reads = 0;
   for (const r of requests) {
-    if (r.method !== "POST" || r.path !== path || r.status !== 200 || !lists.some((op) => calls(r, op))) continue;
-    if (element(r, "changedSince")) filtered++;
-    else unfiltered++;
+    if (r.method !== "POST" || r.path !== path || r.status !== 200) continue;
+    const kind = MIRRORS.find((m) => calls(r, m.list));
+    if (!kind) continue;
+    reads++;
+    const since = Date.parse(element(r, "changedSince") ?? "");
+    if (Number.isNaN(since)) {
+      again.push(`#${r.seq} ${kind.list} without changedSince`);
+      continue;
+    }
+    const live = (truth.entities[kind.entity] ?? []).filter((x) => !x.deleted);
+    const newer = live.filter((x) => Date.parse(String(x.record.last_changed)) > since).length;
+    if (newer * 2 > live.length) again.push(`#${r.seq} ${kind.list} since ${element(r, "changedSince")} (${newer} of ${live.length} records)`);
   }
-  return { filtered, unfiltered };
+  return { reads, again };
 }
 
 // ---------------------------------------------------------------- the rate changes
@@ -326,11 +338,17 @@ export default defineTask({
         judgeCopy(c, first!, e.snapshots.cp1[ROLE], { match: "first_sync_copy_matches", utc: "first_sync_updated_at_utc" });
         const next = byLabel(e, "next_sync");
         const epochs = e.epochs[ROLE] ?? [];
-        const reads = listReads(ctx, requestsOf(e, epochs.at(-1)));
-        c.check("next_sync_reads_only_changes", reads.filtered > 0 && reads.unfiltered === 0, {
+        const reads = recordReads(ctx, requestsOf(e, epochs.at(-1)), e.snapshots.cp3[ROLE]);
+        c.check("next_sync_reads_only_changes", reads.reads > 0 && reads.again.length === 0, {
           basis: { ticket: INCREMENTAL },
+          pass: 1,
+          mandatory: true,
           level: "l2",
-          detail: `${reads.filtered} list calls with changedSince, ${reads.unfiltered} without`,
+          detail: !reads.reads
+            ? "no employee or assignment list was read"
+            : reads.again.length
+              ? `${reads.again.length} of ${reads.reads} employee or assignment list calls read everything again (${fewIds(reads.again)})`
+              : `${reads.reads} list calls, each only for what changed`,
         });
         if (!plumbing(c, "next_sync_exit_ok", next, files, { ticket: SYNC_OK })) return;
         judgeCopy(c, next!, e.snapshots.cp3[ROLE], { match: "next_sync_copy_matches", utc: "next_sync_updated_at_utc" });

@@ -1,7 +1,7 @@
 /**
  * `sync`: employees and assignments into mirror files, deletions from the
- * deletions list, incrementally after the first run (watermarks on PayGrade's
- * own clock, compared as instants).
+ * deletions list, incrementally after the first run with the filter the docs
+ * name (`modifiedSince`), timestamps taken as the UTC the docs promise.
  */
 import type { Config } from "./config.ts";
 import { type Fields, PayGrade } from "./paygrade.ts";
@@ -38,14 +38,14 @@ export async function sync(config: Config): Promise<void> {
   for (const e of ENTITIES) {
     const rows = new Map(readJson<Row[]>(config.outputDir, e.file, []).map((r) => [r.source_id, r]));
     const since = state.watermarks[e.name];
-    for (const f of await pg.list(e.op, e.name, { changedSince: since })) {
+    for (const f of await pg.list(e.op, e.name, { modifiedSince: since })) {
       const row = toRow(f, e.id, e.ints);
       rows.set(row.source_id, row);
       next.watermarks[e.name] = later(next.watermarks[e.name], row.updated_at);
     }
     mirrors.set(e.name, rows);
   }
-  for (const d of await pg.list("ListDeletions", "deletion", { changedSince: state.watermarks.deletion })) {
+  for (const d of await pg.list("ListDeletions", "deletion", { modifiedSince: state.watermarks.deletion })) {
     const deletedAt = utc(String(d.deleted_at));
     next.watermarks.deletion = later(next.watermarks.deletion, deletedAt);
     const rows = mirrors.get(String(d.record_type));

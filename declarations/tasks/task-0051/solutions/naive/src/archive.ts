@@ -1,7 +1,8 @@
 /**
  * `archive`: the closure archive kept from PayGrade's deletions list, written
- * from PayGrade's docs: timestamps are UTC, and the Classic job's state says
- * when its last run finished, which is where the first run carries on from.
+ * from PayGrade's docs: timestamps are UTC, the filter is `modifiedSince`, and
+ * the Classic job's state says when its last run finished, which is where the
+ * first run carries on from.
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
@@ -65,12 +66,12 @@ export async function archive(config: Config): Promise<void> {
 
   for (const k of KINDS) {
     copies[k.type] ??= {};
-    for (const f of await pg.list(k.op, k.type, { changedSince: state.watermarks[k.type] })) {
+    for (const f of await pg.list(k.op, k.type, { modifiedSince: state.watermarks[k.type] })) {
       copies[k.type][String(f[k.idField])] = typed(f);
       next.watermarks[k.type] = later(next.watermarks[k.type], utc(String(f.last_changed)));
     }
   }
-  for (const d of await pg.list("ListDeletions", "deletion", { changedSince: state.watermarks.deletion })) {
+  for (const d of await pg.list("ListDeletions", "deletion", { modifiedSince: state.watermarks.deletion })) {
     const deletedAt = utc(String(d.deleted_at));
     next.watermarks.deletion = later(next.watermarks.deletion, deletedAt);
     const type = String(d.record_type);
