@@ -7,6 +7,7 @@ import type { ConnectorRun, ScenarioEvidence, Snapshot, SnapshotRecord } from ".
 import { type MirrorRow, byLabel, compareRows, expectedRows, fewIds, mirrorOutputs, outputRows, plumbing } from "../shared/judging.ts";
 import { objects } from "../shared/rows.ts";
 import { committedWrites } from "../shared/committed-writes.ts";
+import { callElement, callsOperation, rereads } from "../shared/gateway-calls.ts";
 
 export const ROLE = "payroll";
 /** Faults the scenarios arm (declared in declarations/vendors/paygrade.ts). */
@@ -167,10 +168,6 @@ function judgeCopy(c: CheckRecorder, run: ConnectorRun, truth: Snapshot, names: 
 // ---------------------------------------------------------------- the gateway's traffic
 
 const gatewayPath = (ctx: JudgeContext) => ctx.vendors[ROLE].gateways[0]?.path ?? "";
-const bodyText = (r: RequestLogEntry) => (typeof r.body === "string" ? r.body : JSON.stringify(r.body ?? ""));
-const calls = (r: RequestLogEntry, operation: string) => new RegExp(`<(?:[\\w.-]+:)?${operation}[\\s/>]`).test(bodyText(r));
-const element = (r: RequestLogEntry, name: string) => bodyText(r).match(new RegExp(`<(?:[\\w.-]+:)?${name}>\\s*([^<]*?)\\s*</`))?.[1] ?? null;
-
 function requestsOf(e: ScenarioEvidence, epoch: number | undefined): RequestLogEntry[] {
   return (e.requests[ROLE] ?? []).filter((r) => r.epoch === epoch).sort((x, y) => x.seq - y.seq);
 }
@@ -178,33 +175,17 @@ function requestsOf(e: ScenarioEvidence, epoch: number | undefined): RequestLogE
 /** UpdateAssignment calls PayGrade applied (a 200, or the answer lost after commit), replays of a stored request_id left out. */
 function committedUpdates(ctx: JudgeContext, requests: RequestLogEntry[]): RequestLogEntry[] {
   const path = gatewayPath(ctx);
-  return committedWrites(requests, { isCall: (r) => r.method === "POST" && r.path === path && calls(r, UPDATE), windowS: 86_400, afterCommitFaults: [LOST_ANSWER] });
+  return committedWrites(requests, { isCall: (r) => r.method === "POST" && r.path === path && callsOperation(r, UPDATE), windowS: 86_400, afterCommitFaults: [LOST_ANSWER] });
 }
 
-/**
- * Employee and assignment list calls PayGrade answered, and the ones that read
- * everything again: no changedSince, or one so early that it returns more than
- * half the live records of its kind in `truth`.
- */
-function recordReads(ctx: JudgeContext, requests: RequestLogEntry[], truth: Snapshot): { reads: number; again: string[] } {
-  const path = gatewayPath(ctx);
-  const again: string[] = [];
-  let reads = 0;
-  for (const r of requests) {
-    if (r.method !== "POST" || r.path !== path || r.status !== 200) continue;
-    const kind = MIRRORS.find((m) => calls(r, m.list));
-    if (!kind) continue;
-    reads++;
-    const since = Date.parse(element(r, "changedSince") ?? "");
-    if (Number.isNaN(since)) {
-      again.push(`#${r.seq} ${kind.list} without changedSince`);
-      continue;
-    }
-    const live = (truth.entities[kind.entity] ?? []).filter((x) => !x.deleted);
-    const newer = live.filter((x) => Date.parse(String(x.record.last_changed)) > since).length;
-    if (newer * 2 > live.length) again.push(`#${r.seq} ${kind.list} since ${element(r, "changedSince")} (${newer} of ${live.length} records)`);
-  }
-  return { reads, again };
+/** How PayGrade's employee and assignment lists filter on changes (the element the API honours, not the one its docs name). */
+function incrementalLists(ctx: JudgeContext) {
+  return {
+    path: gatewayPath(ctx),
+    lists: MIRRORS.map((m) => ({ operation: m.list, entity: m.entity })),
+    sinceElement: ctx.vendors[ROLE].incremental?.param ?? "changedSince",
+    changedField: "last_changed",
+  };
 }
 
 // ---------------------------------------------------------------- the rate changes
@@ -256,7 +237,7 @@ function judgeOnce(c: CheckRecorder, name: string, ctx: JudgeContext, requests: 
   for (const ch of CHANGES) {
     if (outcome(ch, before) !== "applied") continue;
     const held = assignment(after, ch.assignmentId)?.record;
-    const n = committed.filter((r) => element(r, "assignment_id") === ch.assignmentId).length;
+    const n = committed.filter((r) => callElement(r, "assignment_id") === ch.assignmentId).length;
     if (!held || held.pay_rate !== ch.pay || held.bill_rate !== ch.bill) wrong.push(`line ${ch.line} ${ch.assignmentId}: PayGrade holds ${held?.pay_rate}/${held?.bill_rate}`);
     else if (n > 1) wrong.push(`line ${ch.line} ${ch.assignmentId}: changed ${n} times`);
   }
@@ -300,9 +281,9 @@ function judgeNothingElse(c: CheckRecorder, before: Snapshot, after: Snapshot): 
 /** The row whose UpdateAssignment answered a fault after PayGrade applied it: reported applied. */
 function judgeLostAnswer(c: CheckRecorder, ctx: JudgeContext, requests: RequestLogEntry[], run: ConnectorRun): void {
   const path = gatewayPath(ctx);
-  const lost = requests.find((r) => r.method === "POST" && r.path === path && calls(r, UPDATE) && r.faults.includes(LOST_ANSWER));
+  const lost = requests.find((r) => r.method === "POST" && r.path === path && callsOperation(r, UPDATE) && r.faults.includes(LOST_ANSWER));
   const rows = objects(outputRows<ResultRow>(run, RESULT));
-  const id = lost ? element(lost, "assignment_id") : null;
+  const id = lost ? callElement(lost, "assignment_id") : null;
   const ch = CHANGES.find((x) => x.assignmentId === id);
   const row = ch && rows.find((r) => r.line === ch.line);
   c.check("lost_answer_reported_applied", !lost || row?.outcome === "applied", {
@@ -338,7 +319,7 @@ export default defineTask({
         judgeCopy(c, first!, e.snapshots.cp1[ROLE], { match: "first_sync_copy_matches", utc: "first_sync_updated_at_utc" });
         const next = byLabel(e, "next_sync");
         const epochs = e.epochs[ROLE] ?? [];
-        const reads = recordReads(ctx, requestsOf(e, epochs.at(-1)), e.snapshots.cp3[ROLE]);
+        const reads = rereads(requestsOf(e, epochs.at(-1)), incrementalLists(ctx), e.snapshots.cp3[ROLE]);
         c.check("next_sync_reads_only_changes", reads.reads > 0 && reads.again.length === 0, {
           basis: { ticket: INCREMENTAL },
           pass: 1,

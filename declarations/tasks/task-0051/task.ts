@@ -6,6 +6,7 @@ import type { RequestLogEntry } from "../../../evidence/logs.ts";
 import type { ConnectorRun, ScenarioEvidence, Snapshot } from "../../../evidence/verdict.ts";
 import { byLabel, fewIds, outputRows, plumbing } from "../shared/judging.ts";
 import { objects } from "../shared/rows.ts";
+import { rereads } from "../shared/gateway-calls.ts";
 
 export const ROLE = "payroll";
 /** The fault the first night of `archive` meets (declared in declarations/vendors/paygrade.ts). */
@@ -140,42 +141,21 @@ function judgeArchive(c: CheckRecorder, run: ConnectorRun, truth: Snapshot, seen
 }
 
 const gatewayPath = (ctx: JudgeContext) => ctx.vendors[ROLE].gateways[0]?.path ?? "";
-const bodyText = (r: RequestLogEntry) => (typeof r.body === "string" ? r.body : JSON.stringify(r.body ?? ""));
-const calls = (r: RequestLogEntry, operation: string) => new RegExp(`<(?:[\\w.-]+:)?${operation}[\\s/>]`).test(bodyText(r));
-
 function requestsOf(e: ScenarioEvidence, epoch: number | undefined): RequestLogEntry[] {
   return (e.requests[ROLE] ?? []).filter((r) => r.epoch === epoch).sort((x, y) => x.seq - y.seq);
 }
 
-const elementValue = (r: RequestLogEntry, name: string) => bodyText(r).match(new RegExp(`<(?:[\\w.-]+:)?${name}>\\s*([^<]*?)\\s*</`))?.[1] ?? null;
-
-/**
- * Employee and assignment list calls PayGrade answered, and the ones that read
- * the roster again: no changedSince, or one so early that it returns more than
- * half the live records of its kind in `truth`.
- */
-function recordReads(ctx: JudgeContext, requests: RequestLogEntry[], truth: Snapshot): { reads: number; again: string[] } {
-  const path = gatewayPath(ctx);
-  const again: string[] = [];
-  let reads = 0;
-  for (const r of requests) {
-    if (r.method !== "POST" || r.path !== path || r.status !== 200) continue;
-    const kind = KINDS.find((k) => calls(r, k.list));
-    if (!kind) continue;
-    reads++;
-    const since = Date.parse(elementValue(r, "changedSince") ?? "");
-    if (Number.isNaN(since)) {
-      again.push(`#${r.seq} ${kind.list} without changedSince`);
-      continue;
-    }
-    const live = (truth.entities[kind.entity] ?? []).filter((x) => !x.deleted);
-    const newer = live.filter((x) => Date.parse(String(x.record.last_changed)) > since).length;
-    if (newer * 2 > live.length) again.push(`#${r.seq} ${kind.list} since ${elementValue(r, "changedSince")} (${newer} of ${live.length} records)`);
-  }
-  return { reads, again };
+/** How PayGrade's employee and assignment lists filter on changes (the element the API honours, not the one its docs name). */
+function incrementalLists(ctx: JudgeContext) {
+  return {
+    path: gatewayPath(ctx),
+    lists: KINDS.map((k) => ({ operation: k.list, entity: k.entity })),
+    sinceElement: ctx.vendors[ROLE].incremental?.param ?? "changedSince",
+    changedField: "last_changed",
+  };
 }
 
-function judgeReads(c: CheckRecorder, name: string, basis: string, mandatory: boolean, reads: ReturnType<typeof recordReads>): void {
+function judgeReads(c: CheckRecorder, name: string, basis: string, mandatory: boolean, reads: ReturnType<typeof rereads>): void {
   c.check(name, reads.reads > 0 && reads.again.length === 0, {
     basis: { ticket: basis },
     pass: mandatory ? 2 : 1,
@@ -213,12 +193,12 @@ export default defineTask({
         if (!plumbing(c, "classic_still_runs", byLabel(e, "classic_last_night"), [ARCHIVE], { ticket: CLASSIC })) return;
         const { cp0, cp1, cp2, cp3 } = Object.fromEntries(["cp0", "cp1", "cp2", "cp3"].map((l) => [l, e.snapshots[l][ROLE]]));
 
-        judgeReads(c, "first_archive_carries_on_from_classic", CARRY_ON, true, recordReads(ctx, requestsOf(e, firstEpoch), e.snapshots.cp2[ROLE]));
+        judgeReads(c, "first_archive_carries_on_from_classic", CARRY_ON, true, rereads(requestsOf(e, firstEpoch), incrementalLists(ctx), e.snapshots.cp2[ROLE]));
         const first = byLabel(e, "first_archive");
         if (!plumbing(c, "first_archive_exit_ok", first, [ARCHIVE], { ticket: EXIT_OK })) return;
         judgeArchive(c, first!, cp2, [cp1, cp0], { once: "first_archive_each_deletion_once", deletedAt: "first_archive_deleted_at_paygrades", lastKnown: "first_archive_last_known_right" });
 
-        judgeReads(c, "next_archive_reads_only_changes", LATER, false, recordReads(ctx, requestsOf(e, nextEpoch), e.snapshots.cp3[ROLE]));
+        judgeReads(c, "next_archive_reads_only_changes", LATER, false, rereads(requestsOf(e, nextEpoch), incrementalLists(ctx), e.snapshots.cp3[ROLE]));
         const next = byLabel(e, "next_archive");
         if (!plumbing(c, "next_archive_exit_ok", next, [ARCHIVE], { ticket: EXIT_OK })) return;
         judgeArchive(c, next!, cp3, [cp2, cp1, cp0], { once: "next_archive_each_deletion_once", deletedAt: "next_archive_deleted_at_paygrades", lastKnown: "next_archive_last_known_right" });
