@@ -168,6 +168,7 @@ function judgeCopy(c: CheckRecorder, run: ConnectorRun, truth: Snapshot, names: 
 // ---------------------------------------------------------------- the gateway's traffic
 
 const gatewayPath = (ctx: JudgeContext) => ctx.vendors[ROLE].gateways[0]?.path ?? "";
+
 function requestsOf(e: ScenarioEvidence, epoch: number | undefined): RequestLogEntry[] {
   return (e.requests[ROLE] ?? []).filter((r) => r.epoch === epoch).sort((x, y) => x.seq - y.seq);
 }

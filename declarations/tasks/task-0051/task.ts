@@ -141,6 +141,7 @@ function judgeArchive(c: CheckRecorder, run: ConnectorRun, truth: Snapshot, seen
 }
 
 const gatewayPath = (ctx: JudgeContext) => ctx.vendors[ROLE].gateways[0]?.path ?? "";
+
 function requestsOf(e: ScenarioEvidence, epoch: number | undefined): RequestLogEntry[] {
   return (e.requests[ROLE] ?? []).filter((r) => r.epoch === epoch).sort((x, y) => x.seq - y.seq);
 }
