@@ -45,6 +45,8 @@ import drives0040 from "./task-0040/drive.ts";
 import drives0039 from "./task-0039/drive.ts";
 import drives0046 from "./task-0046/drive.ts";
 import drives0030 from "./task-0030/drive.ts";
+import drives0047 from "./task-0047/drive.ts";
+import drives0051 from "./task-0051/drive.ts";
 
 const DRIVES: Readonly<Record<string, Drives>> = Object.freeze({
   "task-0001": drives0001,
@@ -88,6 +90,8 @@ const DRIVES: Readonly<Record<string, Drives>> = Object.freeze({
   "task-0030": drives0030,
   "task-0038": drives0038,
   "task-0040": drives0040,
+  "task-0047": drives0047,
+  "task-0051": drives0051,
 });
 
 /** The drive of a task's scenario; throws when the task or the scenario has none. */

@@ -82,6 +82,10 @@ import task0046 from "./task-0046/task.ts";
 import gold0046 from "./task-0046/gold-manifest.json" with { type: "json" };
 import task0030 from "./task-0030/task.ts";
 import gold0030 from "./task-0030/gold-manifest.json" with { type: "json" };
+import task0047 from "./task-0047/task.ts";
+import gold0047 from "./task-0047/gold-manifest.json" with { type: "json" };
+import task0051 from "./task-0051/task.ts";
+import gold0051 from "./task-0051/gold-manifest.json" with { type: "json" };
 
 /** A task and the checks gold earns on it (null until `wirebench validate --write-gold` has run). */
 export interface TaskEntry {
@@ -131,6 +135,8 @@ const entries: TaskEntry[] = [
   { task: task0039, gold: gold0039 as GoldManifest | null },
   { task: task0046, gold: gold0046 as GoldManifest | null },
   { task: task0030, gold: gold0030 as GoldManifest | null },
+  { task: task0047, gold: gold0047 as GoldManifest | null },
+  { task: task0051, gold: gold0051 as GoldManifest | null },
 ];
 
 /** Every task, by id. Adding a task means adding its folder and listing it here. */

@@ -137,6 +137,7 @@ export default defineVendor({
     { kind: "error-on-page", id: "pg-assignments-503-page-3", resource: "assignment", page: 2, times: 2, status: 503 },
     { kind: "maintenance", id: "pg-bureau-maintenance", afterRequests: 8, count: 2, retryAfterS: 90 },
     { kind: "rate-limit-window", id: "pg-burst-429", afterRequests: 6, cooldownS: 4, retryAfter: "seconds" },
+    { kind: "rate-limit-window", id: "pg-early-429", afterRequests: 2, cooldownS: 2, retryAfter: "seconds" },
     { kind: "error-after-commit", id: "pg-update-504-after-commit", write: "updateAssignment", nth: 1, status: 504 },
   ],
   lies: [
@@ -161,6 +162,15 @@ export default defineVendor({
       discover: "Calls are refused with 429 after 240 in a window, as the X-RateLimit headers count down from 240, and Retry-After asks for 20 seconds.",
       changelog: "Bureau applications may make 1,000 calls per window.",
     },
+    {
+      kind: "param-name",
+      id: "pg-since-element",
+      param: "changedSince",
+      says: "modifiedSince",
+      discover:
+        "`modifiedSince` is not an element of the list operations: it is ignored, and the list comes back whole (its `total_records` does not shrink). The live service description (`?wsdl`) names the filter `changedSince`.",
+      changelog: "The incremental filter of list operations is now `modifiedSince`, matching the payroll export files.",
+    },
   ],
   timeline: [
     {
@@ -181,6 +191,7 @@ export default defineVendor({
         { op: "delete", entity: "employee", count: 2 },
         { op: "update", entity: "payrun", count: 1, fields: ["state"] },
         { op: "create", entity: "payrun", count: 1 },
+        { op: "delete", entity: "payrun", count: 1 },
       ],
     },
     {

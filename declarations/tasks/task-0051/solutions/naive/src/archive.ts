@@ -1,0 +1,90 @@
+/**
+ * `archive`: the closure archive kept from PayGrade's deletions list, written
+ * from PayGrade's docs: timestamps are UTC, the filter is `modifiedSince`, and
+ * the Classic job's state says when its last run finished, which is where the
+ * first run carries on from.
+ */
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import type { Config } from "./config.ts";
+import { PayGrade } from "./paygrade.ts";
+import { readJson, utc, writeJson } from "./mirror.ts";
+
+const STATE = "archive-state.json";
+const COPIES = "archive-copies.json";
+const CLOSURES = "closures.json";
+const KINDS = [
+  { type: "employee", op: "ListEmployees", idField: "employee_id" },
+  { type: "assignment", op: "ListAssignments", idField: "assignment_id" },
+] as const;
+
+type Typed = Record<string, string | number | null>;
+type Copies = Record<string, Record<string, Typed>>;
+
+interface Closure {
+  record_type: string;
+  id: string;
+  deleted_at: string;
+  last_known: Typed | null;
+}
+
+interface State {
+  watermarks: Record<string, string>;
+}
+
+/** A record as the gateway gave it. */
+function typed(rec: Record<string, unknown>): Typed {
+  return rec as Typed;
+}
+
+function later(a: string | undefined, b: string): string {
+  return a === undefined || Date.parse(b) > Date.parse(a) ? b : a;
+}
+
+/** The Classic job's roster as the first copy; every watermark is its last finished run. */
+function adopt(config: Config): { copies: Copies; state: State } {
+  const path = join(config.outputDir, "classic", "roster.json");
+  if (!existsSync(path)) throw new Error("no Classic roster to carry on from (classic/roster.json)");
+  const roster = readJson<Record<string, Record<string, Record<string, string>>>>(config.outputDir, "classic/roster.json", {});
+  const copies: Copies = {};
+  const classic = readJson<{ last_run_at: string }>(config.outputDir, "classic/state.json", { last_run_at: "" });
+  const since = classic.last_run_at;
+  const state: State = { watermarks: { employee: since, assignment: since, deletion: since } };
+  for (const k of KINDS) {
+    copies[k.type] = {};
+    for (const [id, rec] of Object.entries(roster[k.type] ?? {})) copies[k.type][id] = typed(rec);
+  }
+  return { copies, state };
+}
+
+export async function archive(config: Config): Promise<void> {
+  const pg = new PayGrade(config);
+  const saved = readJson<State | null>(config.outputDir, STATE, null);
+  const { copies, state } = saved ? { copies: readJson<Copies>(config.outputDir, COPIES, {}), state: saved } : adopt(config);
+  const next: State = { watermarks: { ...state.watermarks } };
+  const closures = new Map(readJson<Closure[]>(config.outputDir, CLOSURES, []).map((c) => [c.id, { ...c, last_known: c.last_known && typed(c.last_known) }]));
+
+  for (const k of KINDS) {
+    copies[k.type] ??= {};
+    for (const f of await pg.list(k.op, k.type, { modifiedSince: state.watermarks[k.type] })) {
+      copies[k.type][String(f[k.idField])] = typed(f);
+      next.watermarks[k.type] = later(next.watermarks[k.type], utc(String(f.last_changed)));
+    }
+  }
+  for (const d of await pg.list("ListDeletions", "deletion", { modifiedSince: state.watermarks.deletion })) {
+    const deletedAt = utc(String(d.deleted_at));
+    next.watermarks.deletion = later(next.watermarks.deletion, deletedAt);
+    const type = String(d.record_type);
+    if (!KINDS.some((k) => k.type === type)) continue;
+    const id = String(d.id);
+    const had = closures.get(id);
+    closures.set(id, { record_type: type, id, deleted_at: deletedAt, last_known: had?.last_known ?? copies[type][id] ?? null });
+    delete copies[type][id];
+  }
+
+  const rows = [...closures.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  writeJson(config.outputDir, CLOSURES, rows);
+  writeJson(config.outputDir, COPIES, copies);
+  writeJson(config.outputDir, STATE, next);
+  console.log(`archive: ${rows.length} closures (${pg.calls} calls)`);
+}

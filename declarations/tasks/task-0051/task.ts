@@ -1,0 +1,214 @@
+import { z } from "zod";
+import { defineTask, type JudgeContext } from "../../schema/task.ts";
+import { jsonRows } from "../../schema/output-contract.ts";
+import type { CheckRecorder } from "../../../evidence/recorder.ts";
+import type { RequestLogEntry } from "../../../evidence/logs.ts";
+import type { ConnectorRun, ScenarioEvidence, Snapshot } from "../../../evidence/verdict.ts";
+import { byLabel, fewIds, outputRows, plumbing } from "../shared/judging.ts";
+import { objects } from "../shared/rows.ts";
+import { rereads } from "../shared/gateway-calls.ts";
+
+export const ROLE = "payroll";
+/** The fault the first night of `archive` meets (declared in declarations/vendors/paygrade.ts). */
+export const BURST_429 = "pg-early-429";
+
+const ARCHIVE = "closures.json";
+/** What the archive keeps: the entities, and the list operation each is read with. */
+const KINDS = [
+  { entity: "employee", list: "ListEmployees" },
+  { entity: "assignment", list: "ListAssignments" },
+] as const;
+
+const CLASSIC = "`node src/main.ts archive-classic` is the job as it runs tonight. Leave it working as it is";
+const EXIT_OK = "`node src/main.ts archive` exits 0 once `closures.json` is up to date.";
+const CARRY_ON = "Its first run carries on from the Classic job's last finished run: it does not read every employee and assignment again, and neither does any later run.";
+const LATER = "Later runs read only what changed since the last run that finished.";
+const ONCE = "One row per employee and per assignment PayGrade has deleted since the archive began, each once.";
+const DELETED_AT = "`deleted_at` is when PayGrade deleted the record, as a UTC instant ending in `Z`. That goes for every row, including the ones the Classic job wrote.";
+const LAST_KNOWN = "`last_known` is the record as the archive last read it from PayGrade before it was deleted";
+const WAIT = "When PayGrade asks us to wait, wait as long as it asks.";
+
+interface ClosureRow {
+  record_type: unknown;
+  id: unknown;
+  deleted_at: unknown;
+  last_known: unknown;
+}
+
+/** What the archive should hold for one deleted record. */
+interface Expected {
+  type: string;
+  id: string;
+  /** PayGrade's time of deletion (a deleted record's `last_changed` is the moment it was deleted). */
+  deletedAt: number;
+  lastKnown: Record<string, unknown> | null;
+}
+
+/**
+ * The deletions the archive should hold at `truth`: every deleted employee and
+ * assignment, with the record as the last earlier run's snapshot held it live
+ * (`seen`, newest first), or null when no run saw it live.
+ */
+function expected(truth: Snapshot, seen: Snapshot[]): Expected[] {
+  const out: Expected[] = [];
+  for (const k of KINDS) {
+    for (const r of truth.entities[k.entity] ?? []) {
+      if (!r.deleted) continue;
+      const last = seen.map((s) => (s.entities[k.entity] ?? []).find((x) => x.id === r.id && !x.deleted)).find((x) => x !== undefined);
+      out.push({ type: k.entity, id: r.id, deletedAt: Date.parse(String(r.record.last_changed)), lastKnown: last ? last.record : null });
+    }
+  }
+  return out.sort((a, b) => (a.id < b.id ? -1 : 1));
+}
+
+const isStamp = (v: unknown): v is string => typeof v === "string" && /^\d{4}-\d{2}-\d{2}T/.test(v) && !Number.isNaN(Date.parse(v));
+
+/** Whether a row's last_known is the record: the same fields, the same types, timestamps as the same instants. */
+function sameRecord(have: unknown, want: Record<string, unknown>): boolean {
+  if (!have || typeof have !== "object" || Array.isArray(have)) return false;
+  const h = have as Record<string, unknown>;
+  const keys = new Set([...Object.keys(h), ...Object.keys(want)]);
+  for (const k of keys) {
+    const a = h[k];
+    const b = want[k];
+    if (isStamp(b) ? !isStamp(a) || Date.parse(a) !== Date.parse(b) : a !== b) return false;
+  }
+  return true;
+}
+
+function judgeArchive(c: CheckRecorder, run: ConnectorRun, truth: Snapshot, seen: Snapshot[], names: { once: string; deletedAt: string; lastKnown: string }): void {
+  const rows = objects(outputRows<ClosureRow>(run, ARCHIVE));
+  const want = expected(truth, seen);
+  const byId = new Map<string, ClosureRow[]>();
+  for (const r of rows) byId.set(String(r.id), [...(byId.get(String(r.id)) ?? []), r]);
+  const ids = new Set(want.map((w) => w.id));
+
+  const missing = want.filter((w) => !byId.has(w.id)).map((w) => w.id);
+  const twice = [...byId].filter(([, rs]) => rs.length > 1).map(([id, rs]) => `${id} x${rs.length}`);
+  const extra = [...byId.keys()].filter((id) => !ids.has(id));
+  const mistyped = want.filter((w) => byId.get(w.id)?.some((r) => r.record_type !== w.type)).map((w) => w.id);
+  const sorted = rows.every((r, i) => i === 0 || String(rows[i - 1].id) < String(r.id));
+  const onceOk = !missing.length && !twice.length && !extra.length && !mistyped.length && sorted;
+  c.check(names.once, onceOk, {
+    basis: { ticket: ONCE },
+    pass: 2,
+    mandatory: true,
+    level: "l1",
+    detail: onceOk
+      ? `${want.length} deleted records archived once each`
+      : [
+          missing.length && `${missing.length} deleted records not archived (${fewIds(missing)})`,
+          twice.length && `${twice.length} archived more than once (${fewIds(twice)})`,
+          extra.length && `${extra.length} rows for records PayGrade has not deleted, or pay runs (${fewIds(extra)})`,
+          mistyped.length && `${mistyped.length} rows with the wrong record_type (${fewIds(mistyped)})`,
+          !sorted && "not sorted by id",
+        ]
+          .filter(Boolean)
+          .join("; "),
+  });
+
+  const present = want.filter((w) => byId.get(w.id)?.length === 1);
+  const badTimes = present.filter((w) => {
+    const at = byId.get(w.id)![0].deleted_at;
+    return typeof at !== "string" || !/^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/.test(at) || Date.parse(at) !== w.deletedAt;
+  });
+  c.check(names.deletedAt, present.length > 0 && badTimes.length === 0, {
+    basis: { ticket: DELETED_AT },
+    mandatory: true,
+    level: "l1",
+    detail: !present.length
+      ? "no deleted record is archived"
+      : badTimes.length
+        ? `${badTimes.length} of ${present.length} rows' deleted_at is not PayGrade's time of deletion in UTC (${fewIds(badTimes.map((w) => `${w.id} ${JSON.stringify(byId.get(w.id)![0].deleted_at)}, PayGrade ${new Date(w.deletedAt).toISOString()}`))})`
+        : `${present.length} rows carry PayGrade's time of deletion in UTC`,
+  });
+
+  const badCopies = present.filter((w) => {
+    const have = byId.get(w.id)![0].last_known;
+    return w.lastKnown === null ? have !== null : !sameRecord(have, w.lastKnown);
+  });
+  c.check(names.lastKnown, present.length > 0 && badCopies.length === 0, {
+    basis: { ticket: LAST_KNOWN },
+    pass: 2,
+    mandatory: true,
+    level: "l1",
+    detail: !present.length
+      ? "no deleted record is archived"
+      : badCopies.length
+        ? `${badCopies.length} of ${present.length} rows' last_known is not the record as the archive last read it, with PayGrade's types (${fewIds(badCopies.map((w) => w.id))})`
+        : `${present.length} rows hold the record as last read (${present.filter((w) => w.lastKnown === null).length} never seen, null)`,
+  });
+}
+
+const gatewayPath = (ctx: JudgeContext) => ctx.vendors[ROLE].gateways[0]?.path ?? "";
+
+function requestsOf(e: ScenarioEvidence, epoch: number | undefined): RequestLogEntry[] {
+  return (e.requests[ROLE] ?? []).filter((r) => r.epoch === epoch).sort((x, y) => x.seq - y.seq);
+}
+
+/** How PayGrade's employee and assignment lists filter on changes (the element the API honours, not the one its docs name). */
+function incrementalLists(ctx: JudgeContext) {
+  return {
+    path: gatewayPath(ctx),
+    lists: KINDS.map((k) => ({ operation: k.list, entity: k.entity })),
+    sinceElement: ctx.vendors[ROLE].incremental?.param ?? "changedSince",
+    changedField: "last_changed",
+  };
+}
+
+function judgeReads(c: CheckRecorder, name: string, basis: string, mandatory: boolean, reads: ReturnType<typeof rereads>): void {
+  c.check(name, reads.reads > 0 && reads.again.length === 0, {
+    basis: { ticket: basis },
+    pass: mandatory ? 2 : 1,
+    mandatory,
+    level: "l2",
+    detail: !reads.reads
+      ? "no employee or assignment list was read"
+      : reads.again.length
+        ? `${reads.again.length} of ${reads.reads} employee or assignment list calls read the roster again (${fewIds(reads.again)})`
+        : `${reads.reads} list calls, each only for what changed`,
+  });
+}
+
+export default defineTask({
+  id: "task-0051",
+  title: "Lakeshore Labour Hire's PayGrade closure archive moved from a nightly roster diff onto the deletions list, the Classic job's roster and rows carried over",
+  kind: "migrate",
+  roles: { [ROLE]: { vendor: "paygrade", checkpoint: 1 } },
+  seed: 51,
+  docsProfile: "sparse",
+  surfaces: ["polling"],
+  primaryMechanic: "tombstone_semantics_migration",
+  entry: { command: ["node", "src/main.ts"], subcommands: ["archive-classic", "archive"] },
+  outputs: {
+    [ARCHIVE]: jsonRows(z.looseObject({ record_type: z.string(), id: z.string(), deleted_at: z.string(), last_known: z.record(z.string(), z.unknown()).nullable() })),
+  },
+  timeLimitS: 45,
+  scenarios: [
+    {
+      // Two Classic nights (the second finds deletions); a week later `archive` takes over
+      // through a throttled burst; a week after that, one more night.
+      name: "cutover_to_the_deletions_list",
+      judge: (e, c, ctx) => {
+        const [, , firstEpoch, nextEpoch] = (e.epochs[ROLE] ?? []).slice(-4);
+        if (!plumbing(c, "classic_still_runs", byLabel(e, "classic_last_night"), [ARCHIVE], { ticket: CLASSIC })) return;
+        const { cp0, cp1, cp2, cp3 } = Object.fromEntries(["cp0", "cp1", "cp2", "cp3"].map((l) => [l, e.snapshots[l][ROLE]]));
+
+        judgeReads(c, "first_archive_carries_on_from_classic", CARRY_ON, true, rereads(requestsOf(e, firstEpoch), incrementalLists(ctx), e.snapshots.cp2[ROLE]));
+        const first = byLabel(e, "first_archive");
+        if (!plumbing(c, "first_archive_exit_ok", first, [ARCHIVE], { ticket: EXIT_OK })) return;
+        judgeArchive(c, first!, cp2, [cp1, cp0], { once: "first_archive_each_deletion_once", deletedAt: "first_archive_deleted_at_paygrades", lastKnown: "first_archive_last_known_right" });
+
+        judgeReads(c, "next_archive_reads_only_changes", LATER, false, rereads(requestsOf(e, nextEpoch), incrementalLists(ctx), e.snapshots.cp3[ROLE]));
+        const next = byLabel(e, "next_archive");
+        if (!plumbing(c, "next_archive_exit_ok", next, [ARCHIVE], { ticket: EXIT_OK })) return;
+        judgeArchive(c, next!, cp3, [cp2, cp1, cp0], { once: "next_archive_each_deletion_once", deletedAt: "next_archive_deleted_at_paygrades", lastKnown: "next_archive_last_known_right" });
+      },
+    },
+  ],
+  conduct: {
+    no_credentials_in_query_string: "keep the app token out of URLs",
+    no_secrets_echoed_to_vendor: "keep the app token out of URLs",
+    retry_after_honored: WAIT,
+  },
+});
