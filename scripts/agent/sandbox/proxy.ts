@@ -155,6 +155,7 @@ export class AllowlistProxy {
           res.destroy();
         }
       });
+      up.on("error", () => res.destroy());
       const out: Record<string, string | string[]> = {};
       for (const [k, v] of Object.entries(up.headers)) if (v !== undefined && !HOP_BY_HOP.includes(k)) out[k] = v;
       if (!rewrite) {
@@ -177,7 +178,6 @@ export class AllowlistProxy {
         res.writeHead(up.statusCode ?? 502, { ...out, "content-length": String(body.length) });
         res.end(body);
       });
-      up.on("error", () => res.destroy());
     });
     upstream.on("error", (err) => {
       row.reason ??= `upstream: ${err.message}`;

@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { findTask, TASKS } from "../../../declarations/tasks/index.ts";
+import type { Task } from "../../../declarations/schema/task.ts";
 import type { Check, Verdict } from "../../../evidence/verdict.ts";
 import { bwrapVersion } from "../../agent/sandbox/bwrap.ts";
 import { openConnectorSandbox } from "../../agent/sandbox/connector-sandbox.ts";
@@ -56,17 +57,23 @@ export async function grade(opts: GradeOptions): Promise<void> {
   if (!entry.gold) throw new UsageError(`task ${opts.task} has no gold manifest yet; run wirebench validate ${opts.task} --write-gold`);
   if (!opts.trusted && !bwrapVersion()) throw new UsageError("the sandbox needs bubblewrap (apt-get install bubblewrap); --trusted runs the connector as plain host processes");
   const scratch = mkdtempSync(join(tmpdir(), "wb-grade-"));
-  const submitted = join(scratch, "repo");
-  const taken = submittedTree(join(taskDir(entry.task.id), "repo"), repoDir, submitted);
-  if (!taken.ok) {
+  try {
+    const submitted = join(scratch, "repo");
+    const taken = submittedTree(join(taskDir(entry.task.id), "repo"), repoDir, submitted);
+    if (!taken.ok) throw new UsageError(`--repo ${opts.repo}: ${taken.reason}`);
+    await gradeSubmitted(opts, entry.task, submitted);
+  } finally {
     rmSync(scratch, { recursive: true, force: true });
-    throw new UsageError(`--repo ${opts.repo}: ${taken.reason}`);
   }
+}
+
+/** Grades the submitted tree against a fresh world of the task and prints the verdict. */
+async function gradeSubmitted(opts: GradeOptions, task: Task, submitted: string): Promise<void> {
   const farm = await openFarm(opts.farm);
   try {
     const verdict = await gradeRepo({
       farm,
-      task: entry.task,
+      task,
       repoDir: submitted,
       seed: opts.seed === undefined ? undefined : Number(opts.seed),
       timeLimitS: opts.timeLimit === undefined ? undefined : Number(opts.timeLimit),
@@ -75,6 +82,5 @@ export async function grade(opts: GradeOptions): Promise<void> {
     console.log(opts.json ? JSON.stringify(verdict, null, 2) : formatVerdict(verdict));
   } finally {
     await farm.close();
-    rmSync(scratch, { recursive: true, force: true });
   }
 }
