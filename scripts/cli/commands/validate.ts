@@ -26,6 +26,8 @@ export interface ValidateOptions {
 interface TaskReport {
   task: string;
   seconds: number;
+  /** Grading seconds of each probe run, in the order they were handed out (gold once per run). */
+  probeSeconds: { probe: Probe; seconds: number }[];
   /** Per probe; `alt` is null for a task without `solutions/alt/`. */
   scores: Record<Exclude<Probe, "alt">, number> & { alt: number | null };
   bars: BarResult[];
@@ -155,6 +157,7 @@ export async function validate(ids: string[], opts: ValidateOptions): Promise<vo
       return {
         task: entry.task.id,
         seconds,
+        probeSeconds: mine.map((g) => ({ probe: g.probe, seconds: Math.round(g.seconds * 10) / 10 })),
         scores: { empty: one("empty").score, stub: one("stub").score, naive: one("naive").score, gold: gold[0].score, alt: alt ? alt.score : null },
         bars: results,
         ok: results.every((b) => b.ok),

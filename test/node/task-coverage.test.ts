@@ -1,0 +1,18 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { findTask } from "../../declarations/tasks/index.ts";
+import { VENDORS } from "../../declarations/vendors/index.ts";
+import { COVERAGE_DOC, coverageTables, documentCoverage, normalizeTables, taskCoverage } from "../../scripts/docs/task-coverage.ts";
+
+describe("the vendor x task tables of docs/tasks.md", () => {
+  it("are the ones the registry generates (run node scripts/docs/task-coverage.ts --write)", () => {
+    expect(normalizeTables(documentCoverage(readFileSync(COVERAGE_DOC, "utf8")) ?? "")).toBe(normalizeTables(coverageTables()));
+  });
+
+  it("count a legacy surface only when the gold connector calls its path", () => {
+    const entry = findTask("task-0047")!;
+    expect(taskCoverage(entry)).toEqual({ task: "task-0047", vendors: ["paygrade"], surfaces: ["SOAP"] });
+    const moved = { ...VENDORS, paygrade: { ...VENDORS.paygrade, gateways: VENDORS.paygrade.gateways.map((g) => ({ ...g, path: "/soap/elsewhere.asmx" })) } };
+    expect(taskCoverage(entry, moved).surfaces).toEqual([]);
+  });
+});
