@@ -78,6 +78,8 @@ import task0040 from "./task-0040/task.ts";
 import gold0040 from "./task-0040/gold-manifest.json" with { type: "json" };
 import task0039 from "./task-0039/task.ts";
 import gold0039 from "./task-0039/gold-manifest.json" with { type: "json" };
+import task0045 from "./task-0045/task.ts";
+import gold0045 from "./task-0045/gold-manifest.json" with { type: "json" };
 import task0046 from "./task-0046/task.ts";
 import gold0046 from "./task-0046/gold-manifest.json" with { type: "json" };
 import task0030 from "./task-0030/task.ts";
@@ -133,6 +135,7 @@ const entries: TaskEntry[] = [
   { task: task0038, gold: gold0038 as GoldManifest | null },
   { task: task0040, gold: gold0040 as GoldManifest | null },
   { task: task0039, gold: gold0039 as GoldManifest | null },
+  { task: task0045, gold: gold0045 as GoldManifest | null },
   { task: task0046, gold: gold0046 as GoldManifest | null },
   { task: task0030, gold: gold0030 as GoldManifest | null },
   { task: task0047, gold: gold0047 as GoldManifest | null },
