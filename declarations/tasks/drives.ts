@@ -47,6 +47,7 @@ import drives0045 from "./task-0045/drive.ts";
 import drives0046 from "./task-0046/drive.ts";
 import drives0030 from "./task-0030/drive.ts";
 import drives0047 from "./task-0047/drive.ts";
+import drives0049 from "./task-0049/drive.ts";
 import drives0051 from "./task-0051/drive.ts";
 
 const DRIVES: Readonly<Record<string, Drives>> = Object.freeze({
@@ -93,6 +94,7 @@ const DRIVES: Readonly<Record<string, Drives>> = Object.freeze({
   "task-0038": drives0038,
   "task-0040": drives0040,
   "task-0047": drives0047,
+  "task-0049": drives0049,
   "task-0051": drives0051,
 });
 

@@ -86,6 +86,8 @@ import task0030 from "./task-0030/task.ts";
 import gold0030 from "./task-0030/gold-manifest.json" with { type: "json" };
 import task0047 from "./task-0047/task.ts";
 import gold0047 from "./task-0047/gold-manifest.json" with { type: "json" };
+import task0049 from "./task-0049/task.ts";
+import gold0049 from "./task-0049/gold-manifest.json" with { type: "json" };
 import task0051 from "./task-0051/task.ts";
 import gold0051 from "./task-0051/gold-manifest.json" with { type: "json" };
 
@@ -139,6 +141,7 @@ const entries: TaskEntry[] = [
   { task: task0046, gold: gold0046 as GoldManifest | null },
   { task: task0030, gold: gold0030 as GoldManifest | null },
   { task: task0047, gold: gold0047 as GoldManifest | null },
+  { task: task0049, gold: gold0049 as GoldManifest | null },
   { task: task0051, gold: gold0051 as GoldManifest | null },
 ];
 
