@@ -20,7 +20,7 @@ const RUN_OK = "`node src/main.ts ledger` exits 0 once `night_ledger.json` is wr
 const TRUE = "The ledger must be true to Rosterly's rota for every venue and every hour of its night.";
 const TWICE = "The ledger has one row for every hour of that night as it really passed at the venue, including an hour the clock showed twice";
 const OWN_NIGHT = "Each venue's night is the night its own clocks go back this autumn";
-const FIRST = "A start the venue's clock showed twice that night (a shift rostered to start at 01:30 in London that night) is the first of the two";
+const FIRST = "A start the shift's clock showed twice (a shift rostered to start at 01:30 on 26 October in London) is the first of the two";
 
 export interface LedgerRow {
   venue_id: string;
