@@ -101,7 +101,15 @@ export function expectedLedger(s: Snapshot): LedgerRow[] {
   return rows;
 }
 
-const key = (r: LedgerRow) => `${r.venue_id} ${r.hour_start} ${r.shifts_on}`;
+/** An hour's start in one spelling: seconds written out, `Z` as `+00:00`, the offset with its colon. */
+export function canonicalHour(text: unknown): string {
+  const m = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2})(?::00(?:\.0+)?)?(Z|[+-]\d{2}:?\d{2})$/.exec(String(text ?? ""));
+  if (!m) return String(text);
+  const off = m[2] === "Z" ? "+00:00" : m[2].includes(":") ? m[2] : `${m[2].slice(0, 3)}:${m[2].slice(3)}`;
+  return `${m[1]}:00${off}`;
+}
+
+const key = (r: LedgerRow) => `${r.venue_id} ${canonicalHour(r.hour_start)} ${r.shifts_on}`;
 
 function judgeLedger(c: CheckRecorder, run: ConnectorRun, truth: Snapshot): void {
   const rows = objects(outputRows<LedgerRow>(run, FILE)) as LedgerRow[];
@@ -136,7 +144,7 @@ function judgeLedger(c: CheckRecorder, run: ConnectorRun, truth: Snapshot): void
   };
   const mine = byVenue(rows);
   const theirs = byVenue(want);
-  const hoursOf = (list: LedgerRow[] | undefined) => (list ?? []).map((r) => String(r.hour_start)).join(",");
+  const hoursOf = (list: LedgerRow[] | undefined) => (list ?? []).map((r) => canonicalHour(r.hour_start)).join(",");
   const dayOf = (list: LedgerRow[] | undefined) => String(list?.[0]?.hour_start ?? "").slice(0, 10);
   const wrongNight = [...theirs].filter(([v, list]) => dayOf(mine.get(v)) !== dayOf(list)).map(([v, list]) => `${v} (${dayOf(list)})`);
   c.check("each_venue_on_its_own_night", wrongNight.length === 0, {
