@@ -43,9 +43,11 @@ import drives0037 from "./task-0037/drive.ts";
 import drives0038 from "./task-0038/drive.ts";
 import drives0040 from "./task-0040/drive.ts";
 import drives0039 from "./task-0039/drive.ts";
+import drives0045 from "./task-0045/drive.ts";
 import drives0046 from "./task-0046/drive.ts";
 import drives0030 from "./task-0030/drive.ts";
 import drives0047 from "./task-0047/drive.ts";
+import drives0049 from "./task-0049/drive.ts";
 import drives0051 from "./task-0051/drive.ts";
 
 const DRIVES: Readonly<Record<string, Drives>> = Object.freeze({
@@ -86,11 +88,13 @@ const DRIVES: Readonly<Record<string, Drives>> = Object.freeze({
   "task-0034": drives0034,
   "task-0037": drives0037,
   "task-0039": drives0039,
+  "task-0045": drives0045,
   "task-0046": drives0046,
   "task-0030": drives0030,
   "task-0038": drives0038,
   "task-0040": drives0040,
   "task-0047": drives0047,
+  "task-0049": drives0049,
   "task-0051": drives0051,
 });
 

@@ -78,12 +78,16 @@ import task0040 from "./task-0040/task.ts";
 import gold0040 from "./task-0040/gold-manifest.json" with { type: "json" };
 import task0039 from "./task-0039/task.ts";
 import gold0039 from "./task-0039/gold-manifest.json" with { type: "json" };
+import task0045 from "./task-0045/task.ts";
+import gold0045 from "./task-0045/gold-manifest.json" with { type: "json" };
 import task0046 from "./task-0046/task.ts";
 import gold0046 from "./task-0046/gold-manifest.json" with { type: "json" };
 import task0030 from "./task-0030/task.ts";
 import gold0030 from "./task-0030/gold-manifest.json" with { type: "json" };
 import task0047 from "./task-0047/task.ts";
 import gold0047 from "./task-0047/gold-manifest.json" with { type: "json" };
+import task0049 from "./task-0049/task.ts";
+import gold0049 from "./task-0049/gold-manifest.json" with { type: "json" };
 import task0051 from "./task-0051/task.ts";
 import gold0051 from "./task-0051/gold-manifest.json" with { type: "json" };
 
@@ -133,9 +137,11 @@ const entries: TaskEntry[] = [
   { task: task0038, gold: gold0038 as GoldManifest | null },
   { task: task0040, gold: gold0040 as GoldManifest | null },
   { task: task0039, gold: gold0039 as GoldManifest | null },
+  { task: task0045, gold: gold0045 as GoldManifest | null },
   { task: task0046, gold: gold0046 as GoldManifest | null },
   { task: task0030, gold: gold0030 as GoldManifest | null },
   { task: task0047, gold: gold0047 as GoldManifest | null },
+  { task: task0049, gold: gold0049 as GoldManifest | null },
   { task: task0051, gold: gold0051 as GoldManifest | null },
 ];
 

@@ -1,0 +1,32 @@
+import { mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { loadConfig } from "./config.ts";
+import { Rosterly } from "./rosterly.ts";
+import { LONG_DAY_MINUTES, noteText, timesheet } from "./timesheet.ts";
+
+async function run(): Promise<void> {
+  const config = loadConfig();
+  const rosterly = new Rosterly(config);
+  const rows = timesheet(await rosterly.shifts());
+  mkdirSync(config.outputDir, { recursive: true });
+  const file = join(config.outputDir, "timesheet.json");
+  writeFileSync(`${file}.tmp`, `${JSON.stringify(rows, null, 2)}\n`);
+  renameSync(`${file}.tmp`, file);
+  let written = 0;
+  for (const r of rows.filter((x) => x.minutes > LONG_DAY_MINUTES)) {
+    const text = noteText(r);
+    await rosterly.addNote(r.worker_id, text);
+    written++;
+  }
+  console.log(`timesheet: ${rows.length} rows, ${written} notes written`);
+}
+
+const command = process.argv[2];
+if (command !== "timesheet") {
+  console.error("usage: node src/main.ts timesheet");
+  process.exit(2);
+}
+run().catch((err) => {
+  console.error(`timesheet failed: ${err instanceof Error ? err.message : err}`);
+  process.exit(1);
+});
