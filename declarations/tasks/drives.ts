@@ -49,6 +49,7 @@ import drives0030 from "./task-0030/drive.ts";
 import drives0047 from "./task-0047/drive.ts";
 import drives0049 from "./task-0049/drive.ts";
 import drives0051 from "./task-0051/drive.ts";
+import drives0044 from "./task-0044/drive.ts";
 
 const DRIVES: Readonly<Record<string, Drives>> = Object.freeze({
   "task-0001": drives0001,
@@ -96,6 +97,7 @@ const DRIVES: Readonly<Record<string, Drives>> = Object.freeze({
   "task-0047": drives0047,
   "task-0049": drives0049,
   "task-0051": drives0051,
+  "task-0044": drives0044,
 });
 
 /** The drive of a task's scenario; throws when the task or the scenario has none. */

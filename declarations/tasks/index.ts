@@ -90,6 +90,8 @@ import task0049 from "./task-0049/task.ts";
 import gold0049 from "./task-0049/gold-manifest.json" with { type: "json" };
 import task0051 from "./task-0051/task.ts";
 import gold0051 from "./task-0051/gold-manifest.json" with { type: "json" };
+import task0044 from "./task-0044/task.ts";
+import gold0044 from "./task-0044/gold-manifest.json" with { type: "json" };
 
 /** A task and the checks gold earns on it (null until `wirebench validate --write-gold` has run). */
 export interface TaskEntry {
@@ -143,6 +145,7 @@ const entries: TaskEntry[] = [
   { task: task0047, gold: gold0047 as GoldManifest | null },
   { task: task0049, gold: gold0049 as GoldManifest | null },
   { task: task0051, gold: gold0051 as GoldManifest | null },
+  { task: task0044, gold: gold0044 as GoldManifest | null },
 ];
 
 /** Every task, by id. Adding a task means adding its folder and listing it here. */

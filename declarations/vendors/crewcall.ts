@@ -338,6 +338,8 @@ export default defineVendor({
     // Overnight the roster was re-ranked: the 25 newest workers sit at the head of the list from the first request on.
     { kind: "page-drift", id: "cc-summit-workers-drift-overnight", afterRequests: 0, path: "/partner/v1/workers", resource: "worker", inserts: 25 },
     { kind: "error-on-page", id: "cc-summit-workers-page-3-down", resource: "worker", page: 2, times: 100000, status: 502 },
+    // The third gig offer of a run is stored, then answered 502: a retry without the first Idempotency-Key books the worker twice.
+    { kind: "error-after-commit", id: "cc-offer-502-after-commit", write: "offerGig", nth: 3, status: 502 },
     { kind: "webhook-duplicates", id: "cc-duplicate-deliveries", every: 2, copies: 1 },
     { kind: "webhook-out-of-order", id: "cc-reordered-burst" },
   ],

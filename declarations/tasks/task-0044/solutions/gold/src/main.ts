@@ -1,0 +1,142 @@
+import { loadConfig } from "./config.ts";
+import { CrewCallClient, GaveUp, type CrewRecord } from "./crewcall.ts";
+import { canonicalEmail, crewRole, e164, workerNumber } from "./people.ts";
+import { writeReport, type ReportRow } from "./report.ts";
+import { readSheet, type SheetLine } from "./sheet.ts";
+
+const CONFIRMED = new Set(["confirmed", "checked_in", "completed"]);
+
+/** The details CrewCall takes for a new starter, from the first line that names them. */
+function starterInput(l: SheetLine): Record<string, unknown> {
+  const mobile = e164(l.mobile);
+  return {
+    first_name: l.first_name.trim(),
+    last_name: l.last_name.trim(),
+    email: canonicalEmail(l.email),
+    ...(mobile ? { mobile } : {}),
+    home_zone: l.home_zone.trim(),
+    primary_role: crewRole(l.role),
+  };
+}
+
+/** Whether a worker number is on CrewCall, read one by one (a crawl of the shifting roster can miss some). */
+async function onRoster(client: CrewCallClient, id: string): Promise<boolean> {
+  const res = await client.request("GET", `/partner/v1/workers/${id}`);
+  if (res.status === 200) return true;
+  if (res.status === 404) return false;
+  throw new Error(`GET /partner/v1/workers/${id} answered ${res.status}`);
+}
+
+/**
+ * Sets up the starters CrewCall has no account for. A 207 can report a worker created that
+ * CrewCall never stored, so every reported number is read back; one that is not there is
+ * created again, on its own, under a key of its own.
+ */
+async function setUpStarters(client: CrewCallClient, missing: Map<string, Record<string, unknown>>): Promise<Map<string, string>> {
+  const made = new Map<string, string>();
+  if (!missing.size) return made;
+  const emails = [...missing.keys()].sort();
+  const res = await client.request("POST", "/partner/v1/workers/bulk", { body: { workers: emails.map((e) => missing.get(e)) }, key: `kestrel-topup-starters-${emails.join("|")}` });
+  if (res.status !== 207) throw new Error(`bulk create answered ${res.status}: ${JSON.stringify(res.body).slice(0, 300)}`);
+  for (const r of res.body.results as { index: number; status: number; id?: number; errors?: unknown }[]) {
+    const email = emails[r.index];
+    if (r.status !== 201) throw new Error(`CrewCall refused starter ${email}: ${JSON.stringify(r.errors)}`);
+    if (await onRoster(client, String(r.id))) {
+      made.set(email, String(r.id));
+      continue;
+    }
+    console.error(`topup: CrewCall reported ${email} created as ${r.id}, but has no such worker; creating again`);
+    const one = await client.request("POST", "/partner/v1/workers", { body: missing.get(email), key: `kestrel-topup-starter-${email}` });
+    if (one.status !== 201) throw new Error(`creating ${email} answered ${one.status}: ${JSON.stringify(one.body).slice(0, 300)}`);
+    made.set(email, String(one.body.id));
+  }
+  return made;
+}
+
+/** Offers a gig and confirms it; a lost answer is retried under the same key, a refused confirmation is retried alone. */
+async function confirm(client: CrewCallClient, assignment: string): Promise<void> {
+  const res = await client.request("POST", `/partner/v1/assignments/${assignment}/confirmation`, { body: { status: "confirmed" }, key: `kestrel-topup-confirm-${assignment}`, retryStatuses: [409] });
+  if (res.status !== 200) throw new Error(`confirming assignment ${assignment} answered ${res.status}: ${JSON.stringify(res.body).slice(0, 300)}`);
+}
+
+async function book(client: CrewCallClient, gig: string, worker: string): Promise<string> {
+  const res = await client.request("POST", "/partner/v1/assignments", { body: { gig_id: Number(gig), worker_id: Number(worker) }, key: `kestrel-topup-offer-${gig}-${worker}` });
+  if (res.status !== 201) throw new Error(`offering gig ${gig} to ${worker} answered ${res.status}: ${JSON.stringify(res.body).slice(0, 300)}`);
+  const id = String(res.body.id);
+  await confirm(client, id);
+  return id;
+}
+
+/** Sets up the sheet's new starters once, books and confirms every line once, writes the report. */
+async function topup(): Promise<void> {
+  const config = loadConfig();
+  const client = new CrewCallClient(config);
+  const sheet = readSheet();
+
+  // Returning crew: each number read on its own.
+  const known = new Map<string, boolean>();
+  for (const l of sheet) {
+    const n = workerNumber(l.crewcall_no);
+    if (n && !known.has(n)) known.set(n, await onRoster(client, n));
+  }
+
+  // Starters: one account each, by email whatever its case; CrewCall may have one already.
+  const starters = new Map<string, Record<string, unknown>>();
+  for (const l of sheet) if (!l.crewcall_no.trim() && !starters.has(canonicalEmail(l.email))) starters.set(canonicalEmail(l.email), starterInput(l));
+  const accounts = new Map<string, string>();
+  if (starters.size) {
+    const roster = [...(await client.all("/partner/v1/workers")).values()].sort((a, b) => Number(a.id) - Number(b.id));
+    for (const w of roster) {
+      const email = canonicalEmail(String(w.email ?? ""));
+      if (starters.has(email) && !accounts.has(email)) accounts.set(email, String(w.id));
+    }
+  }
+  const missing = new Map([...starters].filter(([email]) => !accounts.has(email)));
+  for (const [email, id] of await setUpStarters(client, missing)) accounts.set(email, id);
+
+  // Bookings CrewCall already holds, by gig and worker.
+  const held = new Map<string, CrewRecord[]>();
+  for (const a of (await client.all("/partner/v1/assignments")).values()) {
+    const key = `${a.gig_id}|${a.worker_id}`;
+    held.set(key, [...(held.get(key) ?? []), a]);
+  }
+
+  const booked = new Map<string, string>();
+  const report: ReportRow[] = [];
+  for (const l of sheet) {
+    const n = workerNumber(l.crewcall_no);
+    const worker = l.crewcall_no.trim() ? (n && known.get(n) ? n : null) : (accounts.get(canonicalEmail(l.email)) ?? null);
+    const gig = l.gig_id.trim();
+    if (!worker) {
+      report.push({ line: l.line, gig_id: gig, worker_id: "", assignment_id: "", status: "unknown_worker" });
+      continue;
+    }
+    const key = `${gig}|${worker}`;
+    let assignment = booked.get(key);
+    if (!assignment) {
+      const existing = (held.get(key) ?? []).sort((a, b) => Number(a.id) - Number(b.id));
+      const done = existing.find((a) => CONFIRMED.has(String(a.status)));
+      const offered = existing.find((a) => a.status === "offered");
+      if (done) assignment = String(done.id);
+      else if (offered) {
+        await confirm(client, String(offered.id));
+        assignment = String(offered.id);
+      } else assignment = await book(client, gig, worker);
+      booked.set(key, assignment);
+    }
+    report.push({ line: l.line, gig_id: gig, worker_id: worker, assignment_id: assignment, status: "booked" });
+  }
+  writeReport(config.outputDir, report);
+  console.error(`topup: ${report.filter((r) => r.status === "booked").length} of ${report.length} lines booked`);
+}
+
+const command = process.argv[2];
+const commands: Record<string, () => Promise<void>> = { topup };
+if (!commands[command]) {
+  console.error("usage: node src/main.ts topup");
+  process.exit(2);
+}
+commands[command]().catch((err) => {
+  console.error(err instanceof GaveUp ? `topup gave up: ${err.message}` : err instanceof Error ? err.message : err);
+  process.exit(1);
+});
