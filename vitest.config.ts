@@ -84,7 +84,7 @@ export default defineConfig({
           environment: "node",
           include: ["test/node/**/*.test.ts", "scripts/**/*.test.ts", "declarations/**/*.test.ts", "mechanics/**/*.test.ts"],
           exclude: [...configDefaults.exclude, ...(tier === "fast" ? SLOW_TESTS : [])],
-          globalSetup: ["./test/node/setup/build-worker.ts"],
+          globalSetup: ["./test/node/setup/build-worker.ts", "./test/node/setup/shared-farm.ts"],
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },

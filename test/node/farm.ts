@@ -1,9 +1,21 @@
+import { inject } from "vitest";
 import { startLocalFarm, type LocalFarm } from "../../scripts/farm/local-farm.ts";
+import { TEST_ADMIN } from "./farm-token.ts";
 
-export const TEST_ADMIN = "node-test-admin";
+export { TEST_ADMIN };
 
-/** Starts an in-memory farm on a free port. */
-export function startFarm(): Promise<LocalFarm> {
+/**
+ * The Node project's shared in-memory farm (started once by
+ * `setup/shared-farm.ts`): a file makes its own worlds in it, and its `stop()`
+ * leaves the farm to the next file.
+ */
+export async function startFarm(): Promise<LocalFarm> {
+  const shared = inject("sharedFarm");
+  return { url: shared.url, adminToken: shared.adminToken, storage: shared.storage, stop: async () => {} };
+}
+
+/** A farm of the file's own, for a test that stops, restarts or persists it. */
+export function startOwnFarm(): Promise<LocalFarm> {
   return startLocalFarm({ port: 0, adminToken: TEST_ADMIN });
 }
 
