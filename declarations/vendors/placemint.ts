@@ -274,6 +274,8 @@ export default defineVendor({
     { kind: "webhook-tamper", id: "pm-webhook-forged", afterEvents: 1, count: 1 },
     { kind: "webhook-stale", id: "pm-webhook-replayed", afterEvents: 3, count: 1, skewS: 1200 },
     { kind: "page-drift", id: "pm-placements-drift", afterRequests: 5, path: "/v2/placements", resource: "placement", inserts: 40 },
+    { kind: "rate-limit-window", id: "pm-burst-429-short", afterRequests: 9, cooldownS: 1, retryAfter: "seconds" },
+    { kind: "webhook-drop", id: "pm-webhook-drop-placement", nth: 3, type: "placement.updated" },
   ],
   lies: [
     {
