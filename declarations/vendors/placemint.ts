@@ -276,6 +276,7 @@ export default defineVendor({
     { kind: "page-drift", id: "pm-placements-drift", afterRequests: 5, path: "/v2/placements", resource: "placement", inserts: 40 },
     { kind: "rate-limit-window", id: "pm-burst-429-short", afterRequests: 9, cooldownS: 1, retryAfter: "seconds" },
     { kind: "webhook-drop", id: "pm-webhook-drop-placement", nth: 3, type: "placement.updated" },
+    { kind: "webhook-drop", id: "pm-webhook-drop-placement-delete", nth: 1, type: "placement.deleted" },
   ],
   lies: [
     {

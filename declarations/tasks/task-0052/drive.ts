@@ -7,12 +7,12 @@ const ROLE = "book";
 export default defineDrives(task, {
   monday_desk: async (h) => {
     // The board is built while PlaceMint revokes a token, rate-limits, fails a page and the placement list drifts.
-    await h.recreate(ROLE, 1, { faults: BACKFILL_FAULTS });
+    await h.recreate(ROLE, 2, { faults: BACKFILL_FAULTS });
     await h.run("sync", ["sync"]);
     await h.snapshot("synced");
-    // Monday morning arrives by webhook: twice, forged, replayed late, one placement change never sent.
+    // Monday morning arrives by webhook: twice, forged, replayed late, a placement change and a deletion never sent.
     await h.listen(["serve"]);
-    await h.recreate(ROLE, 2, { faults: MONDAY_FAULTS });
+    await h.recreate(ROLE, 3, { faults: MONDAY_FAULTS });
     await h.settleWebhooks();
     await h.snapshot("listened");
     await h.stopListener();

@@ -17,8 +17,17 @@ export const closeBody = (id: string) => `Closed out by the delivery desk: ${id}
 
 /** Faults of the back-fill: a revoked token, a short quota window, a failing page and the placement list drifting under a crawl. */
 export const BACKFILL_FAULTS = ["pm-tokens-revoked", "pm-burst-429-short", "pm-placements-502-page-3", "pm-placements-drift"];
-/** Faults of the listening stretch and the catch-up: deliveries twice, a forgery, a stale replay, a placement event never sent, a note answered 500 after it committed, and the token and quota again. */
-export const MONDAY_FAULTS = ["pm-webhook-redelivery", "pm-webhook-forged", "pm-webhook-replayed", "pm-webhook-drop-placement", "pm-note-500-after-commit", "pm-tokens-revoked", "pm-burst-429-short"];
+/** Faults of the listening stretch and the catch-up: deliveries twice, a forgery, a stale replay, a placement change and a deletion never sent, the list drifting, a note answered 500 after it committed, and the token and quota again. */
+export const MONDAY_FAULTS = [
+  "pm-webhook-redelivery",
+  "pm-webhook-forged",
+  "pm-webhook-replayed",
+  "pm-webhook-drop-placement",
+  "pm-placements-drift",
+  "pm-note-500-after-commit",
+  "pm-tokens-revoked",
+  "pm-burst-429-short",
+];
 const AFTER_COMMIT = ["pm-note-500-after-commit"];
 
 const BoardRow = z.looseObject(Object.fromEntries(COLUMNS.map((h) => [h, z.string()])));
@@ -63,9 +72,19 @@ function compareBoard(rows: BoardRow[], want: Map<string, BoardRow>, older?: Map
     got.set(id, r);
   }
   const missing = [...want.keys()].filter((id) => !got.has(id));
-  const extra = [...got.keys()].filter((id) => !want.has(id));
-  const wrong: string[] = [];
   const old: string[] = [];
+  // A row PlaceMint deleted since, still as it was: a deletion never pushed.
+  const extra = [...got.keys()].filter((id) => {
+    if (want.has(id)) return false;
+    const o = older?.get(id);
+    const have = got.get(id);
+    if (o && have && same(have, o)) {
+      old.push(id);
+      return false;
+    }
+    return true;
+  });
+  const wrong: string[] = [];
   for (const [id, w] of want) {
     const have = got.get(id);
     if (!have || same(have, w)) continue;
@@ -88,7 +107,7 @@ function compareBoard(rows: BoardRow[], want: Map<string, BoardRow>, older?: Map
   ]
     .filter(Boolean)
     .join("; ");
-  return { ok, detail: ok ? `${want.size} placements match${old.length ? ` (${old.length} change never pushed, not yet on it)` : ""}` : detail };
+  return { ok, detail: ok ? `${want.size} placements match${old.length ? ` (${old.length} changes never pushed, not yet on it)` : ""}` : detail };
 }
 
 const isNote = (r: RequestLogEntry) => r.method === "POST" && r.path === "/v2/notes";
@@ -118,7 +137,7 @@ function judgeMonday(e: ScenarioEvidence, c: CheckRecorder, maxSkewS: number): v
     },
   );
   const serve = byLabel(e, "serve");
-  const live = compareBoard(rowsOf(serve), truth(listened), atSync, 1);
+  const live = compareBoard(rowsOf(serve), truth(listened), atSync, 2);
   c.check("board_live_while_listening", !!serve && live.ok, { basis: LIVE, pass: 2, mandatory: true, level: "l3", detail: serve ? live.detail : "the listener did not run" });
 
   const catchup = byLabel(e, "catchup");
@@ -187,7 +206,7 @@ export default defineTask({
   id: "task-0052",
   title: "PlaceMint desk board: built from the fee statement export, kept live by webhooks, caught up, ended placements closed out once, through a bad Monday",
   kind: "build",
-  roles: { [ROLE]: { vendor: "placemint", checkpoint: 1 } },
+  roles: { [ROLE]: { vendor: "placemint", checkpoint: 2 } },
   seed: 1,
   docsProfile: "true",
   surfaces: ["polling", "webhooks", "writeback"],
