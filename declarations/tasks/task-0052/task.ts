@@ -223,5 +223,6 @@ export default defineTask({
     no_hot_loop_on_error: "do not hammer an endpoint that is failing",
     idempotent_write_retries: "By the time that `sync` exits, every such placement carries exactly one close-out note: never two, whatever happens on the way",
     webhook_bad_signature_rejected: "refuses a forged or stale one with a 4xx",
+    webhook_stale_timestamp_rejected: "refuses a forged or stale one with a 4xx",
   },
 });
