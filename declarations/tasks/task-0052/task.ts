@@ -16,17 +16,17 @@ const VISIBILITY = "agency";
 export const closeBody = (id: string) => `Closed out by the delivery desk: ${id} has ended.`;
 
 /** Faults of the back-fill: a revoked token, a short quota window, a failing page and the placement list drifting under a crawl. */
-export const BACKFILL_FAULTS = ["pm-tokens-revoked", "pm-burst-429-short", "pm-placements-502-page-3", "pm-placements-drift"];
-/** Faults of the listening stretch and the catch-up: deliveries twice, a forgery, a stale replay, a placement change and a deletion never sent, the list drifting, a note answered 500 after it committed, and the token and quota again. */
+export const BACKFILL_FAULTS = ["pm-tokens-revoked", "pm-burst-429-short", "pm-placements-502-page-3", "pm-placements-drift-early"];
+/** Faults of the listening stretch and the catch-up: deliveries twice, a forgery, a stale replay, a placement change and a deletion never sent, the list drifting, a note answered 500 after it committed, and the token again. */
 export const MONDAY_FAULTS = [
   "pm-webhook-redelivery",
   "pm-webhook-forged",
   "pm-webhook-replayed",
   "pm-webhook-drop-placement",
+  "pm-webhook-drop-placement-delete",
   "pm-placements-drift",
   "pm-note-500-after-commit",
   "pm-tokens-revoked",
-  "pm-burst-429-short",
 ];
 const AFTER_COMMIT = ["pm-note-500-after-commit"];
 
