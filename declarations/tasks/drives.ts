@@ -50,6 +50,8 @@ import drives0047 from "./task-0047/drive.ts";
 import drives0049 from "./task-0049/drive.ts";
 import drives0051 from "./task-0051/drive.ts";
 import drives0044 from "./task-0044/drive.ts";
+import drives0052 from "./task-0052/drive.ts";
+import drives0053 from "./task-0053/drive.ts";
 
 const DRIVES: Readonly<Record<string, Drives>> = Object.freeze({
   "task-0001": drives0001,
@@ -98,6 +100,8 @@ const DRIVES: Readonly<Record<string, Drives>> = Object.freeze({
   "task-0049": drives0049,
   "task-0051": drives0051,
   "task-0044": drives0044,
+  "task-0052": drives0052,
+  "task-0053": drives0053,
 });
 
 /** The drive of a task's scenario; throws when the task or the scenario has none. */

@@ -92,6 +92,10 @@ import task0051 from "./task-0051/task.ts";
 import gold0051 from "./task-0051/gold-manifest.json" with { type: "json" };
 import task0044 from "./task-0044/task.ts";
 import gold0044 from "./task-0044/gold-manifest.json" with { type: "json" };
+import task0052 from "./task-0052/task.ts";
+import gold0052 from "./task-0052/gold-manifest.json" with { type: "json" };
+import task0053 from "./task-0053/task.ts";
+import gold0053 from "./task-0053/gold-manifest.json" with { type: "json" };
 
 /** A task and the checks gold earns on it (null until `wirebench validate --write-gold` has run). */
 export interface TaskEntry {
@@ -146,6 +150,8 @@ const entries: TaskEntry[] = [
   { task: task0049, gold: gold0049 as GoldManifest | null },
   { task: task0051, gold: gold0051 as GoldManifest | null },
   { task: task0044, gold: gold0044 as GoldManifest | null },
+  { task: task0052, gold: gold0052 as GoldManifest | null },
+  { task: task0053, gold: gold0053 as GoldManifest | null },
 ];
 
 /** Every task, by id. Adding a task means adding its folder and listing it here. */

@@ -185,6 +185,42 @@ export default defineVendor({
         { name: "created_at", type: "timestamp", description: "When the note was written.", gen: { gen: "createdAt" } },
       ],
     },
+    {
+      name: "fee_adjustment",
+      plural: "fee_adjustments",
+      description:
+        "A change to the agency fee of a placement that finance agreed with the client, with the reason as it was typed into the PlaceMint console. The newest adjustment of a placement is the one in force.",
+      id: { format: "prefixed", prefix: "fadj_", width: 5 },
+      count: 28,
+      list: "/v2/fee-adjustments",
+      get: "/v2/fee-adjustments/:id",
+      fields: [
+        { name: "id", type: "id", description: "Adjustment id (`fadj_` and five digits).", gen: { gen: "id" } },
+        { name: "placement_id", type: "id", description: "The placement whose fee changes.", gen: { gen: "ref", entity: "placement" } },
+        { name: "agency_fee_bps", type: "integer", description: "The agency fee from now on, in basis points.", gen: { gen: "int", min: 800, max: 2600 } },
+        {
+          name: "reason",
+          type: "string",
+          description: "Why the fee changed, free text as typed (it may hold punctuation, quotation marks and line breaks).",
+          gen: {
+            gen: "pick",
+            values: [
+              "Volume discount agreed at the quarterly review",
+              "Client renegotiated; effective from the March invoice",
+              'Rate card 2025 "tier B" applies',
+              "Correction after audit\nSee FIN-2291",
+              "Fee waived for the first week; see email of 4 March",
+              "Pilot pricing, reviewed quarterly",
+              'Matched competitor quote; "final offer" per account manager',
+              "Standard uplift",
+            ],
+          },
+        },
+        { name: "agreed_by", type: "string", description: "Who at the agency agreed the change.", gen: { gen: "pick", values: ["Priya Castellanos", "Rahul Mehta", "Dana O'Neill", "Tomasz Wrona"] } },
+        { name: "created_at", type: "timestamp", description: "When the adjustment was recorded.", gen: { gen: "createdAt" } },
+        { name: "updated_at", type: "timestamp", description: "Last change to the adjustment.", gen: { gen: "updatedAt" } },
+      ],
+    },
   ],
   writes: [
     {
@@ -260,6 +296,18 @@ export default defineVendor({
           { header: "Last modified", field: "updated_at" },
         ],
       },
+      {
+        name: "fee_corrections",
+        resource: "fee_adjustment",
+        columns: [
+          { header: "Adjustment ID", field: "id" },
+          { header: "Placement ID", field: "placement_id" },
+          { header: "Agency fee (bps)", field: "agency_fee_bps" },
+          { header: "Reason", field: "reason" },
+          { header: "Agreed by", field: "agreed_by" },
+          { header: "Recorded", field: "created_at" },
+        ],
+      },
     ],
   },
   faults: [
@@ -274,6 +322,10 @@ export default defineVendor({
     { kind: "webhook-tamper", id: "pm-webhook-forged", afterEvents: 1, count: 1 },
     { kind: "webhook-stale", id: "pm-webhook-replayed", afterEvents: 3, count: 1, skewS: 1200 },
     { kind: "page-drift", id: "pm-placements-drift", afterRequests: 5, path: "/v2/placements", resource: "placement", inserts: 40 },
+    { kind: "page-drift", id: "pm-placements-drift-early", afterRequests: 2, path: "/v2/placements", resource: "placement", inserts: 30 },
+    { kind: "rate-limit-window", id: "pm-burst-429-short", afterRequests: 4, cooldownS: 1, retryAfter: "seconds" },
+    { kind: "webhook-drop", id: "pm-webhook-drop-placement", nth: 3, type: "placement.updated" },
+    { kind: "webhook-drop", id: "pm-webhook-drop-placement-delete", nth: 1, type: "placement.deleted" },
   ],
   lies: [
     {

@@ -1,0 +1,228 @@
+import { z } from "zod";
+import type { CheckRecorder } from "../../../evidence/recorder.ts";
+import type { RequestLogEntry } from "../../../evidence/logs.ts";
+import type { ConnectorRun, ScenarioEvidence, Snapshot } from "../../../evidence/verdict.ts";
+import { csvRows } from "../../schema/output-contract.ts";
+import { defineTask } from "../../schema/task.ts";
+import { committedWrites } from "../shared/committed-writes.ts";
+import { deliveries, deliveryChecks } from "../shared/deliveries.ts";
+import { byLabel, fewIds, outputRows, plumbing } from "../shared/judging.ts";
+
+const ROLE = "book";
+const BOARD = "board.csv";
+const COLUMNS = ["placement_id", "contractor_id", "client_id", "status", "currency", "hourly_bill_rate", "hours_per_week", "agency_fee_bps", "cost_center", "updated_at"] as const;
+const AUTHOR = "Delivery desk";
+const VISIBILITY = "agency";
+export const closeBody = (id: string) => `Closed out by the delivery desk: ${id} has ended.`;
+
+/** Faults of the back-fill: a revoked token, a short quota window, a failing page and the placement list drifting under a crawl. */
+export const BACKFILL_FAULTS = ["pm-tokens-revoked", "pm-burst-429-short", "pm-placements-502-page-3", "pm-placements-drift-early"];
+/** Faults of the listening stretch and the catch-up: deliveries twice, a forgery, a stale replay, a placement change and a deletion never sent, the list drifting, a note answered 500 after it committed, and the token again. */
+export const MONDAY_FAULTS = [
+  "pm-webhook-redelivery",
+  "pm-webhook-forged",
+  "pm-webhook-replayed",
+  "pm-webhook-drop-placement",
+  "pm-webhook-drop-placement-delete",
+  "pm-placements-drift",
+  "pm-note-500-after-commit",
+  "pm-tokens-revoked",
+];
+const AFTER_COMMIT = ["pm-note-500-after-commit"];
+
+const BoardRow = z.looseObject(Object.fromEntries(COLUMNS.map((h) => [h, z.string()])));
+type BoardRow = Record<string, string>;
+
+const MATCHES = { ticket: "After a `sync`, the board matches PlaceMint: every placement, every value." };
+const LIVE = { ticket: "Between syncs the listener keeps the board current: a change PlaceMint pushes is on the board when the listener is stopped." };
+const SYNC_EXIT = { ticket: "`sync` exits 0 when the board is written and every close-out is on PlaceMint" };
+const ONCE = { ticket: "By the time that `sync` exits, every such placement carries exactly one close-out note" };
+
+const rowsOf = (run: ConnectorRun | undefined): BoardRow[] =>
+  (outputRows<unknown>(run, BOARD) ?? []).flatMap((r) => {
+    const row = BoardRow.safeParse(r).data as BoardRow | undefined;
+    return row ? [row] : [];
+  });
+
+const text = (v: unknown) => (v === null || v === undefined ? "" : String(v));
+
+/** The board the ticket asks for at `s`: every live placement, by id. */
+function truth(s: Snapshot): Map<string, BoardRow> {
+  const out = new Map<string, BoardRow>();
+  for (const p of s.entities.placement ?? []) {
+    if (p.deleted) continue;
+    out.set(p.id, Object.fromEntries(COLUMNS.map((c) => [c, text(c === "placement_id" ? p.id : p.record[c])])));
+  }
+  return out;
+}
+
+const same = (a: BoardRow, b: BoardRow) => COLUMNS.every((c) => (a[c] ?? "").trim() === b[c]);
+
+/**
+ * A board against the truth: rows missing, unexpected, repeated or wrong, and the order. A row
+ * still at its `older` version counts apart (a change PlaceMint never pushed); `allowedOld` of them
+ * are tolerated.
+ */
+function compareBoard(rows: BoardRow[], want: Map<string, BoardRow>, older?: Map<string, BoardRow>, allowedOld = 0): { ok: boolean; detail: string } {
+  const got = new Map<string, BoardRow>();
+  const repeated: string[] = [];
+  for (const r of rows) {
+    const id = (r.placement_id ?? "").trim();
+    if (got.has(id)) repeated.push(id);
+    got.set(id, r);
+  }
+  const missing = [...want.keys()].filter((id) => !got.has(id));
+  const old: string[] = [];
+  // A row PlaceMint deleted since, still as it was: a deletion never pushed.
+  const extra = [...got.keys()].filter((id) => {
+    if (want.has(id)) return false;
+    const o = older?.get(id);
+    const have = got.get(id);
+    if (o && have && same(have, o)) {
+      old.push(id);
+      return false;
+    }
+    return true;
+  });
+  const wrong: string[] = [];
+  for (const [id, w] of want) {
+    const have = got.get(id);
+    if (!have || same(have, w)) continue;
+    const o = older?.get(id);
+    if (o && same(have, o)) old.push(id);
+    else {
+      const cols = COLUMNS.filter((c) => (have[c] ?? "").trim() !== w[c]);
+      wrong.push(`${id} (${cols.map((c) => `${c} ${JSON.stringify(have[c])}, want ${JSON.stringify(w[c])}`).join(", ")})`);
+    }
+  }
+  const sorted = rows.every((r, i) => i === 0 || (rows[i - 1].placement_id ?? "").trim() < (r.placement_id ?? "").trim());
+  const ok = !missing.length && !extra.length && !repeated.length && !wrong.length && old.length <= allowedOld && sorted;
+  const detail = [
+    missing.length && `${missing.length} placements missing (${fewIds(missing)})`,
+    extra.length && `${extra.length} rows PlaceMint does not hold (${fewIds(extra)})`,
+    repeated.length && `${repeated.length} placements twice (${fewIds(repeated)})`,
+    wrong.length && `${wrong.length} rows wrong: ${wrong.slice(0, 2).join("; ")}`,
+    old.length > allowedOld && `${old.length} rows still as they were at the last sync (${fewIds(old)})`,
+    !sorted && "not sorted by placement_id",
+  ]
+    .filter(Boolean)
+    .join("; ");
+  return { ok, detail: ok ? `${want.size} placements match${old.length ? ` (${old.length} changes never pushed, not yet on it)` : ""}` : detail };
+}
+
+const isNote = (r: RequestLogEntry) => r.method === "POST" && r.path === "/v2/notes";
+const isWrite = (r: RequestLogEntry) => r.method !== "GET" && r.path.startsWith("/v2/") && !r.path.startsWith("/v2/exports");
+const bodyOf = (r: RequestLogEntry) => (r.body && typeof r.body === "object" ? (r.body as Record<string, unknown>) : {});
+
+function judgeMonday(e: ScenarioEvidence, c: CheckRecorder, maxSkewS: number): void {
+  const first = byLabel(e, "sync");
+  if (!plumbing(c, "sync_exit_ok", first, [BOARD], SYNC_EXIT)) return;
+  const synced = e.snapshots.synced[ROLE];
+  const listened = e.snapshots.listened[ROLE];
+  const end = e.snapshots.end[ROLE];
+  const atSync = truth(synced);
+  const built = compareBoard(rowsOf(first), atSync);
+  c.check("board_after_first_sync", built.ok, { basis: MATCHES, pass: 2, mandatory: true, level: "l3", detail: built.detail });
+
+  // The catch-up's own notes are pushed too, after the listener stopped: only deliveries up to its last answer count.
+  const log = deliveries(e, ROLE);
+  const lastAnswer = Math.max(0, ...log.filter((d) => d.responseCode !== null).map((d) => d.ts));
+  deliveryChecks(
+    c,
+    log.filter((d) => d.ts <= lastAnswer),
+    maxSkewS,
+    {
+      acknowledged: { ticket: "The listener takes in a genuine delivery with a 2xx" },
+      refused: { ticket: "refuses a forged or stale one with a 4xx" },
+    },
+  );
+  const serve = byLabel(e, "serve");
+  const live = compareBoard(rowsOf(serve), truth(listened), atSync, 2);
+  c.check("board_live_while_listening", !!serve && live.ok, { basis: LIVE, pass: 2, mandatory: true, level: "l3", detail: serve ? live.detail : "the listener did not run" });
+
+  const catchup = byLabel(e, "catchup");
+  if (!plumbing(c, "catchup_exit_ok", catchup, [BOARD], SYNC_EXIT)) return;
+  const caught = compareBoard(rowsOf(catchup), truth(end));
+  c.check("board_after_catch_up", caught.ok, { basis: MATCHES, pass: 2, mandatory: true, level: "l3", detail: caught.detail });
+
+  // Close-outs: from the request log, the note calls PlaceMint applied (a 500 after commit counts).
+  const epochs = e.epochs[ROLE] ?? [];
+  const lastEpoch = Math.max(...epochs);
+  const requests = e.requests[ROLE] ?? [];
+  const notes = committedWrites(requests, { isCall: isNote, windowS: 3600, afterCommitFaults: AFTER_COMMIT });
+  const early = notes.filter((r) => r.epoch !== lastEpoch);
+  const late = notes.filter((r) => r.epoch === lastEpoch);
+  const before = new Map((synced.entities.placement ?? []).filter((p) => !p.deleted).map((p) => [p.id, String(p.record.status)]));
+  const ended = (end.entities.placement ?? []).filter((p) => !p.deleted && p.record.status === "ended" && before.has(p.id) && before.get(p.id) !== "ended").map((p) => p.id);
+  const byPlacement = new Map<string, RequestLogEntry[]>();
+  for (const r of late) {
+    const pid = text(bodyOf(r).placement_id);
+    byPlacement.set(pid, [...(byPlacement.get(pid) ?? []), r]);
+  }
+  const unnoted = ended.filter((id) => !byPlacement.has(id));
+  const twice = ended.filter((id) => (byPlacement.get(id)?.length ?? 0) > 1).map((id) => `${id} x${byPlacement.get(id)?.length}`);
+  const wrongNote = ended.filter((id) => {
+    const b = bodyOf(byPlacement.get(id)?.[0] ?? ({} as RequestLogEntry));
+    return byPlacement.has(id) && (b.body !== closeBody(id) || b.author !== AUTHOR || b.visibility !== VISIBILITY);
+  });
+  const stray = [...byPlacement.keys()].filter((id) => !ended.includes(id));
+  c.check("closeouts_exactly_once", ended.length > 0 && !unnoted.length && !twice.length && !wrongNote.length, {
+    basis: ONCE,
+    pass: 2,
+    mandatory: true,
+    level: "l3",
+    detail:
+      [
+        unnoted.length && `${unnoted.length} of ${ended.length} ended placements without their close-out (${fewIds(unnoted)})`,
+        twice.length && `${twice.length} closed out more than once (${fewIds(twice)})`,
+        wrongNote.length && `${wrongNote.length} close-outs with the wrong body, author or visibility (${fewIds(wrongNote)})`,
+      ]
+        .filter(Boolean)
+        .join("; ") || `${ended.length} placements ended between syncs, one close-out each`,
+  });
+  c.check("no_close_out_of_what_did_not_end", !stray.length && !early.length, {
+    basis: { ticket: "none on a placement that did not end in between (the first `sync` closes nothing out: what ended before the board existed is not ours to close)" },
+    pass: 1,
+    mandatory: true,
+    level: "l1",
+    detail:
+      [
+        early.length && `${early.length} notes written around the first sync (${fewIds(early.map((r) => text(bodyOf(r).placement_id)))})`,
+        stray.length && `notes on ${stray.length} placements that did not end between syncs (${fewIds(stray)})`,
+      ]
+        .filter(Boolean)
+        .join("; ") || "no close-out on a placement that did not end between syncs",
+  });
+  const otherWrites = committedWrites(requests, { isCall: (r) => isWrite(r) && !isNote(r), windowS: 3600, afterCommitFaults: [] });
+  c.check("nothing_else_written", otherWrites.length === 0, {
+    basis: { ticket: "Nothing else is written to PlaceMint." },
+    pass: 1,
+    mandatory: true,
+    detail: otherWrites.length ? `${otherWrites.length} other writes (${fewIds(otherWrites.map((r) => `${r.method} ${r.path}`))})` : "only close-out notes were written",
+  });
+}
+
+export default defineTask({
+  id: "task-0052",
+  title: "PlaceMint desk board: built from the fee statement export, kept live by webhooks, caught up, ended placements closed out once, through a bad Monday",
+  kind: "build",
+  roles: { [ROLE]: { vendor: "placemint", checkpoint: 2 } },
+  seed: 1,
+  docsProfile: "true",
+  surfaces: ["polling", "webhooks", "writeback"],
+  primaryMechanic: "compounding_faults_summit",
+  entry: { command: ["node", "src/main.ts"], subcommands: ["sync", "serve"] },
+  outputs: { [BOARD]: csvRows([...COLUMNS], BoardRow) },
+  timeLimitS: 60,
+  scenarios: [{ name: "monday_desk", judge: (e, c, ctx) => judgeMonday(e, c, ctx.vendors[ROLE]?.webhooks?.maxSkewS ?? 300) }],
+  conduct: {
+    no_credentials_in_query_string: "Keep credentials out of URLs",
+    no_secrets_echoed_to_vendor: "Keep credentials out of URLs",
+    token_reused_not_reminted: "reuse an access token for as long as it lasts",
+    retry_after_honored: "wait as long as PlaceMint asks when it asks us to slow down",
+    no_hot_loop_on_error: "do not hammer an endpoint that is failing",
+    idempotent_write_retries: "By the time that `sync` exits, every such placement carries exactly one close-out note: never two, whatever happens on the way",
+    webhook_bad_signature_rejected: "refuses a forged or stale one with a 4xx",
+    webhook_stale_timestamp_rejected: "refuses a forged or stale one with a 4xx",
+  },
+});
