@@ -48,6 +48,7 @@ import drives0030 from "./task-0030/drive.ts";
 import drives0047 from "./task-0047/drive.ts";
 import drives0051 from "./task-0051/drive.ts";
 import drives0042 from "./task-0042/drive.ts";
+import drives0050 from "./task-0050/drive.ts";
 
 const DRIVES: Readonly<Record<string, Drives>> = Object.freeze({
   "task-0001": drives0001,
@@ -94,6 +95,7 @@ const DRIVES: Readonly<Record<string, Drives>> = Object.freeze({
   "task-0047": drives0047,
   "task-0051": drives0051,
   "task-0042": drives0042,
+  "task-0050": drives0050,
 });
 
 /** The drive of a task's scenario; throws when the task or the scenario has none. */

@@ -88,6 +88,8 @@ import task0051 from "./task-0051/task.ts";
 import gold0051 from "./task-0051/gold-manifest.json" with { type: "json" };
 import task0042 from "./task-0042/task.ts";
 import gold0042 from "./task-0042/gold-manifest.json" with { type: "json" };
+import task0050 from "./task-0050/task.ts";
+import gold0050 from "./task-0050/gold-manifest.json" with { type: "json" };
 
 /** A task and the checks gold earns on it (null until `wirebench validate --write-gold` has run). */
 export interface TaskEntry {
@@ -140,6 +142,7 @@ const entries: TaskEntry[] = [
   { task: task0047, gold: gold0047 as GoldManifest | null },
   { task: task0051, gold: gold0051 as GoldManifest | null },
   { task: task0042, gold: gold0042 as GoldManifest | null },
+  { task: task0050, gold: gold0050 as GoldManifest | null },
 ];
 
 /** Every task, by id. Adding a task means adding its folder and listing it here. */
