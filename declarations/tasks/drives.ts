@@ -52,6 +52,8 @@ import drives0051 from "./task-0051/drive.ts";
 import drives0044 from "./task-0044/drive.ts";
 import drives0052 from "./task-0052/drive.ts";
 import drives0053 from "./task-0053/drive.ts";
+import drives0042 from "./task-0042/drive.ts";
+import drives0050 from "./task-0050/drive.ts";
 
 const DRIVES: Readonly<Record<string, Drives>> = Object.freeze({
   "task-0001": drives0001,
@@ -102,6 +104,8 @@ const DRIVES: Readonly<Record<string, Drives>> = Object.freeze({
   "task-0044": drives0044,
   "task-0052": drives0052,
   "task-0053": drives0053,
+  "task-0042": drives0042,
+  "task-0050": drives0050,
 });
 
 /** The drive of a task's scenario; throws when the task or the scenario has none. */

@@ -96,6 +96,10 @@ import task0052 from "./task-0052/task.ts";
 import gold0052 from "./task-0052/gold-manifest.json" with { type: "json" };
 import task0053 from "./task-0053/task.ts";
 import gold0053 from "./task-0053/gold-manifest.json" with { type: "json" };
+import task0042 from "./task-0042/task.ts";
+import gold0042 from "./task-0042/gold-manifest.json" with { type: "json" };
+import task0050 from "./task-0050/task.ts";
+import gold0050 from "./task-0050/gold-manifest.json" with { type: "json" };
 
 /** A task and the checks gold earns on it (null until `wirebench validate --write-gold` has run). */
 export interface TaskEntry {
@@ -152,6 +156,8 @@ const entries: TaskEntry[] = [
   { task: task0044, gold: gold0044 as GoldManifest | null },
   { task: task0052, gold: gold0052 as GoldManifest | null },
   { task: task0053, gold: gold0053 as GoldManifest | null },
+  { task: task0042, gold: gold0042 as GoldManifest | null },
+  { task: task0050, gold: gold0050 as GoldManifest | null },
 ];
 
 /** Every task, by id. Adding a task means adding its folder and listing it here. */

@@ -16,13 +16,23 @@ const ROLES = [
 ];
 const ASSIGNMENT_STATUSES = ["offered", "confirmed", "checked_in", "completed"];
 
+/** The workers whose calendars partners see (a small crew, so their entries overlap and touch). */
+const CALENDAR_CREW = [
+  31001, 31002, 31008, 31012, 31016, 31020, 31021, 31024, 31025, 31031, 31033, 31034, 31037, 31038, 31043, 31044, 31045, 31048, 31051, 31052, 31054, 31056, 31058, 31059, 31065, 31077,
+];
+/** Quarter-hour instants (ms), 08:00 to 20:00 UTC on 4, 6 and 7 November 2023: calendar entries start at one of them. */
+const CALENDAR_STARTS: number[] = [];
+for (const day of ["2023-11-04", "2023-11-06", "2023-11-07"]) {
+  for (let t = Date.parse(`${day}T08:00:00Z`); t <= Date.parse(`${day}T20:00:00Z`); t += 15 * 60_000) CALENDAR_STARTS.push(t);
+}
+
 /** CrewCall: an on-demand shift marketplace with a static key, offset pages without totals and a roster that grows while you read it. */
 export default defineVendor({
   id: "crewcall",
   name: "CrewCall",
   category: "staffing",
   summary:
-    "CrewCall fills hourly shifts at warehouses, venues, hotels and restaurants with vetted on-demand workers. The Partner API gives staffing partners and workforce tools the worker roster, the gigs each client site posts, and who is booked on which shift, and lets partners onboard workers (one at a time, or a whole crew per call) and offer them gigs directly.",
+    "CrewCall fills hourly shifts at warehouses, venues, hotels and restaurants with vetted on-demand workers. The Partner API gives staffing partners and workforce tools the worker roster, the gigs each client site posts, who is booked on which shift, and each worker's calendar (the availability they post, the time they block off and the time they are booked for), and lets partners onboard workers (one at a time, or a whole crew per call) and offer them gigs directly.",
   envPrefix: "CREWCALL",
   clock: { epoch: "2023-11-06T05:00:00Z", checkpointSpacingS: 21_600, secondsPerRequest: 1, format: "iso", wireOffsetS: 0, serverTimeHeader: "X-CrewCall-Time" },
   auth: {
@@ -213,6 +223,80 @@ export default defineVendor({
         { name: "updated_at", type: "timestamp", description: "Last change, status moves included (ISO 8601, UTC).", gen: { gen: "updatedAt" } },
       ],
     },
+    {
+      name: "availability",
+      plural: "availabilities",
+      description: "A stretch of time a worker has said they can work, posted from the app's availability calendar.",
+      id: { format: "int", start: 610_001 },
+      count: 180,
+      list: "/partner/v1/availability",
+      get: "/partner/v1/availability/:id",
+      incremental: true,
+      fields: [
+        { name: "id", type: "id", description: "Availability number (integer).", gen: { gen: "id" } },
+        { name: "worker_id", type: "integer", description: "Worker number of the worker.", gen: { gen: "pick", values: CALENDAR_CREW } },
+        { name: "starts_at", type: "timestamp", description: "When the worker becomes available (ISO 8601, UTC).", gen: { gen: "pick", values: CALENDAR_STARTS } },
+        {
+          name: "duration_minutes",
+          type: "integer",
+          description: "How long the worker is available from `starts_at`, in minutes.",
+          gen: { gen: "pick", values: [120, 180, 240, 240, 300, 360, 480, 600] },
+        },
+        { name: "created_at", type: "timestamp", description: "When the worker posted it (ISO 8601, UTC).", gen: { gen: "createdAt" } },
+        { name: "updated_at", type: "timestamp", description: "Last change to it (ISO 8601, UTC).", gen: { gen: "updatedAt" } },
+      ],
+    },
+    {
+      name: "block",
+      plural: "blocks",
+      description: "Time a worker cannot work although they posted availability: time off, training, a doctor's appointment.",
+      id: { format: "int", start: 620_001 },
+      count: 60,
+      list: "/partner/v1/blocks",
+      get: "/partner/v1/blocks/:id",
+      incremental: true,
+      fields: [
+        { name: "id", type: "id", description: "Block number (integer).", gen: { gen: "id" } },
+        { name: "worker_id", type: "integer", description: "Worker number of the worker.", gen: { gen: "pick", values: CALENDAR_CREW } },
+        { name: "reason", type: "string", description: "time_off, training, appointment or other.", gen: { gen: "pick", values: ["time_off", "time_off", "training", "appointment", "other"] } },
+        { name: "starts_at", type: "timestamp", description: "When the block starts (ISO 8601, UTC).", gen: { gen: "pick", values: CALENDAR_STARTS } },
+        {
+          name: "duration_minutes",
+          type: "integer",
+          description: 'Length of the block in minutes; null for a block the worker set with no end ("until further notice").',
+          gen: { gen: "pick", values: [30, 45, 60, 90, 120, 180, 240] },
+          nullable: true,
+          nullRate: 0.12,
+        },
+        { name: "created_at", type: "timestamp", description: "When the block was set (ISO 8601, UTC).", gen: { gen: "createdAt" } },
+        { name: "updated_at", type: "timestamp", description: "Last change to it (ISO 8601, UTC).", gen: { gen: "updatedAt" } },
+      ],
+    },
+    {
+      name: "booking",
+      plural: "bookings",
+      description: "The time a worker is booked for by an assignment, as it sits on the worker's calendar.",
+      id: { format: "int", start: 630_001 },
+      count: 80,
+      list: "/partner/v1/bookings",
+      get: "/partner/v1/bookings/:id",
+      incremental: true,
+      fields: [
+        { name: "id", type: "id", description: "Booking number (integer).", gen: { gen: "id" } },
+        { name: "assignment_id", type: "id", description: "The assignment that booked the time.", gen: { gen: "ref", entity: "assignment" } },
+        { name: "worker_id", type: "integer", description: "Worker number of the worker.", gen: { gen: "pick", values: CALENDAR_CREW } },
+        { name: "starts_at", type: "timestamp", description: "When the booked shift starts (ISO 8601, UTC).", gen: { gen: "pick", values: CALENDAR_STARTS } },
+        { name: "duration_minutes", type: "integer", description: "Length of the booked shift in minutes.", gen: { gen: "pick", values: [120, 180, 240, 240, 360, 480] } },
+        {
+          name: "status",
+          type: "string",
+          description: "held (offered, waiting for the worker), booked, or released (the site or the worker cancelled; the time is free again).",
+          gen: { gen: "pick", values: ["held", "booked", "booked", "booked", "released", "released"] },
+        },
+        { name: "created_at", type: "timestamp", description: "When the time was booked (ISO 8601, UTC).", gen: { gen: "createdAt" } },
+        { name: "updated_at", type: "timestamp", description: "Last change, status moves included (ISO 8601, UTC).", gen: { gen: "updatedAt" } },
+      ],
+    },
   ],
   writes: [
     {
@@ -342,6 +426,12 @@ export default defineVendor({
     { kind: "error-after-commit", id: "cc-offer-502-after-commit", write: "offerGig", nth: 3, status: 502 },
     { kind: "webhook-duplicates", id: "cc-duplicate-deliveries", every: 2, copies: 1 },
     { kind: "webhook-out-of-order", id: "cc-reordered-burst" },
+    // The morning board's reads: the first page of blocks fails twice.
+    { kind: "error-on-page", id: "cc-board-blocks-500-first-page", resource: "block", page: 0, times: 2, status: 500 },
+    // A nightly census's read of the roster: the first page of workers answers 502 once.
+    { kind: "error-on-page", id: "cc-census-workers-502-first-page", resource: "worker", page: 0, times: 1, status: 502 },
+    // The census's first read of the roster: after its first page the six newest workers move to the head.
+    { kind: "page-drift", id: "cc-census-roster-reranked", afterRequests: 1, path: "/partner/v1/workers", resource: "worker", inserts: 6 },
   ],
   lies: [
     {
