@@ -48,6 +48,7 @@ import drives0030 from "./task-0030/drive.ts";
 import drives0047 from "./task-0047/drive.ts";
 import drives0051 from "./task-0051/drive.ts";
 import drives0043 from "./task-0043/drive.ts";
+import drives0041 from "./task-0041/drive.ts";
 
 const DRIVES: Readonly<Record<string, Drives>> = Object.freeze({
   "task-0001": drives0001,
@@ -94,6 +95,7 @@ const DRIVES: Readonly<Record<string, Drives>> = Object.freeze({
   "task-0047": drives0047,
   "task-0051": drives0051,
   "task-0043": drives0043,
+  "task-0041": drives0041,
 });
 
 /** The drive of a task's scenario; throws when the task or the scenario has none. */

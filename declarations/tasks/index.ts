@@ -88,6 +88,8 @@ import task0051 from "./task-0051/task.ts";
 import gold0051 from "./task-0051/gold-manifest.json" with { type: "json" };
 import task0043 from "./task-0043/task.ts";
 import gold0043 from "./task-0043/gold-manifest.json" with { type: "json" };
+import task0041 from "./task-0041/task.ts";
+import gold0041 from "./task-0041/gold-manifest.json" with { type: "json" };
 
 /** A task and the checks gold earns on it (null until `wirebench validate --write-gold` has run). */
 export interface TaskEntry {
@@ -140,6 +142,7 @@ const entries: TaskEntry[] = [
   { task: task0047, gold: gold0047 as GoldManifest | null },
   { task: task0051, gold: gold0051 as GoldManifest | null },
   { task: task0043, gold: gold0043 as GoldManifest | null },
+  { task: task0041, gold: gold0041 as GoldManifest | null },
 ];
 
 /** Every task, by id. Adding a task means adding its folder and listing it here. */

@@ -148,16 +148,15 @@ export default defineVendor({
     {
       name: "talent",
       plural: "talent",
-      person: true,
       description: "A talent profile: one person your team has sourced, imported or been referred, with where they stand in your outreach.",
-      id: { format: "ulid" },
+      id: { format: "prefixed", prefix: "tl_", width: 5 },
       count: 96,
       stages: TALENT_STAGES,
       list: "/v3/talent",
       get: "/v3/talent/:id",
       incremental: true,
       fields: [
-        { name: "id", type: "id", description: "Talent id (ULID).", gen: { gen: "id" } },
+        { name: "id", type: "id", description: "Talent id (`tl_` and five digits).", gen: { gen: "id" } },
         { name: "fn", type: "string", description: "First name.", gen: { gen: "firstName" } },
         { name: "ln", type: "string", description: "Last name.", gen: { gen: "lastName" } },
         { name: "nm", type: "string", description: "Display name, `fn` and `ln` joined.", gen: { gen: "fullName", from: ["fn", "ln"] } },
