@@ -3,8 +3,9 @@
  * Sourcewell profile by its id (case, separators and leading zeros as the agency copied them) or,
  * with the id left blank, by an email or mobile that must match the profile's. Some people are
  * listed twice; two rows name profiles Sourcewell does not have (one deleted, one never issued);
- * one row matches no profile at all. The judge reads this list, never the connector's copy of the
- * file (`signups.test.ts` keeps the two the same).
+ * one row matches no profile at all; one row's id names a profile while its email is another
+ * person's, pasted from an earlier row (the id decides). The judge reads this list, never the
+ * connector's copy of the file (`signups.test.ts` keeps the two the same).
  */
 export interface Signup {
   sourcewell_id: string;
@@ -80,7 +81,7 @@ export const SIGNUPS: readonly Signup[] = [
     zone: "Jersey City, NJ",
     signed_up: "2025-01-07 15:40",
   },
-  { sourcewell_id: "00030", full_name: "Jamal Varga", email: "jamal.varga77@post.example.com", mobile: "+1 969 555 6722", role: "Event server", zone: "Hoboken, NJ", signed_up: "2025-01-08 08:20" },
+  { sourcewell_id: "00030", full_name: "Jamal Varga", email: "hana.fernandes14@mail.example.org", mobile: "+1 969 555 6722", role: "Event server", zone: "Hoboken, NJ", signed_up: "2025-01-08 08:20" },
 ];
 
 /** The CSV header of the file. */
