@@ -54,6 +54,8 @@ import drives0052 from "./task-0052/drive.ts";
 import drives0053 from "./task-0053/drive.ts";
 import drives0042 from "./task-0042/drive.ts";
 import drives0050 from "./task-0050/drive.ts";
+import drives0043 from "./task-0043/drive.ts";
+import drives0041 from "./task-0041/drive.ts";
 
 const DRIVES: Readonly<Record<string, Drives>> = Object.freeze({
   "task-0001": drives0001,
@@ -106,6 +108,8 @@ const DRIVES: Readonly<Record<string, Drives>> = Object.freeze({
   "task-0053": drives0053,
   "task-0042": drives0042,
   "task-0050": drives0050,
+  "task-0043": drives0043,
+  "task-0041": drives0041,
 });
 
 /** The drive of a task's scenario; throws when the task or the scenario has none. */

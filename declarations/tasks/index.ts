@@ -100,6 +100,10 @@ import task0042 from "./task-0042/task.ts";
 import gold0042 from "./task-0042/gold-manifest.json" with { type: "json" };
 import task0050 from "./task-0050/task.ts";
 import gold0050 from "./task-0050/gold-manifest.json" with { type: "json" };
+import task0043 from "./task-0043/task.ts";
+import gold0043 from "./task-0043/gold-manifest.json" with { type: "json" };
+import task0041 from "./task-0041/task.ts";
+import gold0041 from "./task-0041/gold-manifest.json" with { type: "json" };
 
 /** A task and the checks gold earns on it (null until `wirebench validate --write-gold` has run). */
 export interface TaskEntry {
@@ -158,6 +162,8 @@ const entries: TaskEntry[] = [
   { task: task0053, gold: gold0053 as GoldManifest | null },
   { task: task0042, gold: gold0042 as GoldManifest | null },
   { task: task0050, gold: gold0050 as GoldManifest | null },
+  { task: task0043, gold: gold0043 as GoldManifest | null },
+  { task: task0041, gold: gold0041 as GoldManifest | null },
 ];
 
 /** Every task, by id. Adding a task means adding its folder and listing it here. */

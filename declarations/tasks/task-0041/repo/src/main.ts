@@ -1,0 +1,3 @@
+// signup-import: turns Harbour Temps' sign-up file into CrewCall workers (see the ticket).
+console.error("not implemented yet");
+process.exit(1);

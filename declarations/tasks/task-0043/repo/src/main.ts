@@ -1,0 +1,3 @@
+// pool-index: writes the capability index of our Sourcewell talent pools (see the ticket).
+console.error("not implemented yet");
+process.exit(1);
