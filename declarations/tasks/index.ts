@@ -86,6 +86,8 @@ import task0047 from "./task-0047/task.ts";
 import gold0047 from "./task-0047/gold-manifest.json" with { type: "json" };
 import task0051 from "./task-0051/task.ts";
 import gold0051 from "./task-0051/gold-manifest.json" with { type: "json" };
+import task0054 from "./task-0054/task.ts";
+import gold0054 from "./task-0054/gold-manifest.json" with { type: "json" };
 
 /** A task and the checks gold earns on it (null until `wirebench validate --write-gold` has run). */
 export interface TaskEntry {
@@ -137,6 +139,7 @@ const entries: TaskEntry[] = [
   { task: task0030, gold: gold0030 as GoldManifest | null },
   { task: task0047, gold: gold0047 as GoldManifest | null },
   { task: task0051, gold: gold0051 as GoldManifest | null },
+  { task: task0054, gold: gold0054 as GoldManifest | null },
 ];
 
 /** Every task, by id. Adding a task means adding its folder and listing it here. */
