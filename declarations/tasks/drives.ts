@@ -47,6 +47,7 @@ import drives0046 from "./task-0046/drive.ts";
 import drives0030 from "./task-0030/drive.ts";
 import drives0047 from "./task-0047/drive.ts";
 import drives0051 from "./task-0051/drive.ts";
+import drives0048 from "./task-0048/drive.ts";
 import drives0054 from "./task-0054/drive.ts";
 
 const DRIVES: Readonly<Record<string, Drives>> = Object.freeze({
@@ -93,6 +94,7 @@ const DRIVES: Readonly<Record<string, Drives>> = Object.freeze({
   "task-0040": drives0040,
   "task-0047": drives0047,
   "task-0051": drives0051,
+  "task-0048": drives0048,
   "task-0054": drives0054,
 });
 

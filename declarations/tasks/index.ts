@@ -86,6 +86,8 @@ import task0047 from "./task-0047/task.ts";
 import gold0047 from "./task-0047/gold-manifest.json" with { type: "json" };
 import task0051 from "./task-0051/task.ts";
 import gold0051 from "./task-0051/gold-manifest.json" with { type: "json" };
+import task0048 from "./task-0048/task.ts";
+import gold0048 from "./task-0048/gold-manifest.json" with { type: "json" };
 import task0054 from "./task-0054/task.ts";
 import gold0054 from "./task-0054/gold-manifest.json" with { type: "json" };
 
@@ -139,6 +141,7 @@ const entries: TaskEntry[] = [
   { task: task0030, gold: gold0030 as GoldManifest | null },
   { task: task0047, gold: gold0047 as GoldManifest | null },
   { task: task0051, gold: gold0051 as GoldManifest | null },
+  { task: task0048, gold: gold0048 as GoldManifest | null },
   { task: task0054, gold: gold0054 as GoldManifest | null },
 ];
 

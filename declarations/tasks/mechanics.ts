@@ -85,4 +85,6 @@ export const MECHANICS: Readonly<Record<string, string>> = Object.freeze({
     "Move an archive of deleted records from a nightly full-roster diff onto the vendor's deletions feed without a re-read: adopt the old job's roster as the last-known copies (retyped: it kept numbers as text and nulls as empty strings) and take the watermark from the vendor's clock, not the old job box's; keep the copies current incrementally, archive each tombstone once with the vendor's time of deletion, and correct the rows the old job stamped with the time it noticed.",
   subcollection_fanout_under_published_quota:
     "Read every parent's subcollection on a tenant large enough that one request per parent runs out the published quota: a refusal is not an empty list, so wait or read less (the parent's embedded children when it says they are all of them), fail loudly rather than report a short copy, and turn the organisation-zone wall-clock stamps into instants.",
+  tz_storage_normalization_audit:
+    "Move a mirror that stored venue wall-clock stamps as if they were UTC onto instant storage: read each record's own zone, audit every old row against the moment it names (how far it was off, what is gone), and flag the wall times a fall-back night repeated, asking for each once through a CSRF-guarded write whose first answer is lost.",
 });
