@@ -56,6 +56,8 @@ import drives0042 from "./task-0042/drive.ts";
 import drives0050 from "./task-0050/drive.ts";
 import drives0043 from "./task-0043/drive.ts";
 import drives0041 from "./task-0041/drive.ts";
+import drives0048 from "./task-0048/drive.ts";
+import drives0054 from "./task-0054/drive.ts";
 
 const DRIVES: Readonly<Record<string, Drives>> = Object.freeze({
   "task-0001": drives0001,
@@ -110,6 +112,8 @@ const DRIVES: Readonly<Record<string, Drives>> = Object.freeze({
   "task-0050": drives0050,
   "task-0043": drives0043,
   "task-0041": drives0041,
+  "task-0048": drives0048,
+  "task-0054": drives0054,
 });
 
 /** The drive of a task's scenario; throws when the task or the scenario has none. */

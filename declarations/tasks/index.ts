@@ -104,6 +104,10 @@ import task0043 from "./task-0043/task.ts";
 import gold0043 from "./task-0043/gold-manifest.json" with { type: "json" };
 import task0041 from "./task-0041/task.ts";
 import gold0041 from "./task-0041/gold-manifest.json" with { type: "json" };
+import task0048 from "./task-0048/task.ts";
+import gold0048 from "./task-0048/gold-manifest.json" with { type: "json" };
+import task0054 from "./task-0054/task.ts";
+import gold0054 from "./task-0054/gold-manifest.json" with { type: "json" };
 
 /** A task and the checks gold earns on it (null until `wirebench validate --write-gold` has run). */
 export interface TaskEntry {
@@ -164,6 +168,8 @@ const entries: TaskEntry[] = [
   { task: task0050, gold: gold0050 as GoldManifest | null },
   { task: task0043, gold: gold0043 as GoldManifest | null },
   { task: task0041, gold: gold0041 as GoldManifest | null },
+  { task: task0048, gold: gold0048 as GoldManifest | null },
+  { task: task0054, gold: gold0054 as GoldManifest | null },
 ];
 
 /** Every task, by id. Adding a task means adding its folder and listing it here. */

@@ -257,6 +257,8 @@ export default defineVendor({
   faults: [
     { kind: "token-revoked", id: "rl-token-revoked", afterRequests: 12, status: 401 },
     { kind: "rate-limit-window", id: "rl-burst-429", afterRequests: 15, cooldownS: 5, retryAfter: "seconds" },
+    // The organisation's quota is shared with other integrations of the same API user: it can run out well before this app has sent its 300.
+    { kind: "rate-limit-window", id: "rl-shared-quota-429", afterRequests: 140, cooldownS: 1, retryAfter: "seconds" },
     { kind: "maintenance", id: "rl-maintenance-503", afterRequests: 6, count: 2, retryAfterS: 60 },
     { kind: "error-on-page", id: "rl-punches-502-page-3", resource: "punch", page: 2, times: 1, status: 502 },
     { kind: "error-on-page", id: "rl-shifts-500-page-3", resource: "shift", page: 2, times: 2, status: 500 },
