@@ -263,6 +263,8 @@ export default defineVendor({
     { kind: "error-on-page", id: "rl-punches-502-page-3", resource: "punch", page: 2, times: 1, status: 502 },
     { kind: "error-on-page", id: "rl-shifts-500-page-3", resource: "shift", page: 2, times: 2, status: 500 },
     { kind: "page-drift", id: "rl-punches-drift", afterRequests: 2, path: "/api/v3/punches", resource: "punch", inserts: 6 },
+    { kind: "page-drift", id: "rl-shifts-drift", afterRequests: 1, path: "/api/v3/shifts", resource: "shift", inserts: 60 },
+    { kind: "page-drift", id: "rl-workers-drift", afterRequests: 1, path: "/api/v3/workers", resource: "worker", inserts: 60 },
     { kind: "slow", id: "rl-slow-shifts", afterRequests: 1, path: "/api/v3/shifts", count: 2, delayMs: 1500 },
     { kind: "schema-change", id: "rl-starts-at-renamed", resource: "shift", field: "starts_at", renameTo: "start_time", fromCheckpoint: 3 },
     { kind: "error-after-commit", id: "rl-note-504-after-commit", write: "createNote", nth: 1, status: 504 },

@@ -11,6 +11,8 @@ export const ROLE = "rota";
 export const SESSION_REVOKED = "rl-token-revoked";
 export const NOTE_LOST = "rl-note-504-after-commit";
 export const SHIFTS_PAGE_FAULT = "rl-shifts-500-page-3";
+/** Staff files change while the job reads them: the workers list moves under an offset crawl. */
+export const WORKERS_DRIFT = "rl-workers-drift";
 
 const FILE = "timesheet.json";
 /** The pay week, Monday to Sunday, as calendar days at each venue. */
@@ -20,6 +22,7 @@ const LONG_DAY = 480;
 
 const RUN_OK = "`node src/main.ts timesheet` exits 0 once `timesheet.json` is written under `OUTPUT_DIR` and every note below is on its worker's file.";
 const RIGHT = "The timesheet holds every minute of the pay week's completed shifts, each on the right day, and nothing else.";
+const AGENCY = "Agency staff (`agency` in the `employment_type` on their Rosterly file) are paid by their agency, not by our bureau: their shifts are not on the timesheet.";
 const NOTE = "For each such row of the timesheet, put one note on the worker's Rosterly file, visible to managers only, whose text is exactly:";
 const ONCE = "Each long day gets its note once, whatever happens on the way and however often the job runs; write no other notes.";
 const SOAP_ONLY = "read the rota through TimeClockService only";
@@ -61,6 +64,11 @@ function wallToUnixS(local: string, timeZone: string): number | null {
 
 const computed = new WeakMap<Snapshot, TimesheetRow[]>();
 
+/** Workers whose Rosterly file says an agency engages them (deleted files included: their shifts are still theirs). */
+export function agencyStaff(s: Snapshot): Set<string> {
+  return new Set((s.entities.worker ?? []).filter((r) => r.record.employment_type === "agency").map((r) => r.id));
+}
+
 const nextDay = (date: string): string => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 /**
@@ -81,9 +89,10 @@ export function expectedTimesheet(s: Snapshot): TimesheetRow[] {
     row.minutes += minutes;
     sums.set(key, row);
   };
+  const agency = agencyStaff(s);
   for (const r of s.entities.shift ?? []) {
     const x = r.record;
-    if (r.deleted || x.status !== "completed") continue;
+    if (r.deleted || x.status !== "completed" || agency.has(String(x.worker_id))) continue;
     const local = String(x.starts_at ?? "");
     const tz = String(x.venue_tz ?? "");
     const date = local.slice(0, 10);
@@ -128,6 +137,19 @@ function judgeTimesheet(c: CheckRecorder, name: string, run: ConnectorRun, truth
         ]
           .filter(Boolean)
           .join("; "),
+  });
+}
+
+/** No row of the timesheet is an agency worker's. */
+function judgeAgency(c: CheckRecorder, run: ConnectorRun, truth: Snapshot): void {
+  const agency = agencyStaff(truth);
+  const theirs = objects(outputRows<TimesheetRow>(run, FILE)).filter((r) => agency.has(String((r as TimesheetRow).worker_id)));
+  const workers = [...new Set(theirs.map((r) => String((r as TimesheetRow).worker_id)))];
+  c.check("agency_staff_left_off", workers.length === 0, {
+    basis: { ticket: AGENCY },
+    mandatory: true,
+    level: "l2",
+    detail: workers.length ? `${theirs.length} rows of ${workers.length} agency workers (${fewIds(workers)})` : `no row of the ${agency.size} agency workers`,
   });
 }
 
@@ -196,6 +218,7 @@ export default defineTask({
         const first = byLabel(e, "timesheet");
         if (plumbing(c, "timesheet_exit_ok", first, [FILE], { ticket: RUN_OK })) {
           judgeTimesheet(c, "timesheet_right", first!, before);
+          judgeAgency(c, first!, before);
           judgeNotes(c, "long_day_notes_written", before, e.snapshots.after[ROLE], NOTE);
         }
         const rerun = byLabel(e, "rerun");

@@ -7,7 +7,9 @@ import { LONG_DAY_MINUTES, noteText, timesheet } from "./timesheet.ts";
 async function run(): Promise<void> {
   const config = loadConfig();
   const rosterly = new Rosterly(config);
-  const rows = timesheet(await rosterly.shifts());
+  // Agency staff are paid by their agency: their shifts stay off the bureau's timesheet.
+  const agency = new Set((await rosterly.workers()).filter((w) => w.employment_type === "agency").map((w) => w.id));
+  const rows = timesheet((await rosterly.shifts()).filter((s) => !agency.has(s.worker_id)));
   mkdirSync(config.outputDir, { recursive: true });
   const file = join(config.outputDir, "timesheet.json");
   writeFileSync(`${file}.tmp`, `${JSON.stringify(rows, null, 2)}\n`);

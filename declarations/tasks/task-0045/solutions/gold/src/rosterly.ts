@@ -93,6 +93,28 @@ export class Rosterly {
     }
   }
 
+  /**
+   * Every staff file, once each. HR edits files while the job reads them, so an offset crawl can
+   * meet a file twice and step over another; a crawl that ends with fewer distinct files than the
+   * list's `total` is read again, keeping every file it met.
+   */
+  async workers(): Promise<{ id: string; employment_type: string }[]> {
+    const byId = new Map<string, { id: string; employment_type: string }>();
+    let total = 0;
+    for (let pass = 0; pass < 4; pass++) {
+      for (let offset = 0; ; ) {
+        const res = await this.request(`/api/v3/workers?limit=${PAGE}&offset=${offset}`, { method: "GET" });
+        const page = JSON.parse(res.text) as { items: { id: string; employment_type: string }[]; total: number; next_offset: number | null };
+        for (const w of page.items) byId.set(w.id, w);
+        total = page.total;
+        if (page.next_offset === null || page.next_offset === undefined || !page.items.length) break;
+        offset = page.next_offset;
+      }
+      if (byId.size >= total) return [...byId.values()];
+    }
+    throw new Error(`the workers list kept moving: ${byId.size} distinct files read, the list says ${total}`);
+  }
+
   /** The texts of the notes on a worker's file. */
   async noteTexts(workerId: string): Promise<string[]> {
     const texts: string[] = [];

@@ -93,6 +93,18 @@ export class Rosterly {
     }
   }
 
+  /** Every staff file, page by page. */
+  async workers(): Promise<{ id: string; employment_type: string }[]> {
+    const all: { id: string; employment_type: string }[] = [];
+    for (let offset = 0; ; ) {
+      const res = await this.request(`/api/v3/workers?limit=${PAGE}&offset=${offset}`, { method: "GET" });
+      const page = JSON.parse(res.text) as { items: { id: string; employment_type: string }[]; next_offset: number | null };
+      all.push(...page.items);
+      if (page.next_offset === null || page.next_offset === undefined || !page.items.length) return all;
+      offset = page.next_offset;
+    }
+  }
+
   /** The texts of the notes on a worker's file. */
   async noteTexts(workerId: string): Promise<string[]> {
     const texts: string[] = [];
