@@ -64,6 +64,7 @@ program
   .option("--json", "print the report as JSON")
   .option("--write-gold", "grade gold against itself and write each task's gold-manifest.json first")
   .option("--runs <n>", "gold runs for the flake gate", "5")
+  .option("--other-seeds <n>", `instead of the probe bars: grade gold on the first n seeds of ${"7, 101, 90210, 4242, 31337, 65537"} other than each task's own; each must score 100`)
   .option("--jobs <n>", "gradings at a time (default: twice the cores)")
   .option("--farms <n>", "in-memory local farms to spread the gradings over (default: 2, or 1 on one core)")
   .option("--farm <url>", "farm URL (default: start in-memory local farms)")

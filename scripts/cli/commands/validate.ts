@@ -21,6 +21,7 @@ export interface ValidateOptions {
   jobs?: string;
   farms?: string;
   farm?: string;
+  otherSeeds?: string;
 }
 
 interface TaskReport {
@@ -40,10 +41,10 @@ async function freshFarm(url: string | undefined): Promise<FarmHandle> {
   return { url: farm.url, adminToken: farm.adminToken, close: () => farm.stop() };
 }
 
-async function gradeProbe(farm: FarmHandle, entry: TaskEntry, probe: Probe, reference: "gold" | "self" = "gold"): Promise<Verdict> {
+async function gradeProbe(farm: FarmHandle, entry: TaskEntry, probe: Probe, reference: "gold" | "self" = "gold", seed?: number): Promise<Verdict> {
   const source = probeSource(entry.task, probe);
   try {
-    return await gradeRepo({ farm, task: entry.task, repoDir: source, reference });
+    return await gradeRepo({ farm, task: entry.task, repoDir: source, reference, seed });
   } catch (err) {
     // One grading the farm could not complete fails that probe's bar, not the whole validation.
     const message = err instanceof Error ? err.message : String(err);
@@ -52,7 +53,7 @@ async function gradeProbe(farm: FarmHandle, entry: TaskEntry, probe: Probe, refe
       scorer: "task-score-v4-mandatory-gated",
       task: entry.task.id,
       runId: "",
-      seed: entry.task.seed,
+      seed: seed ?? entry.task.seed,
       checks: { l1: [], l2: [], l3: [] },
       raw: 0,
       max: entry.gold?.max ?? 0,
@@ -97,6 +98,43 @@ async function writeGold(entries: TaskEntry[]): Promise<void> {
   }
 }
 
+/** Seeds gold is graded on besides each task's own, in this order. */
+export const OTHER_SEEDS = [7, 101, 90210, 4242, 31337, 65537] as const;
+
+/** The first `n` seeds of OTHER_SEEDS that are not the task's own. */
+export function otherSeedsOf(taskSeed: number, n: number): number[] {
+  return OTHER_SEEDS.filter((s) => s !== taskSeed).slice(0, n);
+}
+
+/**
+ * `wirebench validate --other-seeds N`: gold graded on N seeds other than
+ * the task's, each against the task's gold manifest. A judge tuned to one
+ * seed's data fails here; each grading must score 100 and be solved.
+ */
+async function goldAcrossSeeds(entries: TaskEntry[], n: number, jobsLimit: number, farmCount: number, opts: ValidateOptions): Promise<void> {
+  const farms = await Promise.all(Array.from({ length: farmCount }, () => freshFarm(opts.farm)));
+  const jobs = entries.flatMap((entry) => otherSeedsOf(entry.task.seed, n).map((seed) => ({ entry, seed })));
+  const started = performance.now();
+  try {
+    let handedOut = 0;
+    const graded = await pool(jobs, jobsLimit, async ({ entry, seed }) => {
+      const v = await gradeProbe(farms[handedOut++ % farms.length], entry, "gold", "gold", seed);
+      if (!opts.json) console.error(`${entry.task.id}: gold on seed ${seed} ${v.score}`);
+      return { task: entry.task.id, seed, score: v.score, solved: v.solved, error: v.error?.message ?? null };
+    });
+    const failed = graded.filter((g) => g.score !== 100 || !g.solved);
+    const seconds = Math.round((performance.now() - started) / 100) / 10;
+    if (opts.json) console.log(JSON.stringify({ ok: failed.length === 0, seconds, gradings: graded }, null, 2));
+    else {
+      for (const f of failed) console.log(`${f.task} seed ${f.seed}: gold scored ${f.score}${f.solved ? "" : ", not solved"}${f.error ? ` (${f.error})` : ""}`);
+      console.log(`gold scored 100 on ${graded.length - failed.length} of ${graded.length} gradings (${entries.length} tasks x ${n} other seeds) in ${seconds}s wall`);
+    }
+    if (failed.length) process.exitCode = 1;
+  } finally {
+    await Promise.all(farms.map((f) => f.close()));
+  }
+}
+
 /** `wirebench validate [T...]`: probe bars for each task; exit 1 when any bar fails. */
 export async function validate(ids: string[], opts: ValidateOptions): Promise<void> {
   const entries = ids.length
@@ -128,6 +166,13 @@ export async function validate(ids: string[], opts: ValidateOptions): Promise<vo
     process.exit(again.status ?? 1);
   }
   for (const e of entries) if (!e.gold) throw new UsageError(`${e.task.id} has no gold manifest; run wirebench validate ${e.task.id} --write-gold`);
+  if (opts.otherSeeds !== undefined) {
+    if (!/^[1-9]\d*$/.test(opts.otherSeeds) || Number(opts.otherSeeds) > OTHER_SEEDS.length - 1)
+      throw new UsageError(`--other-seeds must be an integer from 1 to ${OTHER_SEEDS.length - 1}, got "${opts.otherSeeds}"`);
+    if (opts.writeGold) throw new UsageError("--other-seeds grades gold as it is; it cannot be combined with --write-gold");
+    await goldAcrossSeeds(entries, Number(opts.otherSeeds), jobsLimit, farmCount, opts);
+    return;
+  }
 
   const farms = await Promise.all(Array.from({ length: farmCount }, () => freshFarm(opts.farm)));
   const probesOf = (entry: TaskEntry): Probe[] => ["empty", "stub", "naive", ...(hasAlt(entry.task.id) ? (["alt"] as Probe[]) : []), ...Array<Probe>(runs).fill("gold")];
