@@ -17,9 +17,10 @@ export interface TaggedRequest extends RequestLogEntry {
  * Seconds a request may fall outside its tool call's window and still be
  * given to it: a CLI's event lines reach the harness through a pipe, so a
  * call's start can be read a little after the command it started made its
- * first request.
+ * first request. Two seconds was too little for the claude-code and codex
+ * CLIs on a loaded 2-core CI machine (their gold runs had untagged requests).
  */
-const SLACK_S = 2;
+const SLACK_S = 5;
 
 /** The latest call in flight at `t`; else the call whose window is nearest, within the slack. */
 function callAt(calls: Extract<TrajectoryEvent, { kind: "tool_call" }>[], t: number) {
