@@ -32,7 +32,7 @@ const seen = (seq: number, atS: number): ProxyEntry => ({ seq, t: atS, atMs: STA
 describe("tagging vendor requests with the tool call that made them", () => {
   const events = [{ i: 0, t: 0, kind: "user", text: "go" } as TrajectoryEvent, call(1, 1, 3), call(2, 5, 9), call(3, 6, 7)];
   it("gives a request to the latest call in flight, to the nearest call within the slack, and to none beyond it", () => {
-    const tagged = tagRequests([row(1), row(2), row(3), row(4), row(5)], [seen(1, 2), seen(2, 6.5), seen(3, 4.5), seen(4, 13), seen(5, 0.5)], events, START);
+    const tagged = tagRequests([row(1), row(2), row(3), row(4), row(5)], [seen(1, 2), seen(2, 6.5), seen(3, 4.5), seen(4, 15), seen(5, 0.5)], events, START);
     expect(tagged.map((r) => r.event)).toEqual([1, 3, 2, null, 1]);
   });
 
