@@ -240,7 +240,9 @@ export async function runAttempt(o: AttemptOptions): Promise<AttemptSummary> {
   } else {
     const cmd = o.lane.prepare(setup);
     handOver(home);
-    const run = await runSandboxed(spec(cmd.argv, cmd.env), { timeLimitS: o.timeLimitS, graceS: o.graceS ?? 30, limits: AGENT_LIMITS });
+    // Lines count from the agent's start, as the proxy's records do: preparing the sandbox (the hand-over
+    // above, seconds on a loaded machine) must not move the tool calls against the requests they made.
+    const run = await runSandboxed(spec(cmd.argv, cmd.env), { timeLimitS: o.timeLimitS, graceS: o.graceS ?? 30, limits: AGENT_LIMITS, originMs: agentStartMs });
     cells.push(run.limits);
     lines = run.lines;
     exitCode = run.exitCode;

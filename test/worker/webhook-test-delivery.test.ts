@@ -173,7 +173,9 @@ describe.each(WEBHOOK_VENDORS.map((v) => [v.id, v] as const))("%s's test-deliver
  */
 async function nextDeliveries(worldId: string, afterMs = 0): Promise<Outboxed[]> {
   await advanceClock(worldId, "ats", afterMs);
-  expect(await runDurableObjectAlarm(roleObject(worldId, "ats"))).toBe(true);
+  // Run the alarm now; on a loaded machine workerd may have run it already (it is due at once), which
+  // is as good: either way the deliveries are in the outbox, and an empty outbox fails the caller.
+  await runDurableObjectAlarm(roleObject(worldId, "ats"));
   return drain(worldId);
 }
 

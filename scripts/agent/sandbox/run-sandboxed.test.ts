@@ -19,10 +19,10 @@ function cell() {
   }
   return {
     dir,
-    run: (script: string, timeLimitS = 30) =>
+    run: (script: string, timeLimitS = 30, originMs?: number) =>
       runSandboxed(
         { workspace: join(dir, "workspace"), home: join(dir, "home"), bridgeDir: join(dir, "bridge"), mounts: [], env: {}, forward: [], reverse: [], argv: ["sh", "-c", script] },
-        { timeLimitS, graceS: 1, limits: SMALL },
+        { timeLimitS, graceS: 1, limits: SMALL, originMs },
       ),
   };
 }
@@ -37,6 +37,16 @@ describe("a sandboxed command's cell", () => {
     );
     // /tmp holds 16 MiB: the third 7 MiB file does not fit. A file stops at 8 MiB (SIGXFSZ: 128 + 25).
     expect(stdout(r)).toEqual(["tmp=1", "file=153", String(8 * MiB)]);
+  });
+
+  it("times lines from the origin it is given, so time spent before the start is counted", async () => {
+    const { run } = cell();
+    // The caller's clock started 60 s before the command: every line is at least 60 s in.
+    const r = await run("echo one; echo two", 30, Date.now() - 60_000);
+    expect(stdout(r)).toEqual(["one", "two"]);
+    for (const l of r.lines) expect(l.t).toBeGreaterThanOrEqual(60);
+    const own = await run("echo one", 30);
+    expect(own.lines[0].t).toBeLessThan(60);
   });
 
   it("leaves nothing running after the command ends: a daemon in a session of its own is gone", async () => {

@@ -32,6 +32,13 @@ export interface RunOptions {
   timeLimitS: number;
   /** Seconds between SIGTERM and SIGKILL. */
   graceS?: number;
+  /**
+   * Wall-clock instant (ms since the epoch) that line times count from;
+   * default: the moment the command starts. A caller that matches lines to
+   * other clocks' records (the proxy's) passes its own origin, so the time
+   * spent preparing the sandbox does not shift the lines against them.
+   */
+  originMs?: number;
   /** Text written to the command's stdin (closed right after). */
   stdin?: string;
   /** Called with each line as it arrives. */
@@ -70,6 +77,7 @@ export async function runSandboxed(spec: SandboxSpec, opts: RunOptions): Promise
   const payload = argsPayload(sandboxArgv(spec, opts.limits.tmpBytes));
   const cell = openCell(opts.limits);
   const started = performance.now();
+  const origin = opts.originMs === undefined ? started : started - (Date.now() - opts.originMs);
   // bubblewrap reads its arguments before it does anything else: it waits in the cell until they come.
   const [command, ...argv] = [...cell.rlimitPrefix, bwrapPath(), "--args", String(ARGS_FD), ...SANDBOX_ENTRY];
   const child = spawn(command!, argv, {
@@ -102,7 +110,7 @@ export async function runSandboxed(spec: SandboxSpec, opts: RunOptions): Promise
   const lines: RawLine[] = [];
   const max = opts.maxLines ?? 200_000;
   const collect = (stream: "stdout" | "stderr") => (text: string) => {
-    const line: RawLine = { t: Math.round(performance.now() - started) / 1000, stream, text };
+    const line: RawLine = { t: Math.round(performance.now() - origin) / 1000, stream, text };
     if (lines.length < max) lines.push(line);
     opts.onLine?.(line);
   };
