@@ -70,6 +70,17 @@ program
   .option("--farm <url>", "farm URL (default: start in-memory local farms)")
   .action((tasks, opts) => guarded(async () => (await import("./commands/validate.ts")).validate(tasks, opts)));
 
+program
+  .command("mutants")
+  .description("grade targeted mutants of each task's gold (realistic integration mistakes) and print the mutant-kill matrix")
+  .argument("[tasks...]", "task ids (default: all)")
+  .option("--json", "print the matrix as JSON")
+  .option("--only <ids>", "comma-separated mutant ids to grade (default: all)")
+  .option("--out <file>", "also write the JSON report to this file")
+  .option("--jobs <n>", "gradings at a time (default: twice the cores)")
+  .option("--farm <url>", "farm URL (default: start in-memory local farms)")
+  .action((tasks, opts) => guarded(async () => (await import("./commands/mutants.ts")).mutants(tasks, opts)));
+
 const agentOptions = (cmd: Command) =>
   execOptions(cmd)
     .requiredOption("--agent <lane>", "lane: claude-code, codex, opencode, direct, or exec (any command-line agent, see --cmd)")

@@ -5,13 +5,12 @@ import { type SingleBar, MultiBar, Presets } from "cli-progress";
 import { findTask, TASKS, type TaskEntry } from "../../../declarations/tasks/index.ts";
 import { manifestFrom } from "../../../workers/grading/score.ts";
 import type { Verdict } from "../../../evidence/verdict.ts";
-import { startLocalFarm } from "../../farm/local-farm.ts";
 import { gradeRepo } from "../../harness/grade-repo.ts";
 import { checkBars, type BarResult } from "../../harness/probe-bars.ts";
 import { hasAlt, probeSource, removeDir, taskDir, type Probe } from "../../harness/workspace.ts";
 import { UsageError } from "../errors.ts";
 import type { FarmHandle } from "../../farm/control-client.ts";
-import { LOCAL_ADMIN_TOKEN } from "../../farm/open-farm.ts";
+import { freshFarm, pool } from "../../harness/grading-pool.ts";
 
 /** Options of `wirebench validate`. */
 export interface ValidateOptions {
@@ -35,13 +34,7 @@ interface TaskReport {
   ok: boolean;
 }
 
-async function freshFarm(url: string | undefined): Promise<FarmHandle> {
-  if (url) return { url: url.replace(/\/$/, ""), adminToken: process.env.WIREBENCH_ADMIN_TOKEN || LOCAL_ADMIN_TOKEN, close: async () => {} };
-  const farm = await startLocalFarm({ port: 0, adminToken: LOCAL_ADMIN_TOKEN });
-  return { url: farm.url, adminToken: farm.adminToken, close: () => farm.stop() };
-}
-
-async function gradeProbe(farm: FarmHandle, entry: TaskEntry, probe: Probe, reference: "gold" | "self" = "gold", seed?: number): Promise<Verdict> {
+export async function gradeProbe(farm: FarmHandle, entry: TaskEntry, probe: Probe, reference: "gold" | "self" = "gold", seed?: number): Promise<Verdict> {
   const source = probeSource(entry.task, probe);
   try {
     return await gradeRepo({ farm, task: entry.task, repoDir: source, reference, seed });
@@ -64,21 +57,6 @@ async function gradeProbe(farm: FarmHandle, entry: TaskEntry, probe: Probe, refe
   } finally {
     if (probe !== "empty") removeDir(source);
   }
-}
-
-/** Runs `fn` over items with at most `limit` at a time. */
-async function pool<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        results[i] = await fn(items[i]);
-      }
-    }),
-  );
-  return results;
 }
 
 /** Grades gold against itself and writes the manifest every later grade is scored with. */
