@@ -4,6 +4,7 @@
  * Lanes are never pooled: every row is one (model, lane). A task's score for
  * a row is the mean over its trials; suite means run over tasks.
  */
+import type { TaskMatrix } from "../harness/mutants/matrix.ts";
 import { TASKS } from "../../declarations/tasks/index.ts";
 import type { PublishedAttempt } from "./runs.ts";
 import { allChecks } from "./runs.ts";
@@ -150,7 +151,12 @@ export function compareRows(attempts: PublishedAttempt[], a: string, b: string) 
 }
 
 /** Per-task view: every row's result, the checks, and which checks separate solvers from the rest. */
-export function taskView(taskId: string, attempts: PublishedAttempt[], ticket: string) {
+/**
+ * A task's page data. `mutants` is the task's row of the mutant-kill matrix
+ * (`wirebench mutants`, committed as bench-results/mutants.json) when there is one:
+ * each check lists the mutants it killed, and the page lists every mutant.
+ */
+export function taskView(taskId: string, attempts: PublishedAttempt[], ticket: string, mutants: TaskMatrix | null = null) {
   const entry = TASKS[taskId];
   const mine = attempts.filter((a) => a.summary.task === taskId);
   // Each check with its basis (the ticket sentence or vendor behaviour it enforces): together they are the task's real specification.
@@ -165,7 +171,8 @@ export function taskView(taskId: string, attempts: PublishedAttempt[], ticket: s
   const checks = checkNames.map((c) => {
     const s = passRate(solvers, c.name);
     const o = passRate(others, c.name);
-    return { ...c, pass_rate: passRate(mine, c.name), pass_rate_solvers: s, pass_rate_others: o, separation: s === null || o === null ? null : round(s - o, 4) };
+    const killed = mutants ? mutants.mutants.filter((m) => m.killedBy.some((k) => k.endsWith(`/${c.name}`))).map((m) => m.id) : null;
+    return { ...c, pass_rate: passRate(mine, c.name), pass_rate_solvers: s, pass_rate_others: o, separation: s === null || o === null ? null : round(s - o, 4), mutants_killed: killed };
   });
   return {
     task: taskId,
@@ -182,6 +189,9 @@ export function taskView(taskId: string, attempts: PublishedAttempt[], ticket: s
       .filter((c) => (c.separation ?? 0) > 0)
       .sort((x, y) => (y.separation ?? 0) - (x.separation ?? 0))
       .map((c) => c.name),
+    mutants: mutants
+      ? mutants.mutants.map((m) => ({ id: m.id, mistake: m.mistake, shared: m.shared, status: m.status, score: m.score, killed_by: m.killedBy, lowered_by: m.loweredBy, note: m.note }))
+      : null,
     results: [...group(mine, (a) => rowId(a.summary.model, a.summary.lane))].map(([id, list]) => ({
       id,
       model: list[0].summary.model,

@@ -7,12 +7,14 @@
  * site works from any static host or opened from disk. The same runs give
  * the same bytes (keys sorted, no clock but `generated_at`).
  */
+import type { TaskMatrix } from "../harness/mutants/matrix.ts";
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { gzipSync } from "node:zlib";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { TASKS } from "../../declarations/tasks/index.ts";
+import { projectRoot } from "../farm/paths.ts";
 import { taskDir } from "../harness/workspace.ts";
 import { compareRows, leaderboard, matrix, rowId, slug, suiteStats, taskView } from "./aggregate.ts";
 import { loadAttempts, SCORER, type PublishedAttempt } from "./runs.ts";
@@ -121,7 +123,8 @@ export function publish(o: PublishOptions): PublishReport {
       attempts: attempts.filter((a) => a.summary.model === model).map(attemptRef),
     });
   }
-  const taskViews = tasks.map((t) => taskView(t, ranked, ticketOf(t)));
+  const mutantRows = mutantMatrix();
+  const taskViews = tasks.map((t) => taskView(t, ranked, ticketOf(t), mutantRows.get(t) ?? null));
   for (const v of taskViews) writeJson(join(data, "tasks", `${v.task}.json`), v);
 
   for (const a of attempts) {
@@ -194,6 +197,14 @@ function attemptRef(a: PublishedAttempt) {
     path: attemptPath(a),
     row: rowId(a.summary.model, a.summary.lane),
   };
+}
+
+/** Each task's row of the committed mutant-kill matrix (bench-results/mutants.json), when it has been run. */
+function mutantMatrix(): Map<string, TaskMatrix> {
+  const file = join(projectRoot(), "bench-results", "mutants.json");
+  if (!existsSync(file)) return new Map();
+  const report = JSON.parse(readFileSync(file, "utf8")) as { tasks: TaskMatrix[] };
+  return new Map(report.tasks.map((t) => [t.task, t]));
 }
 
 function ticketOf(task: string): string {

@@ -26,7 +26,19 @@ const manifest: GoldManifest = {
 };
 function verdict(failed: string[], score: number, solved: boolean): Verdict {
   const checks = manifest.checks.map((c) => check(c.name, c.mandatory, !failed.includes(c.name)));
-  return { schema: "wirebench-verdict/1", scorer: "task-score-v4-mandatory-gated", task: "task-x", runId: "r", seed: 1, checks: { l1: checks, l2: [], l3: [] }, raw: 0, max: 5, score, solved };
+  return {
+    schema: "wirebench-verdict/1",
+    scorer: "task-score-v4-mandatory-gated",
+    task: "task-x",
+    runId: "r",
+    seed: 1,
+    checks: { l1: checks, l2: [], l3: [] },
+    raw: 0,
+    max: 5,
+    score,
+    solved,
+    error: null,
+  };
 }
 const m = (id: string) => ({ id, mistake: "a mistake of some kind", shared: false });
 

@@ -266,11 +266,34 @@
             { label: "Among solvers", num: true, value: (c) => c.pass_rate_solvers ?? -1, cell: (c) => pct(c.pass_rate_solvers) },
             { label: "Among the rest", num: true, value: (c) => c.pass_rate_others ?? -1, cell: (c) => pct(c.pass_rate_others) },
             { label: "Separates", num: true, value: (c) => c.separation ?? -2, cell: (c) => fmt(c.separation, 2) },
+            ...(data.mutants ? [{ label: "Mutants it kills", num: true, value: (c) => (c.mutants_killed || []).length, cell: (c) => (c.mutants_killed || []).join(", ") || "none" }] : []),
           ],
           data.checks,
           "how often each of gold's checks passes, and the ticket sentence or vendor behaviour it enforces",
         ),
       ),
+      ...(data.mutants
+        ? [
+            section(
+              "Mutants",
+              sortableTable(
+                [
+                  { label: "Mutant", value: (m) => m.id, cell: (m) => [m.id, m.shared ? h("span", { class: "tag" }, "shared") : null] },
+                  { label: "Mistake", value: (m) => m.mistake, cell: (m) => m.mistake },
+                  { label: "Outcome", value: (m) => m.status, cell: (m) => m.status },
+                  { label: "Score", num: true, value: (m) => m.score ?? -1, cell: (m) => fmt(m.score, 0) },
+                  {
+                    label: "Caught by",
+                    value: (m) => m.killed_by.length,
+                    cell: (m) => (m.status === "killed" ? m.killed_by.join(", ") : m.status === "lowered" ? m.lowered_by.join(", ") : m.note || ""),
+                  },
+                ],
+                data.mutants,
+                "gold with one realistic mistake each, graded like a submission: which mandatory check zeroed it, which soft check lowered it, which survived",
+              ),
+            ),
+          ]
+        : []),
       section("Ticket", h("pre", {}, data.ticket)),
     );
   }
