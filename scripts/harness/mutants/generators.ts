@@ -23,8 +23,10 @@ export type MutantGenerator = {
     }
 );
 
-/** A prelude's code, from `preludes/<name>.js` beside this module. */
-const prelude = (name: string) => readFileSync(new URL(`./preludes/${name}.js`, import.meta.url), "utf8");
+const preludeFile = (name: string) => readFileSync(new URL(`./preludes/${name}.js`, import.meta.url), "utf8");
+
+/** A prelude's code, from `preludes/<name>.js` beside this module, in a block of its own after `credentialFor(url)`. */
+const prelude = (name: string) => `{\n${preludeFile("credential-for")}\n${preludeFile(name)}}\n`;
 
 export const GENERATORS: readonly MutantGenerator[] = [
   {
