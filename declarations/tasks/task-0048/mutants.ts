@@ -1,0 +1,57 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: patches are source text of the connector, template literals included
+import { defineMutants } from "../shared/mutant.ts";
+
+const MIGRATE = "src/migrate.ts";
+
+export default defineMutants({
+  mutants: [
+    {
+      id: "wall-time-taken-as-utc",
+      mistake: "believes the old job's comment that Rosterly sends UTC: punched_utc is Rosterly's wall-clock stamp with a Z appended",
+      patches: [{ file: MIGRATE, find: "punched_utc: iso(moments[0])", replace: "punched_utc: `${wall}Z`" }],
+    },
+    {
+      id: "deleted-punches-copied",
+      mistake: "copies every punch Rosterly lists, deleted ones included, into punches_utc.json and audits them as still held",
+      patches: [{ file: MIGRATE, find: '(await rosterly.all("/api/v3/punches")).filter((p) => p.deleted !== true)', replace: '(await rosterly.all("/api/v3/punches"))' }],
+    },
+    {
+      id: "shift-minutes-sign-flipped",
+      mistake: "works out shift_minutes as punched_utc minus the old copy's moment, so an old copy that is late shows as early",
+      patches: [{ file: MIGRATE, find: "(Date.parse(old.punched_at) - Date.parse(now.utc.punched_utc))", replace: "(Date.parse(now.utc.punched_utc) - Date.parse(old.punched_at))" }],
+    },
+    {
+      id: "ambiguous-status-dropped",
+      mistake: "marks a punch from the repeated hour moved or kept by its shift instead of ambiguous",
+      patches: [{ file: MIGRATE, find: 'const status = now.ambiguous ? "ambiguous" : minutes', replace: "const status = minutes" }],
+    },
+    {
+      id: "audit-rows-from-live-punches",
+      mistake: "audits the punches Rosterly holds now instead of the old job's copy, so punches gone since the last night get no gone record",
+      patches: [
+        {
+          file: MIGRATE,
+          find: "for (const old of [...legacy].sort((a, b) => (a.id < b.id ? -1 : 1))) {",
+          replace:
+            "const legacyById = new Map(legacy.map((l) => [l.id, l]));\n  for (const old of sorted.map((x) => legacyById.get(x.utc.punch_id) ?? { id: x.utc.punch_id, punched_at: x.utc.punched_utc })) {",
+        },
+      ],
+    },
+    {
+      id: "note-shows-utc-time",
+      mistake: "writes the punch's UTC moment into the clock-change note instead of the time as Rosterly shows it",
+      patches: [{ file: MIGRATE, find: "(${String(punch.punched_at)} ${String(punch.venue_tz)})", replace: "(${byId.get(punch.id)?.utc.punched_utc} ${String(punch.venue_tz)})" }],
+    },
+    {
+      id: "page-two-never-read",
+      mistake: "reads only the first page of punches: next_offset is never followed",
+      patches: [{ file: "src/rosterly.ts", find: "offset = page.next_offset;", replace: "offset = null;" }],
+    },
+  ],
+  equivalent: {
+    "shared-retry-after-ignored":
+      "the cutover scenario declares no throttling or maintenance fault and migrate makes a few dozen requests, far below Rosterly's 300-request window, so no 429 or 503 with Retry-After is ever answered",
+    "shared-no-wait":
+      "the only error answer in the scenario is one 504 after Rosterly committed the first note; the retry under the same key gets the committed note at once or after a wait alike, and nothing is retried five times",
+  },
+});

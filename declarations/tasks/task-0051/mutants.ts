@@ -1,0 +1,60 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: patches are source text of the connector, template literals included
+import { defineMutants } from "../shared/mutant.ts";
+
+const ARCHIVE = "src/archive.ts";
+
+export default defineMutants({
+  mutants: [
+    {
+      id: "filter-named-as-docs-say",
+      mistake: "sends the change filter as modifiedSince, as PayGrade's docs name it; the gateway ignores it and every run reads every record again",
+      patches: [
+        { file: ARCHIVE, find: "{ changedSince: state.watermarks[k.type] }", replace: "{ modifiedSince: state.watermarks[k.type] }" },
+        { file: ARCHIVE, find: "{ changedSince: state.watermarks.deletion }", replace: "{ modifiedSince: state.watermarks.deletion }" },
+      ],
+    },
+    {
+      id: "watermark-from-classic-run-clock",
+      mistake: "carries on from the Classic state's last_run_at, the job box's clock, instead of PayGrade's own last_changed stamps",
+      patches: [
+        {
+          file: ARCHIVE,
+          find: "const state: State = { watermarks: {} };",
+          replace:
+            'const since = readJson<{ last_run_at: string }>(config.outputDir, "classic/state.json", { last_run_at: "" }).last_run_at;\n  const state: State = { watermarks: { employee: since, assignment: since, deletion: since } };',
+        },
+        { file: ARCHIVE, find: "      if (rec.last_changed) state.watermarks[k.type] = utc(later(state.watermarks[k.type], rec.last_changed));\n", replace: "" },
+      ],
+    },
+    {
+      id: "offset-stamps-kept-verbatim",
+      mistake: "believes the docs that PayGrade's timestamps are UTC and keeps deleted_at as stamped, offset and all",
+      patches: [{ file: "src/mirror.ts", find: "return new Date(ms).toISOString();", replace: "return stamp;" }],
+    },
+    {
+      id: "deleted-at-from-host-clock",
+      mistake: "stamps deleted_at with the time the job noticed the deletion, not the time PayGrade's deletions list gives",
+      patches: [{ file: ARCHIVE, find: "deleted_at: deletedAt,", replace: "deleted_at: new Date().toISOString()," }],
+    },
+    {
+      id: "classic-roster-kept-as-text",
+      mistake: "adopts the Classic roster as it is stored, every value text and a nil an empty string, so last_known loses PayGrade's types",
+      patches: [{ file: ARCHIVE, find: "copies[k.type][id] = typed(rec);", replace: "copies[k.type][id] = rec;" }],
+    },
+    {
+      id: "classic-closures-carried-verbatim",
+      mistake: "carries the Classic job's closure rows over as they are, their last_known still all text with nil as an empty string",
+      patches: [{ file: ARCHIVE, find: "{ ...c, last_known: c.last_known && typed(c.last_known) }", replace: "c" }],
+    },
+    {
+      id: "classic-deletions-not-reread",
+      mistake: "reads the deletions list only from the Classic roster's watermark, so the rows the Classic job wrote keep the time it noticed instead of PayGrade's",
+      patches: [{ file: ARCHIVE, find: "  return { copies, state };", replace: "  state.watermarks.deletion = state.watermarks.employee;\n  return { copies, state };" }],
+    },
+    {
+      id: "pay-runs-archived",
+      mistake: "archives every entry of the deletions list, pay runs included",
+      patches: [{ file: ARCHIVE, find: "    if (!KINDS.some((k) => k.type === type)) continue;\n", replace: "    copies[type] ??= {};\n" }],
+    },
+  ],
+});

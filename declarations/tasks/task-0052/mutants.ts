@@ -1,0 +1,70 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: patches are source text of the connector, template literals included
+import { defineMutants } from "../shared/mutant.ts";
+
+const SERVE = "src/serve.ts";
+const SYNC = "src/sync.ts";
+
+export default defineMutants({
+  mutants: [
+    {
+      id: "forged-delivery-accepted",
+      mistake: "never compares the delivery's HMAC signature, so a forged delivery is acknowledged and applied to the board",
+      patches: [{ file: SERVE, find: 'return given.length === expected.length && timingSafeEqual(given, expected) ? null : "signature does not match";', replace: "return null;" }],
+    },
+    {
+      id: "stale-delivery-accepted",
+      mistake: "checks the signature but not the timestamp's age, so a delivery replayed long after it was signed is taken in",
+      patches: [{ file: SERVE, find: "if (Math.abs(skew) > MAX_SKEW_S) return `X-PlaceMint-Timestamp is ${skew} s away from now`;", replace: "" }],
+    },
+    {
+      id: "deletion-event-ignored",
+      mistake: "handles placement.deleted like any other change, so a deleted placement stays on the board while the listener runs",
+      patches: [{ file: SERVE, find: '  if (action === "deleted") {\n    delete board.state.rows[id];\n    return;\n  }\n', replace: "" }],
+    },
+    {
+      id: "ended-before-baseline-closed-out",
+      mistake: "closes out every placement PlaceMint has as ended and not closed yet, including those that had already ended at the last sync",
+      patches: [
+        {
+          file: SYNC,
+          find: 'if (r.status !== "ended" || before === undefined || before === "ended" || closed.has(r.placement_id)) continue;',
+          replace: 'if (r.status !== "ended" || before === undefined || closed.has(r.placement_id)) continue;',
+        },
+      ],
+    },
+    {
+      id: "fees-not-included",
+      mistake: "builds the board from the placements list without include_fees, so the fee column comes out empty",
+      patches: [
+        { file: SYNC, find: 'import { Board } from "./board.ts";', replace: 'import { Board, rowFromRecord } from "./board.ts";' },
+        {
+          file: SYNC,
+          find: "const rows = await feeStatements(client);",
+          replace: 'void feeStatements;\n  const rows = (await client.listAll<{ id: string; deleted?: boolean }>("/v2/placements")).filter((p) => !p.deleted).map((p) => rowFromRecord(p));',
+        },
+      ],
+    },
+    {
+      id: "updated-at-normalized",
+      mistake: "rewrites updated_at as a normalised ISO instant instead of keeping it exactly as PlaceMint writes it",
+      patches: [{ file: "src/feestatements.ts", find: "row[col] = r[header].trim();", replace: 'row[col] = col === "updated_at" ? new Date(r[header].trim()).toISOString() : r[header].trim();' }],
+    },
+    {
+      id: "token-minted-per-request",
+      mistake: "mints a new access token for every request instead of reusing one until PlaceMint refuses it",
+      patches: [{ file: "src/placemint.ts", find: "this.token ??= await this.mint();", replace: "this.token = await this.mint();" }],
+    },
+    {
+      id: "close-out-also-amends-placement",
+      mistake: "closes a placement out by amending it on PlaceMint (PATCH status ended) as well as filing the note, a write the ticket does not allow",
+      patches: [
+        {
+          file: SYNC,
+          find: "      closed.add(r.placement_id);",
+          replace:
+            '      await client.request("PATCH", `/v2/placements/${encodeURIComponent(r.placement_id)}`, { status: "ended" }, { "idempotency-key": `desk-closeout-status-${r.placement_id}` });\n      closed.add(r.placement_id);',
+        },
+      ],
+    },
+  ],
+});
