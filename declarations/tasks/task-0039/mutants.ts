@@ -1,0 +1,48 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: patches are source text of the connector, template literals included
+import { defineMutants } from "../shared/mutant.ts";
+
+export default defineMutants({
+  mutants: [
+    {
+      id: "dedupe-by-event-sequence",
+      mistake: "treats every event numbered at or below the newest one handled as a replay, so changes delivered out of order are acknowledged and dropped",
+      patches: [
+        {
+          file: "src/relay.ts",
+          find: "    if (handled.has(event.id)) return reply(res, 200, { ack: event.id });",
+          replace: '    const seq = (id: string) => Number(id.replace(/^evt_/, ""));\n    if ([...handled].some((h) => seq(h) >= seq(event.id))) return reply(res, 200, { ack: event.id });',
+        },
+      ],
+    },
+    {
+      id: "scorecard-feedback-not-requested",
+      mistake: "back-fills scorecards without `include=comments`, so the panelists' written feedback never reaches the copy",
+      patches: [{ file: "src/sync.ts", find: 'api.listAll("/v1/scorecards", { include: "comments" })', replace: 'api.listAll("/v1/scorecards")' }],
+    },
+    {
+      id: "cancelled-interview-revived",
+      mistake: "lets a created or updated event that arrives after the cancellation bring the cancelled interview back to life",
+      patches: [{ file: "src/relay.ts", find: "  if (held?.is_deleted) return false;\n", replace: "" }],
+    },
+    {
+      id: "stale-timestamp-accepted",
+      mistake: "checks the signature but not how old Interviewly-Timestamp is, so a captured delivery replayed later is taken",
+      patches: [{ file: "src/signature.ts", find: "  if (Math.abs(skew) > MAX_SKEW_S) return `Interviewly-Timestamp is ${skew} s away from now`;\n", replace: "" }],
+    },
+    {
+      id: "bad-signature-only-logged",
+      mistake: "logs a delivery whose signature does not verify but applies it anyway",
+      patches: [{ file: "src/relay.ts", find: "      return reply(res, 401, { error: problem });", replace: "" }],
+    },
+    {
+      id: "journal-restarted-on-start",
+      mistake: "starts a fresh event journal every time the listener starts, wiping what the listener appended before a restart",
+      patches: [{ file: "src/store.ts", find: '    if (!existsSync(path)) writeFileSync(path, "");', replace: '    writeFileSync(path, "");' }],
+    },
+  ],
+  equivalent: {
+    "shared-retry-after-ignored":
+      "every fault the scenario arms is on webhook deliveries (out of order, duplicates, forgeries, a stale replay); Interviewly's API, which only the back-fill calls, is armed with none, so no 429 or 503 and no Retry-After ever reaches the connector (retry_after_honored is not recorded for gold)",
+    "shared-no-wait": "the back-fill, the only caller of Interviewly's API, meets no fault and no throttling in this scenario, so gold never retries or backs off and has no wait to drop",
+  },
+});
