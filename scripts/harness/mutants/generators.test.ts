@@ -11,6 +11,7 @@ const gold = new Map([
       'if (key) headers["Idempotency-Key"] = key;',
       'await fetch(url, { headers: { "Idempotency-Key": `k-${id}`, accept: "json" } });',
       "setTimeout(() => ctl.abort(), Math.min(a, b));",
+      "await new Promise((r) => setTimeout(r, (Number.isFinite(after) ? after : 1) * 1000));",
     ].join("\n"),
   ],
   ["README.md", 'headers.get("retry-after")'],
@@ -24,8 +25,11 @@ describe("shared mutant generators", () => {
       { file: "src/client.ts", find: 'res.headers.get("retry-after")', replace: "(null as string | null)", count: 1 },
       { file: "src/client.ts", find: 'headers.get("Retry-After")', replace: "(null as string | null)", count: 1 },
     ]);
-    // The abort timer's callback is no wait, and a delay with calls in it is left alone.
-    expect(byId.get("shared-no-wait")?.patches).toEqual([{ file: "src/client.ts", find: "setTimeout(r, ms)", replace: "setTimeout(r, 0)", count: 1 }]);
+    // The abort timer's callback is no wait; a delay with nested parentheses is one.
+    expect(byId.get("shared-no-wait")?.patches).toEqual([
+      { file: "src/client.ts", find: "setTimeout(r, ms)", replace: "setTimeout(r, 0)", count: 1 },
+      { file: "src/client.ts", find: "setTimeout(r, (Number.isFinite(after) ? after : 1) * 1000)", replace: "setTimeout(r, 0)", count: 1 },
+    ]);
     expect(byId.get("shared-idempotency-key-dropped")?.patches).toEqual([
       { file: "src/client.ts", find: 'headers["Idempotency-Key"] = key;', replace: "void 0;", count: 1 },
       { file: "src/client.ts", find: '"Idempotency-Key": `k-${id}`,', replace: "", count: 1 },

@@ -47,7 +47,8 @@ export const GENERATORS: readonly MutantGenerator[] = [
   {
     id: "shared-no-wait",
     mistake: "every wait is dropped: retries and backoff fire at once",
-    rules: [{ pattern: /\bsetTimeout\(\s*(\w+)\s*,\s*[^()]+\)/g, replace: (_m, fn) => `setTimeout(${fn}, 0)` }],
+    // The delay may nest parentheses two deep: setTimeout(r, (Number.isFinite(s) ? s : 1) * 1000).
+    rules: [{ pattern: /\bsetTimeout\(\s*(\w+)\s*,\s*(?:[^()]|\((?:[^()]|\([^()]*\))*\))+\)/g, replace: (_m, fn) => `setTimeout(${fn}, 0)` }],
   },
   {
     id: "shared-idempotency-key-dropped",
