@@ -1,0 +1,72 @@
+import { defineMutants } from "../shared/mutant.ts";
+
+export default defineMutants({
+  mutants: [
+    {
+      id: "embedded-members-trusted",
+      mistake: "takes each pool's embedded `mb` list as its whole membership and ignores `mb_truncated`, so pools larger than the embedded five are undercounted",
+      patches: [
+        {
+          file: "src/main.ts",
+          find: "p.mb_truncated !== false || !Array.isArray(p.mb) ?",
+          replace: "!Array.isArray(p.mb) ?",
+        },
+      ],
+    },
+    {
+      id: "members-read-for-every-pool",
+      mistake: "reads the members list of every pool, even those whose embedded list is complete, paying for calls the index does not need",
+      patches: [{ file: "src/main.ts", find: "p.mb_truncated !== false || !Array.isArray(p.mb) ?", replace: "true ?" }],
+    },
+    {
+      id: "deleted-profiles-kept",
+      mistake: "keeps members whose Sourcewell profile has been deleted: the membership still lists them, and the job never checks the talent list",
+      patches: [{ file: "src/capability-index.ts", find: "    if (!alive(m.tid)) continue;\n", replace: "" }],
+    },
+    {
+      id: "repeat-adds-counted",
+      mistake: "lists a person once per membership, so someone added to a pool twice appears twice and is counted twice",
+      patches: [
+        {
+          file: "src/capability-index.ts",
+          find: "const talentIds = [...people].sort();",
+          replace: "const talentIds = memberships.filter((m) => alive(m.tid)).map((m) => m.tid).sort();",
+        },
+      ],
+    },
+    {
+      id: "retired-skills-counted",
+      mistake: "counts endorsements of retired skill entries",
+      patches: [{ file: "src/capability-index.ts", find: "if (!skill || skill.ret || e.lvl < MIN_LEVEL) continue;", replace: "if (!skill || e.lvl < MIN_LEVEL) continue;" }],
+    },
+    {
+      id: "level-three-excluded",
+      mistake: "reads 'level 3 or above' as above level 3: a skill held at exactly level 3 is left out",
+      patches: [{ file: "src/capability-index.ts", find: "e.lvl < MIN_LEVEL", replace: "e.lvl <= MIN_LEVEL" }],
+    },
+    {
+      id: "stamp-seconds-as-ms",
+      mistake: "takes Sourcewell's added-at stamps (whole seconds since the epoch) as milliseconds, so last_added_at lands in January 1970",
+      patches: [{ file: "src/capability-index.ts", find: "new Date(last * 1000).toISOString()", replace: "new Date(last).toISOString()" }],
+    },
+    {
+      id: "empty-pools-dropped",
+      mistake: "writes rows only for pools with someone in them: an empty pool gets no row",
+      patches: [{ file: "src/main.ts", find: ".sort((a, b) => (a.pool_id < b.pool_id ? -1 : 1));", replace: ".filter((r) => r.people > 0).sort((a, b) => (a.pool_id < b.pool_id ? -1 : 1));" }],
+    },
+    {
+      id: "first-page-only",
+      mistake: "reads one page of 100 from each list and never follows `_links.next`, so the talent and endorsement lists are cut at 100",
+      patches: [
+        { file: "src/sourcewell.ts", find: "next = href && page.d.length ?", replace: "next = href && false ?" },
+        { file: "src/sourcewell.ts", find: "if (out.length !== cnt) throw", replace: "if (cnt < 0) throw" },
+      ],
+    },
+  ],
+  equivalent: {
+    "shared-retry-after-ignored":
+      "no 429 or 503 is answered in this task's morning (gold's manifest records no retry_after_honored: its fewer than 150 calls stay under Sourcewell's limit, and the faults are a cut-off answer and a 502)",
+    "shared-no-wait":
+      "the faults are one answer cut off mid-body and two 502s on one endorsements page: the next ask is served whatever the pause, and gold's 50-100 ms backoff is already within what the hot-loop check allows",
+  },
+});

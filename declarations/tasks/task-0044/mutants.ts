@@ -1,0 +1,72 @@
+import { defineMutants } from "../shared/mutant.ts";
+
+export default defineMutants({
+  mutants: [
+    {
+      id: "idempotency-key-per-attempt",
+      mistake: "makes a new Idempotency-Key for every attempt of a write, so an offer stored and then answered 502 is stored again by its retry",
+      patches: [
+        { file: "src/crewcall.ts", find: '    if (opts.key) headers["Idempotency-Key"] = opts.key;\n', replace: "" },
+        { file: "src/crewcall.ts", find: "    for (;;) {\n", replace: '    for (;;) {\n      if (opts.key) headers["Idempotency-Key"] = [opts.key, failures].join("-");\n' },
+      ],
+    },
+    {
+      id: "bulk-207-trusted",
+      mistake: "trusts every worker number the bulk create's 207 reports without reading it back, so the starter CrewCall never stored is never booked",
+      patches: [{ file: "src/main.ts", find: "if (await onRoster(client, String(r.id))) {", replace: "if (r.id !== undefined) {" }],
+    },
+    {
+      id: "email-case-sensitive",
+      mistake: "matches starters by their email as typed (only trimmed), so a starter typed in capitals on a second line gets a second account",
+      patches: [{ file: "src/people.ts", find: "return v.trim().toLowerCase();", replace: "return v.trim();" }],
+    },
+    {
+      id: "worker-number-as-typed",
+      mistake: "takes a worker number exactly as typed, so 031207 is looked up (and reported) as a number CrewCall does not have",
+      patches: [{ file: "src/people.ts", find: "return String(Number(t));", replace: "return t;" }],
+    },
+    {
+      id: "regulars-checked-against-one-crawl",
+      mistake: "checks returning crew's numbers against one offset crawl of the roster while it changes: workers who moved to its head are missed and their lines reported unknown",
+      patches: [
+        { file: "src/crewcall.ts", find: "if (pass > 0 && added === 0) return out;", replace: "return out;" },
+        {
+          file: "src/main.ts",
+          find: "  const known = new Map<string, boolean>();\n",
+          replace: '  const known = new Map<string, boolean>();\n  const crawled = await client.all("/partner/v1/workers");\n',
+        },
+        { file: "src/main.ts", find: "known.set(n, await onRoster(client, n));", replace: "known.set(n, crawled.has(n));" },
+      ],
+    },
+    {
+      id: "pending-offer-offered-again",
+      mistake: "looks only for confirmed bookings: someone holding an offer they have not accepted (an offer stored before a failed run) is offered the gig again",
+      patches: [{ file: "src/main.ts", find: 'const offered = existing.find((a) => a.status === "offered");', replace: "const offered = undefined as CrewRecord | undefined;" }],
+    },
+    {
+      id: "offer-taken-as-booking",
+      mistake: "treats an accepted offer call as the booking and never confirms it, so the assignment stays at `offered`",
+      patches: [{ file: "src/main.ts", find: "  const id = String(res.body.id);\n  await confirm(client, id);\n", replace: "  const id = String(res.body.id);\n" }],
+    },
+    {
+      id: "unknown-number-booked",
+      mistake: "books every number on the sheet without checking CrewCall has such a worker",
+      patches: [{ file: "src/main.ts", find: "(n && known.get(n) ? n : null)", replace: "n" }],
+    },
+    {
+      id: "unknown-number-set-up-as-starter",
+      mistake: "takes a line whose CrewCall number is not on CrewCall for a new starter and sets an account up for it",
+      patches: [
+        {
+          file: "src/main.ts",
+          find: "for (const l of sheet) if (!l.crewcall_no.trim() && !starters.has(canonicalEmail(l.email)))",
+          replace: 'for (const l of sheet) if (!known.get(workerNumber(l.crewcall_no) ?? "") && !starters.has(canonicalEmail(l.email)))',
+        },
+      ],
+    },
+  ],
+  equivalent: {
+    "shared-retry-after-ignored": "no 429 or 503 is answered in this scenario (gold's manifest records no retry_after_honored): the faults are a drifting roster, a phantom in a 207 and 502s",
+    "shared-no-wait": "each 502 fault fires once, so the first retry is served whatever the pause; a retry at once is not a hot loop, and the retried writes carry their Idempotency-Key either way",
+  },
+});

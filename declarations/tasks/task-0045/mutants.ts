@@ -1,0 +1,76 @@
+import { defineMutants } from "../shared/mutant.ts";
+
+export default defineMutants({
+  mutants: [
+    {
+      id: "rota-read-over-rest",
+      mistake: "reads the shifts from the REST list /api/v3/shifts, which Rosterly bills, instead of TimeClockService's ListShifts",
+      patches: [
+        {
+          file: "src/rosterly.ts",
+          find: [
+            '      const xml = await this.soap("ListShifts", { limit: PAGE, offset });',
+            "      const items = [...xml.matchAll(/<shift>([\\s\\S]*?)<\\/shift>/g)].map((m) => fields(m[1]));",
+            "      all.push(...items);",
+            "      const next = /<next_offset>(\\d+)<\\/next_offset>/.exec(xml);",
+            "      if (!next || !items.length) return all;",
+            "      offset = Number(next[1]);",
+          ].join("\n"),
+          replace: [
+            '      const res = await this.request("/api/v3/shifts?limit=" + PAGE + "&offset=" + offset, { method: "GET" });',
+            "      const page = JSON.parse(res.text) as { items: Record<string, unknown>[]; next_offset: number | null };",
+            "      all.push(...page.items.map((s) => Object.fromEntries(Object.entries(s).map(([k, v]) => [k, String(v)]))));",
+            "      if (page.next_offset === null || page.next_offset === undefined || !page.items.length) return all;",
+            "      offset = page.next_offset;",
+          ].join("\n"),
+        },
+      ],
+    },
+    {
+      id: "agency-staff-paid",
+      mistake: "puts agency staff's shifts on the bureau's timesheet: employment_type is never looked at",
+      patches: [{ file: "src/main.ts", find: "timesheet((await rosterly.shifts()).filter((s) => !agency.has(s.worker_id)))", replace: "timesheet(await rosterly.shifts())" }],
+    },
+    {
+      id: "staff-files-crawled-once",
+      mistake: "reads the staff files with one offset crawl while HR edits them, so files that moved are stepped over and some agency staff are paid",
+      patches: [{ file: "src/rosterly.ts", find: "if (byId.size >= total) return [...byId.values()];", replace: "return [...byId.values()];" }],
+    },
+    {
+      id: "no-midnight-split",
+      mistake: "books every minute of a shift to the day it started, so the hours after the venue's midnight are paid on the wrong day",
+      patches: [{ file: "src/timesheet.ts", find: "const first = Math.min(total, Math.round((midnight - start) / 60_000));", replace: "const first = total + 0 * (midnight - start);" }],
+    },
+    {
+      id: "breaks-deducted",
+      mistake: "takes the unpaid break off each shift, which the bureau settles itself",
+      patches: [{ file: "src/timesheet.ts", find: "const total = Number(s.duration_minutes);", replace: "const total = Number(s.duration_minutes) - Number(s.unpaid_break_minutes || 0);" }],
+    },
+    {
+      id: "minutes-outside-week-kept",
+      mistake: "keeps the minutes a shift worked outside the pay week (the Sunday night past the week's end, the Monday start of a shift from the week before)",
+      patches: [{ file: "src/timesheet.ts", find: "if (!week.has(date) || minutes <= 0) return;", replace: "if (minutes <= 0) return;" }],
+    },
+    {
+      id: "note-key-per-run",
+      mistake: "makes a fresh Idempotency-Key for each note on every run, so a rerun writes every long-day note again",
+      patches: [{ file: "src/rosterly.ts", find: '.digest("hex");', replace: '.update(crypto.randomUUID()).digest("hex");' }],
+    },
+    {
+      id: "long-day-at-480",
+      mistake: "notes days of exactly 480 minutes too: 'more than 480' read as 480 or more",
+      patches: [{ file: "src/main.ts", find: "x.minutes > LONG_DAY_MINUTES", replace: "x.minutes >= LONG_DAY_MINUTES" }],
+    },
+    {
+      id: "session-end-fatal",
+      mistake: "treats the 401 of a session Rosterly ended as fatal instead of signing in again",
+      patches: [{ file: "src/rosterly.ts", find: "if (res.status === 401 && attempt < 3) {", replace: "if (res.status === 401 && attempt < 0) {" }],
+    },
+  ],
+  equivalent: {
+    "shared-retry-after-ignored":
+      "no 429 or 503 is answered in this scenario (gold's manifest records no retry_after_honored): the faults are a 500 page, a 401 session end, a 504 after commit and page drift",
+    "shared-no-wait":
+      "the 500 page fails twice and the 504 once, so the retries are served whatever the pause; two or three asks at once are not a hot loop, and the note's retry keeps its Idempotency-Key",
+  },
+});

@@ -1,0 +1,80 @@
+import { defineMutants } from "../shared/mutant.ts";
+
+/** The retry's Idempotency-Key in gold's push.ts (built so the text holds no template placeholder of this file). */
+const RETRY_KEY = '      answer = await api.call("PATCH", `/v1/interviews/$' + '{encodeURIComponent(id)}`, { starts_at: startsAt }, { "idempotency-key": `reschedule-$' + "{line.ref}` });";
+
+export default defineMutants({
+  mutants: [
+    {
+      id: "accepted-reported-committed",
+      mistake: "reports a move committed as soon as Interviewly answers 202, on its word that it accepted the call",
+      patches: [{ file: "src/push.ts", find: '      move.status = "pending";', replace: '      move.status = "committed";' }],
+    },
+    {
+      id: "desk-zone-used",
+      mistake: "reads new_start in the coordinator's desk_tz instead of the interview's own time_zone",
+      patches: [
+        {
+          file: "src/sheet.ts",
+          find: "return { ref: cells[ref].trim(), typedId: cells[id], newStart: cells[start].trim() };",
+          replace: 'return { ref: cells[ref].trim(), typedId: cells[id], newStart: cells[start].trim(), deskTz: cells[header.indexOf("desk_tz")].trim() };',
+        },
+        { file: "src/push.ts", find: "const zone = String((read.body as Record<string, unknown>).time_zone);", replace: "const zone = (line as unknown as { deskTz: string }).deskTz;" },
+      ],
+    },
+    {
+      id: "offset-of-old-start",
+      mistake: "converts the new local start with the UTC offset in force at the interview's old start, not at its new date, so a move across the clock change lands an hour off",
+      patches: [
+        { file: "src/local-time.ts", find: "function offsetMs(", replace: "export function offsetMs(" },
+        { file: "src/push.ts", find: 'import { localToUnixS } from "./local-time.ts";', replace: 'import { localToUnixS, offsetMs } from "./local-time.ts";' },
+        {
+          file: "src/push.ts",
+          find: "const startsAt = localToUnixS(line.newStart, zone);",
+          replace:
+            'const wallNew = localToUnixS(line.newStart, "UTC");\n    const startsAt = wallNew === null ? null : wallNew - offsetMs(Number((read.body as Record<string, unknown>).starts_at) * 1000, zone) / 1000;',
+        },
+      ],
+    },
+    {
+      id: "interview-id-as-typed",
+      mistake: "sends the interview id as the desk typed it (IVW_000001), which Interviewly does not know, so the move is rejected",
+      patches: [{ file: "src/sheet.ts", find: "typed.trim().toLowerCase()", replace: "typed.trim()" }],
+    },
+    {
+      id: "idempotency-key-per-attempt",
+      mistake: "gives a retried reschedule a new Idempotency-Key, so a move Interviewly queued before its answer was lost is queued again",
+      patches: [{ file: "src/push.ts", find: RETRY_KEY, replace: RETRY_KEY.replace("`reschedule-", "`reschedule-retry-$" + "{attempt}-") }],
+    },
+    {
+      id: "forged-delivery-accepted",
+      mistake: "takes every delivery at its word: the signature and timestamp are never checked",
+      patches: [{ file: "src/serve.ts", find: "    if (problem) return reply(res, 401, { error: problem });\n", replace: "" }],
+    },
+    {
+      id: "ack-without-event-id",
+      mistake: "answers a delivery 200 without echoing its id in `ack`, which is how Interviewly counts an acknowledgement",
+      patches: [{ file: "src/serve.ts", find: "reply(res, 200, { ack: event.id });", replace: "reply(res, 200, { ok: true });" }],
+    },
+    {
+      id: "waits-without-traffic",
+      mistake: "sits and waits for confirmations without touching the API, so Interviewly's queue, which moves with the account's own traffic, never reaches the moves",
+      patches: [
+        {
+          file: "src/push.ts",
+          find: '    for (const m of left) await api.call("GET", `/v1/interviews/$' + '{encodeURIComponent(m.interview_id)}`, undefined, { "cache-control": "no-cache" });\n',
+          replace: "",
+        },
+      ],
+    },
+    {
+      id: "token-per-call",
+      mistake: "asks for a new access token before every call instead of reusing the one it has",
+      patches: [{ file: "src/interviewly.ts", find: "    if (this.token && this.token.expiresAt > Date.now() + 60_000) return this.token.value;\n", replace: "" }],
+    },
+  ],
+  equivalent: {
+    "shared-retry-after-ignored":
+      "no 429 or 503 is answered in this scenario (gold's manifest records no retry_after_honored): the faults are a reschedule answer lost to a 502 after commit, replayed deliveries and forged deliveries",
+  },
+});
