@@ -55,13 +55,18 @@ export default defineMutants({
     },
     {
       id: "unknown-number-set-up-as-starter",
-      mistake: "takes a line whose CrewCall number is not on CrewCall for a new starter and sets an account up for it",
+      mistake: "takes a line whose CrewCall number is not on CrewCall for a new starter and sets an account up for it, filling the details CrewCall requires with placeholders",
       patches: [
         {
           file: "src/main.ts",
           find: "for (const l of sheet) if (!l.crewcall_no.trim() && !starters.has(canonicalEmail(l.email)))",
           replace: 'for (const l of sheet) if (!known.get(workerNumber(l.crewcall_no) ?? "") && !starters.has(canonicalEmail(l.email)))',
         },
+        { file: "src/main.ts", find: "first_name: l.first_name.trim(),", replace: 'first_name: l.first_name.trim() || "New",' },
+        { file: "src/main.ts", find: "last_name: l.last_name.trim(),", replace: "last_name: l.last_name.trim() || `Starter ${l.crewcall_no.trim()}`," },
+        { file: "src/main.ts", find: "email: canonicalEmail(l.email),", replace: "email: canonicalEmail(l.email) || `crew-${l.crewcall_no.trim()}@kestrel-events.example`," },
+        { file: "src/main.ts", find: "home_zone: l.home_zone.trim(),", replace: 'home_zone: l.home_zone.trim() || "unassigned",' },
+        { file: "src/main.ts", find: "primary_role: crewRole(l.role),", replace: 'primary_role: crewRole(l.role) || "warehouse_associate",' },
       ],
     },
   ],

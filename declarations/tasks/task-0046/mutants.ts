@@ -76,5 +76,7 @@ export default defineMutants({
   equivalent: {
     "shared-retry-after-ignored":
       "no 429 or 503 is answered in this scenario (gold's manifest records no retry_after_honored): the faults are a reschedule answer lost to a 502 after commit, replayed deliveries and forged deliveries",
+    "shared-no-wait":
+      "gold's waits are the pause between polls for confirmations and the retry of one 502 (replayed under the same key); the ticket says the queue moves along with the account's own traffic and sets no pace for polling within the minute, so polling without pause is an approach the ticket allows, not a mistake",
   },
 });
