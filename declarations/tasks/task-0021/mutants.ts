@@ -44,6 +44,14 @@ export default defineMutants({
       patches: [{ file: "src/deliver.ts", find: "const had = await onCandidate();\n    if (had) return had;", replace: "", count: 2 }],
     },
     {
+      id: "note-before-upload",
+      mistake: "writes the scorecard's note before uploading its file, so a scorecard TalentLoop then refuses (unsupported type, too large) leaves a note on the candidate",
+      patches: [
+        { file: "src/deliver.ts", find: "const note = await ensureNote(card, candidate);\n    return {", replace: "return {" },
+        { file: "src/deliver.ts", find: "    let attachment: ApiRecord;\n", replace: "    const note = await ensureNote(card, candidate);\n    let attachment: ApiRecord;\n" },
+      ],
+    },
+    {
       id: "revoked-token-not-replaced",
       mistake: "treats a 401 on a request as final instead of minting a fresh token once, so a token TalentLoop revokes mid-run stops the delivery",
       patches: [{ file: "src/talentloop.ts", find: "if (res.status === 401 && !reminted) {", replace: "if (res.status === 401 && reminted) {" }],
