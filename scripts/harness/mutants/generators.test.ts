@@ -8,6 +8,7 @@ const gold = new Map([
       "const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));",
       'const wait = Number(res.headers.get("retry-after"));',
       'const raw = headers.get("Retry-After")?.trim();',
+      'const after = Number(res?.headers.get("retry-after"));',
       'if (key) headers["Idempotency-Key"] = key;',
       'await fetch(url, { headers: { "Idempotency-Key": `k-${id}`, accept: "json" } });',
       "setTimeout(() => ctl.abort(), Math.min(a, b));",
@@ -24,6 +25,7 @@ describe("shared mutant generators", () => {
     expect(byId.get("shared-retry-after-ignored")?.patches).toEqual([
       { file: "src/client.ts", find: 'res.headers.get("retry-after")', replace: "(null as string | null)", count: 1 },
       { file: "src/client.ts", find: 'headers.get("Retry-After")', replace: "(null as string | null)", count: 1 },
+      { file: "src/client.ts", find: 'res?.headers.get("retry-after")', replace: "(null as string | null)", count: 1 },
     ]);
     // The abort timer's callback is no wait; a delay with nested parentheses is one.
     expect(byId.get("shared-no-wait")?.patches).toEqual([

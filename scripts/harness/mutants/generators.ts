@@ -42,7 +42,8 @@ export const GENERATORS: readonly MutantGenerator[] = [
   {
     id: "shared-retry-after-ignored",
     mistake: "Retry-After is ignored: a 429 or 503 is retried without waiting as long as the vendor asked",
-    rules: [{ pattern: /\b[\w.]+\.get\(\s*(["'`])retry-after\1\s*\)/gi, replace: () => "(null as string | null)" }],
+    // The whole receiver is replaced, optional chains included: res?.headers.get("retry-after").
+    rules: [{ pattern: /\b[\w$]+(?:\??\.[\w$]+)*\??\.get\(\s*(["'`])retry-after\1\s*\)/gi, replace: () => "(null as string | null)" }],
   },
   {
     id: "shared-no-wait",
