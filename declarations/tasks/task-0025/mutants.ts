@@ -43,6 +43,18 @@ export default defineMutants({
       mistake: "the listener provisions the application of every application event it receives without checking that the record it reads is a hire since go-live",
       patches: [{ file: "src/main.ts", find: "if (got.status === 200 && isHire(got.body as ApiRecord))", replace: "if (got.status === 200)" }],
     },
+    {
+      id: "hire-noted-in-talentforge",
+      mistake: "records each provisioned hire with a note on the TalentForge candidate, a write to TalentForge the ticket does not allow",
+      patches: [
+        {
+          file: "src/provision.ts",
+          find: "  hire.uploaded = true;\n  ledger.saveHire(hire);\n  return hire;",
+          replace:
+            '  hire.uploaded = true;\n  ledger.saveHire(hire);\n  const client = tf as unknown as { currentSession(): Promise<string>; send(m: string, p: string, h: Record<string, string>, b?: string): Promise<unknown> };\n  await client.send("POST", `/rest/candidates/${encodeURIComponent(String(app.candidate_id))}/notes`, { "x-tf-session": await client.currentSession(), "content-type": "application/json", "idempotency-key": `larkfield:${id}:note` }, JSON.stringify({ body: `Onboardly packet ${hire.packet_id} sent`, author: "Larkfield onboarding" }));\n  return hire;',
+        },
+      ],
+    },
   ],
   equivalent: {
     "shared-retry-after-ignored":
