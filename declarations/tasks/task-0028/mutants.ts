@@ -50,6 +50,18 @@ export default defineMutants({
       mistake: "reports a repaired application as it was read before the write, not as RecruitOS holds it after",
       patches: [{ file: "src/main.ts", find: 'if (put.status === 200) return row(put.body as Application, "repaired");', replace: 'if (put.status === 200) return row(now.app, "repaired");' }],
     },
+    {
+      id: "repair-logged-as-activity",
+      mistake: "logs an activity on the candidate for every repair as an audit trail, a write to RecruitOS the ticket does not allow",
+      patches: [
+        {
+          file: "src/main.ts",
+          find: '    if (put.status === 200) return row(put.body as Application, "repaired");',
+          replace:
+            '    if (put.status === 200) {\n      const candidateId = (put.body as { candidateId?: number }).candidateId;\n      await api.call("POST", `/api/v3/candidates/${candidateId}/activities`, { body: { type: "note", summary: `screening_sync set stage ${d.stage}`, loggedBy: "screening_sync" } });\n      return row(put.body as Application, "repaired");\n    }',
+        },
+      ],
+    },
   ],
   equivalent: {
     "shared-retry-after-ignored":
