@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: patches quote the connector's template literals word for word
 import { defineMutants } from "../shared/mutant.ts";
 
 export default defineMutants({
@@ -37,6 +38,17 @@ export default defineMutants({
       id: "dropped-body-fatal",
       mistake: "treats a connection that drops half-way through a page's body as fatal instead of asking for the page again",
       patches: [{ file: "src/vettly.ts", find: "        if (attempt >= 3) throw err;", replace: "        throw err;" }],
+    },
+    {
+      id: "changed-records-appended",
+      mistake: "a catch-up appends each changed record as a new row instead of replacing the row the file already has for it",
+      patches: [
+        {
+          file: "src/main.ts",
+          find: "for (const item of items) rows.set(String(item.id), toRow(item));",
+          replace: "for (const item of items) rows.set(rows.has(String(item.id)) ? `${item.id}#${rows.size}` : String(item.id), toRow(item));",
+        },
+      ],
     },
   ],
 });
