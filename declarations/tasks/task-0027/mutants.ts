@@ -45,6 +45,17 @@ export default defineMutants({
         },
       ],
     },
+    {
+      id: "changed-records-appended",
+      mistake: "a catch-up appends each changed record as a new row instead of replacing the row the file already has for it",
+      patches: [
+        {
+          file: "src/main.ts",
+          find: "for (const item of items) rows.set(String(item.id), toRow(item));",
+          replace: "for (const item of items) rows.set(rows.has(String(item.id)) ? `${item.id}#${rows.size}` : String(item.id), toRow(item));",
+        },
+      ],
+    },
   ],
   equivalent: {
     "shared-retry-after-ignored":
