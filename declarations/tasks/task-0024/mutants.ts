@@ -30,7 +30,7 @@ export default defineMutants({
     },
     {
       id: "ended-not-booked",
-      mistake: "treats an ended placement as not booked, so StaffLine is taken as the authority and an ended booking is moved back to confirmed",
+      mistake: "treats an ended placement as not booked, so StaffLine is taken as its authority: a recruiter who never moved the application to placed gets no note",
       patches: [{ file: "src/roster.ts", find: 'const BOOKED = new Set(["confirmed", "active", "ended"]);', replace: 'const BOOKED = new Set(["confirmed", "active"]);' }],
     },
     {
