@@ -2,6 +2,8 @@ import { z } from "zod";
 import { defineTask } from "../../schema/task.ts";
 import type { CheckRecorder } from "../../../evidence/recorder.ts";
 import type { ScenarioEvidence, Snapshot, SnapshotRecord } from "../../../evidence/verdict.ts";
+import type { RequestLogEntry } from "../../../evidence/logs.ts";
+import type { Vendor } from "../../schema/vendor.ts";
 import { jsonRows } from "../../schema/output-contract.ts";
 import { byLabel, fewIds, outputRows, plumbing } from "../shared/judging.ts";
 import { objects } from "../shared/rows.ts";
@@ -116,11 +118,21 @@ function snapshotDiff(a: Snapshot, b: Snapshot): string[] {
   return out;
 }
 
+/**
+ * Requests of the log that a vendor committed as one of its declared writes (2xx on a write's method
+ * and path, `:param` segments matching any one segment): writes made in any phase, the listener's included.
+ */
+function committedWritesTo(vendor: Vendor, requests: RequestLogEntry[]): RequestLogEntry[] {
+  const writes = vendor.writes.filter((w) => w.path).map((w) => ({ method: w.method, pattern: new RegExp(`^${w.path!.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/:[A-Za-z]+/g, "[^/]+")}$`) }));
+  return requests.filter((r) => r.status >= 200 && r.status < 300 && writes.some((w) => w.method === r.method && w.pattern.test(r.path)));
+}
+
 const ONCE = { ticket: "Each hire gets one packet, never two, with the hire on it once and the offer letter uploaded once." };
 const NOTHING_ELSE = { ticket: "Nothing else is written to either vendor: no packet for anyone who is not a hire." };
 const EXIT = { ticket: "`reconcile` exits `0` when every hire is provisioned" };
 
-function judge(e: ScenarioEvidence, c: CheckRecorder, maxSkewS: number): void {
+function judge(e: ScenarioEvidence, c: CheckRecorder, talentforge: Vendor): void {
+  const maxSkewS = talentforge.webhooks?.maxSkewS ?? 300;
   const obBefore = e.snapshots.before[HR];
   const tfHooks = e.snapshots.after_hooks[ATS];
   const hooks = provisioningProblems(tfHooks, obBefore, e.snapshots.after_hooks[HR], false);
@@ -162,13 +174,15 @@ function judge(e: ScenarioEvidence, c: CheckRecorder, maxSkewS: number): void {
     { ...obBefore, entities: Object.fromEntries(Object.entries(obBefore.entities)) },
     { ...hr, entities: Object.fromEntries(Object.entries(hr.entities).map(([k, rows]) => [k, rows.filter((r) => (obBefore.entities[k] ?? []).some((o) => o.id === r.id))])) },
   );
-  c.check("nothing_else_written", !changedTf.length && !oldTouched.length, {
+  // The listener's writes to TalentForge fall before the reconcile's snapshots: the request log shows them.
+  const tfWrites = committedWritesTo(talentforge, e.requests[ATS] ?? []);
+  c.check("nothing_else_written", !changedTf.length && !oldTouched.length && !tfWrites.length, {
     basis: NOTHING_ELSE,
     mandatory: true,
     level: "l1",
     detail:
-      changedTf.length || oldTouched.length
-        ? `TalentForge records changed by us: ${changedTf.length} (${fewIds(changedTf)}); Onboardly records that existed changed: ${oldTouched.length} (${fewIds(oldTouched)})`
+      changedTf.length || oldTouched.length || tfWrites.length
+        ? `TalentForge records changed by us: ${changedTf.length} (${fewIds(changedTf)}); writes TalentForge committed: ${tfWrites.length} (${fewIds(tfWrites.map((r) => `#${r.seq} ${r.method} ${r.path}`))}); Onboardly records that existed changed: ${oldTouched.length} (${fewIds(oldTouched)})`
         : "only the hires' packets, signers and documents were added",
   });
   const wrong = ledgerProblems(objects(outputRows<Record<string, unknown>>(run, LEDGER)), tf, obBefore, hr);
@@ -230,7 +244,7 @@ export default defineTask({
       // the burst reversed, one forged delivery, the second event lost) while Onboardly loses the
       // answer to the first packet it creates; then the night's reconcile, then a second one.
       name: "go_live_day",
-      judge: (e, c, ctx) => judge(e, c, ctx.vendors[ATS].webhooks?.maxSkewS ?? 300),
+      judge: (e, c, ctx) => judge(e, c, ctx.vendors[ATS]),
     },
   ],
   conduct: {
