@@ -56,5 +56,6 @@ export default defineMutants({
   equivalent: {
     "shared-retry-after-ignored":
       "the scenario's only fault is the shifts list drifting under the crawl; it declares no throttling or maintenance, and the ledger's few pages stay far below Rosterly's 300-request window, so no 429 or 503 with Retry-After is ever answered",
+    "shared-no-wait": "gold waits only before retrying a 429 or a 5xx, and the scenario answers neither (its only fault is the list drifting), so no wait is ever taken",
   },
 });
