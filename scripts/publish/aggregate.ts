@@ -189,6 +189,8 @@ export function taskView(taskId: string, attempts: PublishedAttempt[], ticket: s
       .filter((c) => (c.separation ?? 0) > 0)
       .sort((x, y) => (y.separation ?? 0) - (x.separation ?? 0))
       .map((c) => c.name),
+    /** Mandatory checks only broken requests of a mistake aimed elsewhere killed (see the mutant matrix). */
+    mutant_collateral_only: mutants ? mutants.collateralOnly : null,
     mutants: mutants
       ? mutants.mutants.map((m) => ({ id: m.id, mistake: m.mistake, shared: m.shared, status: m.status, score: m.score, killed_by: m.killedBy, lowered_by: m.loweredBy, note: m.note }))
       : null,

@@ -10,6 +10,7 @@ describe("a task page's mutants", () => {
     task: "task-0001",
     checks: [],
     bars: [],
+    collateralOnly: ["s/x"],
     ok: true,
     mutants: [
       { id: "a", mistake: "page two is never read", shared: false, status: "killed", score: 0, killedBy: [`${first.scenario}/${first.name}`], loweredBy: [], note: null, seconds: 1 },
@@ -25,11 +26,13 @@ describe("a task page's mutants", () => {
     ]);
     expect(v.checks.find((c) => c.name === first.name)?.mutants_killed).toEqual(["a"]);
     expect(v.checks.find((c) => c.name === second.name)?.mutants_killed).toEqual([]);
+    expect(v.mutant_collateral_only).toEqual(["s/x"]);
   });
 
   it("has no mutants section when the matrix has not been run", () => {
     const v = taskView("task-0001", [], "ticket");
     expect(v.mutants).toBeNull();
+    expect(v.mutant_collateral_only).toBeNull();
     expect(v.checks.every((c) => c.mutants_killed === null)).toBe(true);
   });
 });

@@ -35,6 +35,8 @@ export const MutantSchema = z
     /** The integration mistake, in one sentence a reviewer recognises. */
     mistake: z.string().min(10),
     patches: z.array(MutantPatchSchema).min(1),
+    /** Names of the checks the mistake is aimed at, when it also breaks others (its other kills are collateral). */
+    aimsAt: z.array(z.string().min(1)).optional(),
   })
   .strict();
 

@@ -25,7 +25,7 @@ export interface MutantsOptions {
 }
 
 async function gradeMutant(farm: FarmHandle, entry: TaskEntry, m: PlannedMutant): Promise<MutantResult> {
-  const head = { id: m.id, mistake: m.mistake, shared: m.shared };
+  const head = { id: m.id, mistake: m.mistake, shared: m.shared, aimsAt: m.aimsAt ?? null };
   if (m.equivalent) return { ...head, status: "equivalent", score: null, killedBy: [], loweredBy: [], note: m.equivalent, seconds: 0 };
   const t0 = performance.now();
   const dir = probeSource(entry.task, "gold");
@@ -49,6 +49,7 @@ function printMatrix(r: TaskMatrix): void {
     const by = m.status === "killed" ? m.killedBy.join(", ") : m.status === "lowered" ? m.loweredBy.join(", ") : (m.note ?? "");
     console.log(`  ${m.status.padEnd(10)} ${String(m.score ?? "-").padStart(3)}  ${m.id}${by ? `: ${by}` : ""}`);
   }
+  if (r.collateralOnly.length) console.log(`  killed only as collateral of a mistake aimed elsewhere: ${r.collateralOnly.join(", ")}`);
   for (const b of r.bars.filter((x) => !x.ok)) console.log(`  bar ${b.bar}: ${b.detail}`);
 }
 
@@ -96,7 +97,7 @@ export async function mutants(ids: string[], opts: MutantsOptions): Promise<void
       for (const r of reports) printMatrix(r);
       const all = reports.flatMap((r) => r.mutants);
       console.log(
-        `${reports.filter((r) => r.ok).length}/${reports.length} tasks pass every mutant bar; ${all.length} mutants (${all.filter((m) => m.status === "killed").length} killed, ${all.filter((m) => m.status === "lowered").length} lowered, ${all.filter((m) => m.status === "survived").length} survived) in ${seconds}s wall`,
+        `${reports.filter((r) => r.ok).length}/${reports.length} tasks pass every mutant bar; ${reports.reduce((n, r) => n + r.checks.filter((c) => c.mandatory).length, 0)} mandatory checks, ${reports.reduce((n, r) => n + r.collateralOnly.length, 0)} of them killed only as collateral; ${all.length} mutants (${all.filter((m) => m.status === "killed").length} killed, ${all.filter((m) => m.status === "lowered").length} lowered, ${all.filter((m) => m.status === "survived").length} survived) in ${seconds}s wall`,
       );
     }
     if (!summary.ok) process.exitCode = 1;

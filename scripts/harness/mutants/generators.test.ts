@@ -40,6 +40,9 @@ describe("shared mutant generators", () => {
 
   it("put the credential-leaking preludes at the top of the entry script of a connector that uses fetch", () => {
     for (const id of ["shared-credential-in-query", "shared-secret-in-body"]) expect(byId.get(id)?.patches).toEqual([{ file: "src/main.ts", prepend: expect.stringContaining("globalThis.fetch =") }]);
+    // A leak breaks the requests it rides on too: what it is aimed at is named, so its other kills count as collateral.
+    expect(byId.get("shared-secret-in-body")?.aimsAt).toEqual(["no_secrets_echoed_to_vendor"]);
+    expect(byId.get("shared-no-wait")?.aimsAt).toBeUndefined();
     expect(sharedMutants(new Map([["src/main.ts", "console.log(1)"]]), "src/main.ts")).toEqual([]);
   });
 });

@@ -12,6 +12,12 @@ export type MutantGenerator = {
   /** Mutant id the generator produces, prefixed `shared-`. */
   id: string;
   mistake: string;
+  /**
+   * The checks (by name) the mistake is aimed at, when it breaks more than it means to:
+   * a leaked credential also fails the requests it rides on. Its kills of other checks
+   * are collateral, reported apart in the matrix.
+   */
+  aimsAt?: string[];
 } & (
   | {
       /** Patterns of the code it mutates (global) and what each match becomes. */
@@ -33,11 +39,13 @@ export const GENERATORS: readonly MutantGenerator[] = [
     id: "shared-credential-in-query",
     mistake: "the API credential rides in the query string (?api_key=...), where every access log keeps it",
     prelude: prelude("credential-in-query"),
+    aimsAt: ["no_credentials_in_query_string"],
   },
   {
     id: "shared-secret-in-body",
     mistake: "the client secret is echoed to the vendor: in every JSON or form body, and as a path segment of requests without one",
     prelude: prelude("secret-in-body"),
+    aimsAt: ["no_secrets_echoed_to_vendor"],
   },
   {
     id: "shared-retry-after-ignored",
@@ -71,7 +79,7 @@ export function sharedMutants(files: ReadonlyMap<string, string>, entry: string)
   const out: Mutant[] = [];
   for (const g of GENERATORS) {
     if ("prelude" in g) {
-      if ([...files.values()].some((t) => t.includes("fetch("))) out.push({ id: g.id, mistake: g.mistake, patches: [{ file: entry, prepend: g.prelude }] });
+      if ([...files.values()].some((t) => t.includes("fetch("))) out.push({ id: g.id, mistake: g.mistake, patches: [{ file: entry, prepend: g.prelude }], ...(g.aimsAt ? { aimsAt: g.aimsAt } : {}) });
       continue;
     }
     const patches: MutantPatch[] = [];

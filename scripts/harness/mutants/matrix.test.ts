@@ -64,5 +64,16 @@ describe("the mutant-kill matrix", () => {
     const all = buildMatrix("task-x", manifest, [killed, judgeMutant(m("q"), verdict(["no_query_secret"], 0, false), 1), judgeMutant(m("b"), verdict(["paced"], 80, true), 1)]);
     expect(all.ok).toBe(true);
     expect(all.checks.map((c) => c.key)).toEqual(["s/rows_true", "s/no_query_secret", "s/paced"]);
+    expect(all.collateralOnly).toEqual([]);
+  });
+
+  it("reports a mandatory check killed only by a mutant aimed at another check as collateral", () => {
+    const leak = judgeMutant({ ...m("leak"), aimsAt: ["no_query_secret"] }, verdict(["rows_true", "no_query_secret"], 0, false), 1);
+    const r = buildMatrix("task-x", manifest, [leak, judgeMutant(m("b"), verdict(["paced"], 80, true), 1)]);
+    // Both mandatory checks are killed, so the bar holds; rows_true only fell with the leak's broken requests.
+    expect(r.bars.find((b) => b.bar === "dead-checks")?.ok).toBe(true);
+    expect(r.collateralOnly).toEqual(["s/rows_true"]);
+    const aimed = buildMatrix("task-x", manifest, [leak, judgeMutant(m("a"), verdict(["rows_true"], 0, false), 1)]);
+    expect(aimed.collateralOnly).toEqual([]);
   });
 });

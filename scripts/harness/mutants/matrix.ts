@@ -13,6 +13,8 @@ export interface MutantResult {
   mistake: string;
   /** From a shared generator rather than the task's own list. */
   shared: boolean;
+  /** Check names the mistake is aimed at, when it breaks more than it means to; null: every kill counts as aimed. */
+  aimsAt?: string[] | null;
   status: MutantStatus;
   score: number | null;
   /** Mandatory checks (scenario/name) it failed: each one alone zeroes it. */
@@ -36,6 +38,12 @@ export interface TaskMatrix {
   checks: { key: string; mandatory: boolean; level: string }[];
   mutants: MutantResult[];
   bars: MatrixBar[];
+  /**
+   * Mandatory checks (scenario/name) killed only as collateral: by mutants aimed at other
+   * checks, whose broken requests fail this one too. They pass the dead-checks bar and are
+   * reported: no mistake aimed at them was found.
+   */
+  collateralOnly: string[];
   ok: boolean;
 }
 
@@ -45,7 +53,7 @@ export function checkKey(c: Pick<Check, "scenario" | "name">): string {
 }
 
 /** Classifies one graded mutant. */
-export function judgeMutant(m: { id: string; mistake: string; shared: boolean }, v: Verdict, seconds: number): MutantResult {
+export function judgeMutant(m: { id: string; mistake: string; shared: boolean; aimsAt?: string[] | null }, v: Verdict, seconds: number): MutantResult {
   const all = [...v.checks.l1, ...v.checks.l2, ...v.checks.l3];
   const killedBy = all.filter((c) => c.mandatory && !c.ok).map(checkKey);
   const loweredBy = all.filter((c) => !c.mandatory && !c.ok).map(checkKey);
@@ -60,6 +68,8 @@ export function buildMatrix(task: string, manifest: GoldManifest, mutants: Mutan
   const checks = [...manifest.checks].sort((a, b) => Number(b.mandatory) - Number(a.mandatory)).map((c) => ({ key: checkKey(c), mandatory: c.mandatory, level: c.level }));
   const killers = new Set(mutants.flatMap((m) => m.killedBy));
   const dead = checks.filter((c) => c.mandatory && !killers.has(c.key)).map((c) => c.key);
+  const aimed = (m: MutantResult, key: string) => !m.aimsAt || m.aimsAt.some((name) => key.endsWith(`/${name}`));
+  const collateralOnly = checks.filter((c) => c.mandatory && killers.has(c.key) && !mutants.some((m) => m.killedBy.includes(c.key) && aimed(m, c.key))).map((c) => c.key);
   const broken = mutants.filter((m) => m.status === "error");
   const survivors = mutants.filter((m) => m.status === "survived");
   const bars: MatrixBar[] = [
@@ -71,5 +81,5 @@ export function buildMatrix(task: string, manifest: GoldManifest, mutants: Mutan
     },
     { bar: "survivors", ok: survivors.length === 0, detail: survivors.length ? `scored 100: ${survivors.map((m) => m.id).join(", ")}` : "every mutant killed or lowered" },
   ];
-  return { task, checks, mutants, bars, ok: bars.every((b) => b.ok) };
+  return { task, checks, mutants, bars, collateralOnly, ok: bars.every((b) => b.ok) };
 }

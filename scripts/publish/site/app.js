@@ -291,6 +291,9 @@
                 data.mutants,
                 "gold with one realistic mistake each, graded like a submission: which mandatory check zeroed it, which soft check lowered it, which survived",
               ),
+              data.mutant_collateral_only.length
+                ? h("p", { class: "muted" }, `Mandatory checks no mistake aimed at them has failed (only the broken requests of a leaked credential): ${data.mutant_collateral_only.join(", ")}`)
+                : null,
             ),
           ]
         : []),
