@@ -3,6 +3,7 @@
  * Every task's drives, by task id: what the Node harness runs. Only Node imports this
  * registry; the grader imports `index.ts`, whose tasks carry judges alone.
  */
+import { HELD_OUT_DRIVES } from "#held-out-drives";
 import type { Drive, Drives } from "../schema/task.ts";
 import drives0001 from "./task-0001/drive.ts";
 import drives0002 from "./task-0002/drive.ts";
@@ -114,6 +115,7 @@ const DRIVES: Readonly<Record<string, Drives>> = Object.freeze({
   "task-0041": drives0041,
   "task-0048": drives0048,
   "task-0054": drives0054,
+  ...HELD_OUT_DRIVES,
 });
 
 /** The drive of a task's scenario; throws when the task or the scenario has none. */

@@ -1,5 +1,6 @@
 import type { Task } from "../schema/task.ts";
 import type { GoldManifest } from "../../evidence/verdict.ts";
+import { HELD_OUT } from "#held-out";
 import task0001 from "./task-0001/task.ts";
 import gold0001 from "./task-0001/gold-manifest.json" with { type: "json" };
 import task0002 from "./task-0002/task.ts";
@@ -113,6 +114,8 @@ import gold0054 from "./task-0054/gold-manifest.json" with { type: "json" };
 export interface TaskEntry {
   task: Task;
   gold: GoldManifest | null;
+  /** A task from a held-out folder outside the repository (WIREBENCH_TASKS): graded like any other, never listed to participants or published in detail. */
+  heldOut?: true;
 }
 
 const entries: TaskEntry[] = [
@@ -172,8 +175,8 @@ const entries: TaskEntry[] = [
   { task: task0054, gold: gold0054 as GoldManifest | null },
 ];
 
-/** Every task, by id. Adding a task means adding its folder and listing it here. */
-export const TASKS: Readonly<Record<string, TaskEntry>> = Object.freeze(Object.fromEntries(entries.map((e) => [e.task.id, e])));
+/** Every task, by id: the public ones (adding a task means adding its folder and listing it here), then any held-out ones mounted. */
+export const TASKS: Readonly<Record<string, TaskEntry>> = Object.freeze(Object.fromEntries([...entries, ...HELD_OUT.map((e) => ({ ...e, heldOut: true as const }))].map((e) => [e.task.id, e])));
 
 export function findTask(id: string): TaskEntry | undefined {
   return Object.hasOwn(TASKS, id) ? TASKS[id] : undefined;

@@ -3,15 +3,37 @@
  * The `wirebench` command line: its verbs and options. Each verb loads its module only when it
  * runs, so `--help` and a usage error answer without loading the farm, the grader or the lanes.
  */
+import { spawnSync } from "node:child_process";
+import { resolve } from "node:path";
 import { Command } from "commander";
 import { execOptions } from "./commands/exec-options.ts";
 import { guarded, UsageError } from "./errors.ts";
 import { registerSubmissionVerbs } from "./commands/submission-verbs.ts";
+import { HELD_OUT_CONDITION, heldOutActive, heldOutFolder, MOUNT_ENV, mountHeldOut } from "../harness/held-out.ts";
+
+// Held-out tasks (WIREBENCH_TASKS or --tasks DIR): mount them, then run again under the import
+// condition that resolves the task registry to theirs and ours together.
+const heldOut = heldOutFolder(process.argv.slice(2), process.env);
+if (heldOut && !heldOutActive()) {
+  let mount: string;
+  try {
+    mount = mountHeldOut(heldOut).mount;
+  } catch (err) {
+    console.error(`wirebench: ${(err as Error).message}`);
+    process.exit(2);
+  }
+  const again = spawnSync(process.execPath, [`--conditions=${HELD_OUT_CONDITION}`, ...process.execArgv, process.argv[1]!, ...process.argv.slice(2)], {
+    stdio: "inherit",
+    env: { ...process.env, WIREBENCH_TASKS: resolve(heldOut), [MOUNT_ENV]: mount },
+  });
+  process.exit(again.status ?? 1);
+}
 
 const program = new Command();
 program
   .name("wirebench")
   .description("Synthetic vendor farm and grader for API-integration agents")
+  .option("--tasks <dir>", "a folder of held-out task folders to add to the public ones (also $WIREBENCH_TASKS)")
   .showHelpAfterError()
   .exitOverride((err) => {
     if (err.code === "commander.helpDisplayed" || err.code === "commander.version" || err.code === "commander.help") process.exit(0);
@@ -109,6 +131,7 @@ program
   .option("--out <dir>", "output folder")
   .option("--release <name>", "release name", "dev")
   .option("--generated-at <iso>", "pin generated_at (byte-identical releases)")
+  .option("--public-only", "keep held-out tasks out of every file: their attempts count only in a labelled aggregate (held_out)")
   .action((opts) => guarded(async () => (await import("./commands/publish.ts")).publishCommand(opts)));
 
 program

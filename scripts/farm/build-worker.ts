@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { join, relative } from "node:path";
+import { heldOutActive, heldOutRoot } from "../harness/held-out.ts";
 import { projectRoot } from "./paths.ts";
 
 /** The two Workers of a farm and the configs they are built from. */
@@ -25,12 +26,12 @@ function newestSource(dir: string): number {
 }
 
 /** Bundles the Worker of the wrangler config `config` with `wrangler deploy --dry-run` into the file `target`. */
-export function bundle(root: string, config: string, target: string): void {
+export function bundle(root: string, config: string, target: string, extraArgs: string[] = []): void {
   // Build into a private folder, then move the bundle into place in one rename, so
   // processes building at the same time never see (or serve) a half-written file.
   const scratch = join(root, ".wirebench", `build-${process.pid}-${Date.now()}`);
   try {
-    execFileSync(process.execPath, [join(root, "node_modules", "wrangler", "bin", "wrangler.js"), "deploy", "--dry-run", "--env", "", "-c", config, "--outdir", scratch], {
+    execFileSync(process.execPath, [join(root, "node_modules", "wrangler", "bin", "wrangler.js"), "deploy", "--dry-run", "--env", "", "-c", config, "--outdir", scratch, ...extraArgs], {
       cwd: root,
       stdio: ["ignore", "pipe", "pipe"],
       env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
@@ -47,15 +48,18 @@ export function bundle(root: string, config: string, target: string): void {
  */
 export function buildWorker(force = false): WorkerBundles {
   const root = projectRoot();
-  const outDir = join(root, ".wirebench", "build");
+  // With held-out tasks mounted, the bundles take their registry in place of the empty one, and are kept apart.
+  const heldOut = heldOutActive();
+  const outDir = join(root, ".wirebench", heldOut ? "build-held-out" : "build");
   mkdirSync(outDir, { recursive: true });
-  const sources = Math.max(...["evidence", "mechanics", "declarations", "workers"].map((dir) => newestSource(join(root, dir))));
+  const extraArgs = heldOut ? ["--alias", `#held-out:${join(heldOutRoot(), "registry.ts")}`] : [];
+  const sources = Math.max(...["evidence", "mechanics", "declarations", "workers", ...(heldOut ? [relative(root, heldOutRoot())] : [])].map((dir) => newestSource(join(root, dir))));
   const out = { farm: join(outDir, "farm.js"), grader: join(outDir, "grader.js") };
   for (const name of Object.keys(WORKERS) as (keyof typeof WORKERS)[]) {
     const config = join(root, WORKERS[name]);
     const target = out[name];
     if (!force && existsSync(target) && statSync(target).mtimeMs > Math.max(sources, statSync(config).mtimeMs)) continue;
-    bundle(root, config, target);
+    bundle(root, config, target, extraArgs);
   }
   return out;
 }

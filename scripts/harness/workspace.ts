@@ -3,14 +3,17 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Task } from "../../declarations/schema/task.ts";
 import { projectRoot } from "../farm/paths.ts";
+import { heldOutActive, heldOutMount } from "./held-out.ts";
 
 /** The reference submissions of the validation rig (`alt` only where a task has `solutions/alt/`). */
 export type Probe = "empty" | "stub" | "gold" | "naive" | "alt";
 export const PROBES: readonly Probe[] = ["empty", "stub", "gold", "naive"];
 
-/** Folder of a task's files. */
+/** Folder of a task's files: a public task's in `declarations/tasks/`, else a mounted held-out task's. */
 export function taskDir(taskId: string): string {
-  return join(projectRoot(), "declarations", "tasks", taskId);
+  const pub = join(projectRoot(), "declarations", "tasks", taskId);
+  const mount = heldOutActive() ? heldOutMount() : null;
+  return existsSync(pub) || !mount ? pub : join(mount, taskId);
 }
 
 /** The script the entry command runs (`src/main.ts`). */

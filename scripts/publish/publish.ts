@@ -31,6 +31,11 @@ export interface PublishOptions {
   release: string;
   /** ISO time written as `generated_at` (default: now). */
   generatedAt?: string;
+  /**
+   * Keep held-out tasks (any task without a folder in declarations/tasks) out of every file:
+   * their attempts count only in the manifest's and leaderboard's `held_out` aggregate.
+   */
+  publicOnly?: boolean;
 }
 
 export interface PublishReport {
@@ -63,7 +68,10 @@ function assetSources(): Record<string, string> {
 }
 
 export function publish(o: PublishOptions): PublishReport {
-  const attempts = loadAttempts(o.runsDirs);
+  const loaded = loadAttempts(o.runsDirs);
+  const isPublic = (task: string) => existsSync(join(projectRoot(), "declarations", "tasks", task));
+  const attempts = o.publicOnly ? loaded.filter((a) => isPublic(a.summary.task)) : loaded;
+  const heldOut = o.publicOnly ? heldOutAggregate(loaded.filter((a) => !isPublic(a.summary.task) && !a.selfReported)) : null;
   const secrets = registeredSecrets();
   const out = o.outDir;
   rmSync(out, { recursive: true, force: true });
@@ -107,9 +115,10 @@ export function publish(o: PublishOptions): PublishReport {
     task_tree_hashes: Object.fromEntries(tasks.map((t) => [t, [...new Set(attempts.filter((a) => a.summary.task === t).map((a) => a.summary.hashes.task_tree))].sort()])),
     harness_hashes: hashes("harness"),
     wirebench_versions: [...new Set(attempts.map((a) => a.summary.versions.wirebench))].sort(),
+    ...(heldOut ? { held_out: heldOut } : {}),
   };
   writeJson(join(data, "manifest.json"), manifest);
-  writeJson(join(data, "leaderboard.json"), { release: o.release, scorer: SCORER, rows: board, suite });
+  writeJson(join(data, "leaderboard.json"), { release: o.release, scorer: SCORER, rows: board, suite, ...(heldOut ? { held_out: heldOut } : {}) });
   writeJson(join(data, "matrix.json"), grid);
 
   const comparisons = board.flatMap((a) => board.filter((b) => b.id !== a.id).map((b) => compareRows(ranked, a.id, b.id)));
@@ -196,6 +205,30 @@ function attemptRef(a: PublishedAttempt) {
     flag: a.flag,
     path: attemptPath(a),
     row: rowId(a.summary.model, a.summary.lane),
+  };
+}
+
+/**
+ * Aggregate scores on held-out tasks, one row per model and lane: nothing that names a
+ * task, quotes a ticket or shows an attempt, and labelled as such.
+ */
+function heldOutAggregate(attempts: PublishedAttempt[]) {
+  const rows = [...new Set(attempts.map((a) => rowId(a.summary.model, a.summary.lane)))].sort().map((id) => {
+    const mine = attempts.filter((a) => rowId(a.summary.model, a.summary.lane) === id);
+    return {
+      id,
+      model: mine[0].summary.model,
+      lane: mine[0].summary.lane,
+      attempts: mine.length,
+      mean_score: Math.round((mine.reduce((s, a) => s + a.score, 0) / mine.length) * 100) / 100,
+      solve_rate: Math.round((mine.filter((a) => a.solved).length / mine.length) * 10000) / 10000,
+    };
+  });
+  return {
+    label: "Aggregate scores on held-out tasks only: their tasks, tickets, checks and attempts are not published.",
+    tasks: new Set(attempts.map((a) => a.summary.task)).size,
+    attempts: attempts.length,
+    rows,
   };
 }
 

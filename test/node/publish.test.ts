@@ -3,7 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LocalFarm } from "../../scripts/farm/local-farm.ts";
+import { bundleDirs } from "../../scripts/publish/runs.ts";
 import { startFarm, TEST_ADMIN } from "./farm.ts";
+import { heldOutFolder } from "./held-out-folder.ts";
 import { runCli } from "./run-cli.ts";
 
 let farm: LocalFarm;
@@ -36,7 +38,38 @@ afterAll(async () => {
   await farm?.stop();
 });
 
+/** Every file of a site, relative to it. */
+const siteFiles = (site: string) =>
+  readdirSync(site, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name));
+
 describe("wirebench publish", () => {
+  it("with --public-only keeps a held-out task out of every file but a labelled aggregate; without it, publishes it like a public one", () => {
+    const folder = heldOutFolder("task-0001", "task-9001");
+    const copy = copyRuns();
+    // The gold model's attempts become attempts of a held-out copy of the task.
+    for (const dir of bundleDirs(copy)) {
+      const summary = json(join(dir, "summary.json"));
+      if (summary.model !== "scripted:gold") continue;
+      writeFileSync(join(dir, "summary.json"), JSON.stringify({ ...summary, task: "task-9001" }));
+      const verdict = json(join(dir, "verdict.json"));
+      writeFileSync(join(dir, "verdict.json"), JSON.stringify({ ...verdict, task: "task-9001" }));
+    }
+    const held = publishTo(copy, ["--public-only"], { WIREBENCH_TASKS: folder });
+    expect(held.code, held.stderr).toBe(0);
+    const manifest = json(data(held.out, "manifest.json"));
+    expect(manifest.tasks).toEqual(["task-0001"]);
+    expect(manifest.held_out).toMatchObject({ tasks: 1, attempts: 2, rows: [{ model: "scripted:gold", attempts: 2, mean_score: 100, solve_rate: 1 }] });
+    expect(manifest.held_out.label).toMatch(/held-out tasks only/);
+    expect(json(data(held.out, "leaderboard.json")).held_out).toEqual(manifest.held_out);
+    for (const f of siteFiles(held.out)) expect(readFileSync(f).includes("task-9001"), f).toBe(false);
+    const full = publishTo(copy, [], { WIREBENCH_TASKS: folder });
+    expect(full.code, full.stderr).toBe(0);
+    expect(json(data(full.out, "manifest.json"))).toMatchObject({ tasks: ["task-0001", "task-9001"] });
+    expect(json(data(full.out, "manifest.json")).held_out).toBeUndefined();
+  });
+
   it("writes the data files and pages, and the same runs give byte-identical releases", () => {
     const a = publishTo(runs);
     const b = publishTo(runs);

@@ -7,7 +7,7 @@ import { bundleDirs, DuplicateAttempt, loadAttempts } from "../../publish/runs.t
 import { UsageError } from "../errors.ts";
 
 /** `wirebench publish`: the static site of one runs folder, or of several merged (the slices of a sharded sweep). */
-export function publishCommand(opts: { runs: string[]; out?: string; release: string; generatedAt?: string }): void {
+export function publishCommand(opts: { runs: string[]; out?: string; release: string; generatedAt?: string; publicOnly?: boolean }): void {
   if (!opts.out) throw new UsageError("--out DIR is required");
   for (const dir of opts.runs) if (!existsSync(dir)) throw new UsageError(`no such runs folder: ${dir}`);
   const runs = opts.runs.map((dir) => resolve(dir));
@@ -17,7 +17,7 @@ export function publishCommand(opts: { runs: string[]; out?: string; release: st
   if (!/^[A-Za-z0-9._-]+$/.test(opts.release)) throw new UsageError(`--release must be letters, digits, dots, dashes or underscores, got "${opts.release}"`);
   const started = performance.now();
   try {
-    const r = publish({ runsDirs: runs, outDir: resolve(opts.out), release: opts.release, generatedAt: opts.generatedAt });
+    const r = publish({ runsDirs: runs, outDir: resolve(opts.out), release: opts.release, generatedAt: opts.generatedAt, publicOnly: opts.publicOnly });
     console.log(
       `published ${r.attempts} attempts (${r.rows} model/lane rows) as ${r.files} files, ${(r.bytes / 1024 / 1024).toFixed(1)} MB, in ${((performance.now() - started) / 1000).toFixed(1)} s to ${opts.out}`,
     );

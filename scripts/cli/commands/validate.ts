@@ -11,6 +11,7 @@ import { hasAlt, probeSource, removeDir, taskDir, type Probe } from "../../harne
 import { UsageError } from "../errors.ts";
 import type { FarmHandle } from "../../farm/control-client.ts";
 import { freshFarm, pool } from "../../harness/grading-pool.ts";
+import { heldOutSource } from "../../harness/held-out.ts";
 
 /** Options of `wirebench validate`. */
 export interface ValidateOptions {
@@ -69,6 +70,9 @@ async function writeGold(entries: TaskEntry[]): Promise<void> {
       if (v.error || failed.length) throw new UsageError(`gold of ${entry.task.id} does not pass its own checks: ${v.error?.message ?? failed.map((c) => `${c.name} (${c.detail})`).join("; ")}`);
       const manifest = manifestFrom(v);
       writeFileSync(join(taskDir(entry.task.id), "gold-manifest.json"), JSON.stringify(manifest, null, 2) + "\n");
+      // A held-out task's manifest belongs in its own folder too: the next mount copies it from there.
+      const source = entry.heldOut ? heldOutSource(entry.task.id) : null;
+      if (source) writeFileSync(join(source, "gold-manifest.json"), JSON.stringify(manifest, null, 2) + "\n");
       console.error(`${entry.task.id}: gold manifest written (${manifest.checks.length} checks, max ${manifest.max})`);
     }
   } finally {

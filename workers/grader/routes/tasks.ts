@@ -2,9 +2,9 @@ import { TASKS } from "../../../declarations/tasks/index.ts";
 import type { GraderContext } from "../context.ts";
 import { TICKETS } from "../tickets.generated.ts";
 
-/** Whether participants may see a task and create its worlds: it is authored (gold has a manifest). */
+/** Whether participants may see a task and create its worlds: it is authored (gold has a manifest) and not held out. */
 export function isPublicTask(id: string): boolean {
-  return Object.hasOwn(TASKS, id) && TASKS[id].gold !== null;
+  return Object.hasOwn(TASKS, id) && TASKS[id].gold !== null && !TASKS[id].heldOut;
 }
 
 /** `GET /v1/tasks`: the public tasks, with their tickets; nothing of their judges, fixtures or gold. */
