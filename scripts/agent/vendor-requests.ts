@@ -17,9 +17,8 @@ export interface TaggedRequest extends RequestLogEntry {
  * Seconds a request may fall outside its tool call's window and still be
  * given to it: a CLI's event lines reach the harness through a pipe, so a
  * call's start can be read a little after the command it started made its
- * first request, later on a loaded machine. (Untagged requests once seen on a loaded CI machine came from
- * line times counted from the sandbox's start instead of the agent's, seconds
- * apart there; lines now count from the agent's start, as the proxy's do.)
+ * first request, later on a loaded machine. Both clocks count from the
+ * agent's start (see `originMs` in run-sandboxed.ts).
  */
 const SLACK_S = 5;
 

@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
+import { join } from "node:path";
 import { heldOutActive, heldOutRoot } from "../harness/held-out.ts";
 import { projectRoot } from "./paths.ts";
 
@@ -53,7 +53,8 @@ export function buildWorker(force = false): WorkerBundles {
   const outDir = join(root, ".wirebench", heldOut ? "build-held-out" : "build");
   mkdirSync(outDir, { recursive: true });
   const extraArgs = heldOut ? ["--alias", `#held-out:${join(heldOutRoot(), "registry.ts")}`] : [];
-  const sources = Math.max(...["evidence", "mechanics", "declarations", "workers", ...(heldOut ? [relative(root, heldOutRoot())] : [])].map((dir) => newestSource(join(root, dir))));
+  const dirs = ["evidence", "mechanics", "declarations", "workers"].map((dir) => join(root, dir));
+  const sources = Math.max(...[...dirs, ...(heldOut ? [heldOutRoot()] : [])].map(newestSource));
   const out = { farm: join(outDir, "farm.js"), grader: join(outDir, "grader.js") };
   for (const name of Object.keys(WORKERS) as (keyof typeof WORKERS)[]) {
     const config = join(root, WORKERS[name]);

@@ -29,7 +29,7 @@ export function heldOutRoot(): string {
 
 /** Whether this process resolves `#held-out` to a mounted registry. */
 export function heldOutActive(): boolean {
-  return process.execArgv.some((a) => a === `--conditions=${HELD_OUT_CONDITION}` || a === `-C=${HELD_OUT_CONDITION}`);
+  return process.execArgv.includes(`--conditions=${HELD_OUT_CONDITION}`);
 }
 
 /** A held-out task's id has the form of a public one (`task-` and four digits), outside the public range in practice. */

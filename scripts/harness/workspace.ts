@@ -13,7 +13,7 @@ export const PROBES: readonly Probe[] = ["empty", "stub", "gold", "naive"];
 export function taskDir(taskId: string): string {
   const pub = join(projectRoot(), "declarations", "tasks", taskId);
   const mount = heldOutActive() ? heldOutMount() : null;
-  return existsSync(pub) || !mount ? pub : join(mount, taskId);
+  return !mount || existsSync(pub) ? pub : join(mount, taskId);
 }
 
 /** The script the entry command runs (`src/main.ts`). */

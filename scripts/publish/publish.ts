@@ -69,7 +69,8 @@ function assetSources(): Record<string, string> {
 
 export function publish(o: PublishOptions): PublishReport {
   const loaded = loadAttempts(o.runsDirs);
-  const isPublic = (task: string) => existsSync(join(projectRoot(), "declarations", "tasks", task));
+  // Public: a task of the repository's registry; held out: a mounted one, or one no registry here knows.
+  const isPublic = (task: string) => Object.hasOwn(TASKS, task) && !TASKS[task].heldOut;
   const attempts = o.publicOnly ? loaded.filter((a) => isPublic(a.summary.task)) : loaded;
   const heldOut = o.publicOnly ? heldOutAggregate(loaded.filter((a) => !isPublic(a.summary.task) && !a.selfReported)) : null;
   const secrets = registeredSecrets();

@@ -20,9 +20,12 @@ describe("wirebench mutants", () => {
     expect(r.code).toBe(1);
   }, 320_000);
 
-  it("refuses an unknown task with a usage exit", () => {
+  it("refuses an unknown task, or an --only that names no mutant, with a usage exit", () => {
     const r = runCli(["mutants", "task-9999"]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/unknown task "task-9999"/);
+    const only = runCli(["mutants", "task-0023", "--only", "shared-credential-in-query,page-2-nvr-read"]);
+    expect(only.code).toBe(2);
+    expect(only.stderr.trim().split("\n")).toEqual([expect.stringMatching(/--only names no mutant of these tasks: page-2-nvr-read$/)]);
   });
 });

@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { dirname } from "node:path";
-import { findTask, TASKS, type TaskEntry } from "../../../declarations/tasks/index.ts";
+import type { TaskEntry } from "../../../declarations/tasks/index.ts";
 import type { FarmHandle } from "../../farm/control-client.ts";
 import { gradeRepo } from "../../harness/grade-repo.ts";
 import { freshFarm, pool } from "../../harness/grading-pool.ts";
@@ -15,6 +15,7 @@ import { buildMatrix, judgeMutant, type MutantResult, type TaskMatrix } from "..
 import { type PlannedMutant, planMutants } from "../../harness/mutants/task-mutants.ts";
 import { probeSource, removeDir } from "../../harness/workspace.ts";
 import { UsageError } from "../errors.ts";
+import { jobsOf, tasksNamed } from "./task-args.ts";
 
 export interface MutantsOptions {
   json?: boolean;
@@ -54,20 +55,13 @@ function printMatrix(r: TaskMatrix): void {
 }
 
 export async function mutants(ids: string[], opts: MutantsOptions): Promise<void> {
-  const entries = ids.length
-    ? ids.map(
-        (id) =>
-          findTask(id) ??
-          (() => {
-            throw new UsageError(`unknown task "${id}"`);
-          })(),
-      )
-    : Object.values(TASKS);
-  if (opts.jobs !== undefined && !/^[1-9]\d*$/.test(opts.jobs)) throw new UsageError(`--jobs must be a positive integer, got "${opts.jobs}"`);
-  const jobsLimit = opts.jobs ? Number(opts.jobs) : availableParallelism() * 2;
+  const entries = tasksNamed(ids);
+  const jobsLimit = jobsOf(opts.jobs);
   for (const e of entries) if (!e.gold) throw new UsageError(`${e.task.id} has no gold manifest`);
   const only = opts.only ? new Set(opts.only.split(",")) : null;
   const plans = await Promise.all(entries.map(async (entry) => ({ entry, mutants: (await planMutants(entry.task)).filter((m) => !only || only.has(m.id)) })));
+  const unknown = [...(only ?? [])].filter((id) => !plans.some((p) => p.mutants.some((m) => m.id === id)));
+  if (unknown.length) throw new UsageError(`--only names no mutant of these tasks: ${unknown.join(", ")}`);
   const farmCount = opts.farm ? 1 : Math.min(2, availableParallelism());
   const farms = await Promise.all(Array.from({ length: farmCount }, () => freshFarm(opts.farm)));
   const started = performance.now();

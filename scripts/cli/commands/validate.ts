@@ -2,13 +2,14 @@ import { writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { type SingleBar, MultiBar, Presets } from "cli-progress";
-import { findTask, TASKS, type TaskEntry } from "../../../declarations/tasks/index.ts";
+import type { TaskEntry } from "../../../declarations/tasks/index.ts";
 import { manifestFrom } from "../../../workers/grading/score.ts";
 import type { Verdict } from "../../../evidence/verdict.ts";
 import { gradeRepo } from "../../harness/grade-repo.ts";
 import { checkBars, type BarResult } from "../../harness/probe-bars.ts";
 import { hasAlt, probeSource, removeDir, taskDir, type Probe } from "../../harness/workspace.ts";
 import { UsageError } from "../errors.ts";
+import { jobsOf, tasksNamed } from "./task-args.ts";
 import type { FarmHandle } from "../../farm/control-client.ts";
 import { freshFarm, pool } from "../../harness/grading-pool.ts";
 import { heldOutSource } from "../../harness/held-out.ts";
@@ -119,20 +120,11 @@ async function goldAcrossSeeds(entries: TaskEntry[], n: number, jobsLimit: numbe
 
 /** `wirebench validate [T...]`: probe bars for each task; exit 1 when any bar fails. */
 export async function validate(ids: string[], opts: ValidateOptions): Promise<void> {
-  const entries = ids.length
-    ? ids.map(
-        (id) =>
-          findTask(id) ??
-          (() => {
-            throw new UsageError(`unknown task "${id}"`);
-          })(),
-      )
-    : Object.values(TASKS);
+  const entries = tasksNamed(ids);
   if (!entries.length) throw new UsageError("no tasks to validate");
   if (!/^[1-9]\d*$/.test(opts.runs)) throw new UsageError(`--runs must be a positive integer, got "${opts.runs}"`);
   const runs = Number(opts.runs);
-  if (opts.jobs !== undefined && !/^[1-9]\d*$/.test(opts.jobs)) throw new UsageError(`--jobs must be a positive integer, got "${opts.jobs}"`);
-  const jobsLimit = opts.jobs ? Number(opts.jobs) : availableParallelism() * 2;
+  const jobsLimit = jobsOf(opts.jobs);
   if (opts.farms !== undefined && !/^[1-9]\d*$/.test(opts.farms)) throw new UsageError(`--farms must be a positive integer, got "${opts.farms}"`);
   if (opts.farms !== undefined && opts.farm) throw new UsageError("--farms starts local farms; it cannot be combined with --farm");
   // One farm runs its Worker's JavaScript on one thread: past about one core it is the bottleneck, so gradings spread over several.
