@@ -103,6 +103,15 @@ program
   .option("--farm <url>", "farm URL (default: start in-memory local farms)")
   .action((tasks, opts) => guarded(async () => (await import("./commands/mutants.ts")).mutants(tasks, opts)));
 
+program
+  .command("release")
+  .description("write a re-skinned release of the public set: vendor names, prefixes, services and field names renamed by a map derived from the key")
+  .option("--skin <key>", "the skin's key (the same key gives the same release)")
+  .option("--out <dir>", "folder to write the release to (new or empty; outside the checkout or under .wirebench/)")
+  .option("--map <file>", "also write the skin's map (original to new names, and what it kept) to this file, outside the release")
+  .option("--json", "print the summary as JSON")
+  .action((opts) => guarded(async () => (await import("./commands/release.ts")).release(opts)));
+
 const agentOptions = (cmd: Command) =>
   execOptions(cmd)
     .requiredOption("--agent <lane>", "lane: claude-code, codex, opencode, direct, or exec (any command-line agent, see --cmd)")

@@ -7,9 +7,19 @@ describe("world ids", () => {
     expect(id).toBe("r1-t0007-s42-0123456789abcdef");
     expect(parseWorldId(id)).toEqual({ release: "r1", task: "task-0007", seed: 42, random: "0123456789abcdef" });
     expect(parseWorldId("r3-v-s0-ffffffffffffffff")).toEqual({ release: "r3", task: null, seed: 0, random: "ffffffffffffffff" });
+    expect(parseWorldId("r1x3f9a2c-t0007-s1-0123456789abcdef")?.release).toBe("r1x3f9a2c");
   });
   it("refuse what is not one", () => {
-    for (const bad of ["w_0123456789abcdef", "r1-t7-s1-0123456789abcdef", "r1-t0007-s1-0123456789ABCDEF", "r1-t0007-s1-0123", "r1-t0007-s-1-0123456789abcdef", ""])
+    for (const bad of [
+      "w_0123456789abcdef",
+      "r1-t7-s1-0123456789abcdef",
+      "r1-t0007-s1-0123456789ABCDEF",
+      "r1-t0007-s1-0123",
+      "r1-t0007-s-1-0123456789abcdef",
+      "r1x3f9a2-t0007-s1-0123456789abcdef",
+      "r1xzzzzzz-t0007-s1-0123456789abcdef",
+      "",
+    ])
       expect(parseWorldId(bad), bad).toBeNull();
   });
   it("are found in vendor and control-plane URLs", () => {

@@ -1,8 +1,9 @@
 /**
  * @module world-id
  * A world id names what the world serves: `r1-t0001-s7-<16 hex>` is release
- * r1, task-0001, seed 7; a bare vendor world has `v` for the task. The random
- * part keeps ids unguessable.
+ * r1, task-0001, seed 7; a bare vendor world has `v` for the task. A
+ * re-skinned release carries its skin's tag (`r1x3f9a2c`). The random part
+ * keeps ids unguessable.
  */
 
 /** What an id says. */
@@ -14,7 +15,7 @@ export interface WorldName {
   random: string;
 }
 
-const PATTERN = /^(r\d{1,6})-(t\d{4}|v)-s(\d{1,10})-([0-9a-f]{16})$/;
+const PATTERN = /^(r\d{1,6}(?:x[0-9a-f]{6})?)-(t\d{4}|v)-s(\d{1,10})-([0-9a-f]{16})$/;
 
 /** Whether a path segment can be a world id at all (checked before anything is looked up). */
 export function isWorldId(id: string): boolean {

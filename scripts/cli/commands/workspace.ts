@@ -3,7 +3,7 @@ import { basename, dirname, isAbsolute, join, resolve } from "node:path";
 import type { Task } from "../../../declarations/schema/task.ts";
 import { findTask, TASKS } from "../../../declarations/tasks/index.ts";
 import { prepareAgentWorkspace, webhookTargets } from "../../agent/agent-workspace.ts";
-import { shellQuote } from "../../agent/lanes/exec-template.ts";
+import { envFile } from "../../agent/env-file.ts";
 import type { DevWorld } from "../../agent/workspace.ts";
 import { relayWanted } from "../../harness/relay.ts";
 import { UsageError } from "../errors.ts";
@@ -47,13 +47,6 @@ export interface WorkspaceDescription {
 /** Variable holding a role's webhook target in environment.env. */
 export function webhookVar(role: string): string {
   return `${role.toUpperCase().replace(/-/g, "_")}_WEBHOOK_TARGET`;
-}
-
-/** `KEY=value` lines a POSIX shell can source (`set -a; . ./environment.env`): values are quoted when they need it. */
-export function envFile(env: Record<string, string>): string {
-  return Object.entries(env)
-    .map(([k, v]) => `${k}=${/^[A-Za-z0-9_./:@%+,=-]*$/.test(v) ? v : shellQuote(v)}\n`)
-    .join("");
 }
 
 function checkOut(out: string): void {
