@@ -37,5 +37,5 @@ export async function release(opts: ReleaseOptions): Promise<void> {
   console.log(
     `renamed: ${skin.brands.length} vendors, ${Object.keys(skin.prefixes).length} id and credential prefixes, ${Object.keys(skin.services).length} services, ${Object.keys(skin.words).length} field names, stages and codes; kept ${skin.kept.length} (${opts.map ? `see ${opts.map}` : "--map FILE lists them"})`,
   );
-  console.log("next: link or install node_modules in the release, then `npm run validate` there; `node scripts/skin/prove.ts` does both and scans every workspace for the original names");
+  console.log("next, inside the release: install or link node_modules, `npm run fixtures` (its answer keys), then `npm run validate` or `npm test`");
 }
