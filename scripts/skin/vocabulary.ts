@@ -6,9 +6,10 @@
  * - brands: a vendor's id, product name and environment prefix (every case);
  * - prefixes: credential and record-id prefixes (`pmci_`, `plc_`, `CAN-`);
  * - services: the names of SOAP and XML-over-POST services;
- * - words: field names, stage values, enumerated values and error codes that
- *   are compounds (`billing_city`, `on_assignment`, `hqLocation`); a plain
- *   English word (`status`, `recruiter`) is not distinctive and stays.
+ * - words: field names and error codes that are compounds (`billing_city`,
+ *   `board_rebalancing`, `hqLocation`); a plain English word (`status`,
+ *   `recruiter`) is not distinctive and stays, and so do stages and
+ *   enumerated values, which tickets name in words.
  */
 import type { Vendor } from "../../declarations/schema/vendor.ts";
 
@@ -30,8 +31,12 @@ export function isCompound(word: string): boolean {
   return /^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$/.test(word) || /^[a-z]+(?:[A-Z][a-z0-9]*)+$/.test(word);
 }
 
-/** Keys whose string values name vocabulary (field names, stages, enumerated values, error codes). */
-const VALUE_KEYS = new Set(["stages", "values", "code"]);
+/**
+ * Keys whose string values name vocabulary: error codes. Stages and enumerated values stay, because
+ * tickets and materials name them in words (`Warehouse associate` is `warehouse_associate`) and a
+ * connector may rightly derive one from the other.
+ */
+const VALUE_KEYS = new Set(["code"]);
 
 function collectValues(node: unknown, key: string, into: Set<string>): void {
   if (typeof node === "string") {

@@ -35,7 +35,7 @@ export async function release(opts: ReleaseOptions): Promise<void> {
     `release ${summary.releaseId}: ${summary.files} files written to ${opts.out} (${summary.rewritten} rewritten, ${summary.renamedPaths} paths renamed, ${summary.leftOut} records of the original left out)`,
   );
   console.log(
-    `renamed: ${skin.brands.length} vendors, ${Object.keys(skin.prefixes).length} id and credential prefixes, ${Object.keys(skin.services).length} services, ${Object.keys(skin.words).length} field names, stages and codes; kept ${skin.kept.length} (${opts.map ? `see ${opts.map}` : "--map FILE lists them"})`,
+    `renamed: ${skin.brands.length} vendors, ${Object.keys(skin.prefixes).length} id and credential prefixes, ${Object.keys(skin.services).length} services, ${Object.keys(skin.words).length} compound field names and error codes; kept ${skin.kept.length} (${opts.map ? `see ${opts.map}` : "--map FILE lists them"})`,
   );
   console.log("next, inside the release: install or link node_modules, `npm run fixtures` (its answer keys), then `npm run validate` or `npm test`");
 }

@@ -35,7 +35,7 @@ export interface Row {
 const BOOKED = new Set(["confirmed", "active", "ended"]);
 
 /** The digits of each system's ids: StaffLine's `app_` and five, PlaceMint's `plc_` and six. */
-const WIDTH: Record<string, number> = { app: 5, plc: 6 };
+const WIDTH: Record<string, number> = { app_: 5, plc_: 6 };
 
 /**
  * An id from the hand-kept bridge sheet as the systems spell it: no padding spaces, lower case,
@@ -44,8 +44,8 @@ const WIDTH: Record<string, number> = { app: 5, plc: 6 };
  */
 export function systemId(raw: string): string {
   const id = raw.trim().toLowerCase();
-  const m = /^([a-z]+)_(\d+)$/.exec(id);
-  return m && WIDTH[m[1]] ? `${m[1]}_${m[2].padStart(WIDTH[m[1]], "0")}` : id;
+  const m = /^([a-z]+_)(\d+)$/.exec(id);
+  return m && WIDTH[m[1]] ? `${m[1]}${m[2].padStart(WIDTH[m[1]], "0")}` : id;
 }
 
 /** The sheet's links with their ids as the systems spell them, a link typed twice kept once. */
