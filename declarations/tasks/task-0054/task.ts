@@ -104,6 +104,7 @@ function judgeWhole(c: CheckRecorder, name: string, copy: Copy, truth: Map<strin
   const repeated = ids.length - copy.byId.size;
   const sorted = ids.every((id, i) => i === 0 || ids[i - 1] <= id);
   const ok = !missing.length && !extra.length && !repeated && sorted;
+  const leftOut = [...optional].filter((id) => !copy.byId.has(id)).length;
   c.check(name, ok, {
     basis: BASES.whole,
     pass: 2,
@@ -111,7 +112,7 @@ function judgeWhole(c: CheckRecorder, name: string, copy: Copy, truth: Map<strin
     mandatory: true,
     level: "l3",
     detail: ok
-      ? `${truth.size} notes, each once`
+      ? `${truth.size - leftOut} notes, each once${leftOut ? ` (${leftOut} notes of deleted staff files left out, which the ticket leaves open)` : ""}`
       : [
           missing.length && `${missing.length} of ${truth.size} notes missing (${fewIds(missing)})`,
           extra.length && `${extra.length} rows that are no note Rosterly holds (${fewIds(extra)})`,
