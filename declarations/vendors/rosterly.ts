@@ -259,6 +259,8 @@ export default defineVendor({
     { kind: "rate-limit-window", id: "rl-burst-429", afterRequests: 15, cooldownS: 5, retryAfter: "seconds" },
     // The organisation's quota is shared with other integrations of the same API user: it can run out well before this app has sent its 300.
     { kind: "rate-limit-window", id: "rl-shared-quota-429", afterRequests: 140, cooldownS: 1, retryAfter: "seconds" },
+    // The other integration of the same API user bursts early in the night: Rosterly throttles every caller for a second, whatever this app has sent.
+    { kind: "rate-limit-window", id: "rl-shared-burst-429", afterRequests: 20, cooldownS: 1, retryAfter: "seconds" },
     { kind: "maintenance", id: "rl-maintenance-503", afterRequests: 6, count: 2, retryAfterS: 60 },
     { kind: "error-on-page", id: "rl-punches-502-page-3", resource: "punch", page: 2, times: 1, status: 502 },
     { kind: "error-on-page", id: "rl-shifts-500-page-3", resource: "shift", page: 2, times: 2, status: 500 },
@@ -335,6 +337,14 @@ export default defineVendor({
         { op: "create", entity: "worker", count: 3 },
         { op: "delete", entity: "worker", count: 1 },
         { op: "delete", entity: "punch", count: 2 },
+      ],
+    },
+    {
+      // The rota is tidied: managers delete shifts entered by mistake, and HR deletes notes written on the wrong file.
+      checkpoint: 5,
+      mutations: [
+        { op: "delete", entity: "shift", count: 60 },
+        { op: "delete", entity: "note", count: 6 },
       ],
     },
   ],

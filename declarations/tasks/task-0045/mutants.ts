@@ -42,6 +42,11 @@ export default defineMutants({
       patches: [{ file: "src/timesheet.ts", find: "const first = Math.min(total, Math.round((midnight - start) / 60_000));", replace: "const first = total + 0 * (midnight - start);" }],
     },
     {
+      id: "deleted-shifts-paid",
+      mistake: "pays every completed shift ListShifts returns, the ones deleted from the rota (still listed with deleted true) included",
+      patches: [{ file: "src/timesheet.ts", find: 'if (s.status !== "completed" || s.deleted === "true") continue;', replace: 'if (s.status !== "completed") continue;' }],
+    },
+    {
       id: "breaks-deducted",
       mistake: "takes the unpaid break off each shift, which the bureau settles itself",
       patches: [{ file: "src/timesheet.ts", find: "const total = Number(s.duration_minutes);", replace: "const total = Number(s.duration_minutes) - Number(s.unpaid_break_minutes || 0);" }],

@@ -13,6 +13,8 @@ export const NOTE_LOST = "rl-note-504-after-commit";
 export const SHIFTS_PAGE_FAULT = "rl-shifts-500-page-3";
 /** Staff files change while the job reads them: the workers list moves under an offset crawl. */
 export const WORKERS_DRIFT = "rl-workers-drift";
+/** Monday's run meets the rota after its tidy-up: shifts entered by mistake are deleted (declarations/vendors/rosterly.ts timeline). */
+export const PAY_RUN = 5;
 
 const FILE = "timesheet.json";
 /** The pay week, Monday to Sunday, as calendar days at each venue. */
@@ -198,7 +200,7 @@ export default defineTask({
   id: "task-0045",
   title: "Harbour & Vine's weekly timesheet from Rosterly's TimeClockService, split at each venue's midnight, with long-day notes written once",
   kind: "build",
-  roles: { [ROLE]: { vendor: "rosterly", checkpoint: 1 } },
+  roles: { [ROLE]: { vendor: "rosterly", checkpoint: PAY_RUN } },
   seed: 45,
   docsProfile: "true",
   surfaces: ["polling", "writeback"],

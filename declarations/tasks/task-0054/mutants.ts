@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: patches are source text of the connector, template literals included
 import { defineMutants } from "../shared/mutant.ts";
 
 const MAIN = "src/main.ts";
@@ -25,10 +26,32 @@ export default defineMutants({
       mistake: "reads only the first page of a list: next_offset is never followed, so a staff list or a notes file longer than a page is cut",
       patches: [{ file: CLIENT, find: "offset = page.next_offset;", replace: "offset = null;" }],
     },
+    {
+      id: "throttled-page-read-as-empty",
+      mistake: "reads a notes page Rosterly throttled (429) as an empty file and goes on, the pilot's own bug: that worker's notes are left out of a night that reports success",
+      patches: [
+        {
+          file: CLIENT,
+          find: "      if (res.status === 429) {\n        await sleep(waitMs(res, attempt));\n        continue;\n      }",
+          replace: "      if (res.status === 429) return { items: [], total: 0, next_offset: null };",
+        },
+      ],
+    },
+    {
+      id: "deleted-notes-copied",
+      mistake: "copies every note the lists serve, the ones HR deleted (still listed with deleted true) included",
+      patches: [{ file: MAIN, find: "      if (note.deleted === true) continue;\n", replace: "" }],
+    },
+    {
+      id: "repeated-hour-stamp-refused",
+      mistake: "refuses a stamp from the hour the clock shows twice on the night the clocks go back, so every night fails on a note written then instead of copying it at one of its two moments",
+      patches: [
+        {
+          file: "src/time.ts",
+          find: "if (!candidates.length) throw new Error(`${stamp} does not exist on the ${zone} clock`);",
+          replace: "if (candidates.length !== 1) throw new Error(`${stamp} is not one moment on the ${zone} clock`);",
+        },
+      ],
+    },
   ],
-  equivalent: {
-    "shared-retry-after-ignored":
-      "gold reads a worker's notes list only where the embedded notes are cut, so the night stays below the shared quota's 140 requests and Rosterly never answers 429 or 503: there is no Retry-After to honour",
-    "shared-no-wait": "no request of gold's night fails (no 429, no 5xx: the scenario's only fault is the shared quota, which gold never reaches), so no wait is ever taken",
-  },
 });

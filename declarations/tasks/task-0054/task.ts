@@ -16,6 +16,13 @@ const ORG_ZONE = "Europe/London";
  * a night that reads every worker's notes list (declared in declarations/vendors/rosterly.ts).
  */
 export const SHARED_QUOTA = "rl-shared-quota-429";
+/** The bureau's integration bursts early in the night: Rosterly throttles a notes page for a second, whatever the job has sent. */
+export const SHARED_BURST = "rl-shared-burst-429";
+/**
+ * The night's checkpoint: notes written on the night the clocks go back (some in the hour the
+ * clock shows twice), notes HR has deleted, and one deleted staff file (declarations/vendors/rosterly.ts timeline).
+ */
+export const NIGHT = 5;
 
 const NoteRow = z.object({
   note_id: z.string(),
@@ -70,6 +77,15 @@ function liveNotes(s: Snapshot): Map<string, Record<string, unknown>> {
   return new Map((s.entities[ENTITY] ?? []).filter((r) => !r.deleted).map((r) => [r.id, r.record]));
 }
 
+/**
+ * Live notes on a deleted staff file: whether Rosterly still "holds" that worker the ticket
+ * leaves open, so the copy may keep them or leave them out (if kept, they must be right).
+ */
+function notesOfDeletedWorkers(s: Snapshot, truth: Map<string, Record<string, unknown>>): Set<string> {
+  const gone = new Set((s.entities.worker ?? []).filter((r) => r.deleted).map((r) => r.id));
+  return new Set([...truth].filter(([, rec]) => gone.has(String(rec.worker_id))).map(([id]) => id));
+}
+
 interface Copy {
   rows: NoteRow[];
   byId: Map<string, NoteRow>;
@@ -81,13 +97,14 @@ function readCopy(run: ConnectorRun | undefined): Copy {
 }
 
 /** Every live note once, nothing else, sorted. */
-function judgeWhole(c: CheckRecorder, name: string, copy: Copy, truth: Map<string, Record<string, unknown>>): void {
+function judgeWhole(c: CheckRecorder, name: string, copy: Copy, truth: Map<string, Record<string, unknown>>, optional: Set<string>): void {
   const ids = copy.rows.map((r) => String(r.note_id));
-  const missing = [...truth.keys()].filter((id) => !copy.byId.has(id));
+  const missing = [...truth.keys()].filter((id) => !copy.byId.has(id) && !optional.has(id));
   const extra = [...copy.byId.keys()].filter((id) => !truth.has(id));
   const repeated = ids.length - copy.byId.size;
   const sorted = ids.every((id, i) => i === 0 || ids[i - 1] <= id);
   const ok = !missing.length && !extra.length && !repeated && sorted;
+  const leftOut = [...optional].filter((id) => !copy.byId.has(id)).length;
   c.check(name, ok, {
     basis: BASES.whole,
     pass: 2,
@@ -95,7 +112,7 @@ function judgeWhole(c: CheckRecorder, name: string, copy: Copy, truth: Map<strin
     mandatory: true,
     level: "l3",
     detail: ok
-      ? `${truth.size} notes, each once`
+      ? `${truth.size - leftOut} notes, each once${leftOut ? ` (${leftOut} notes of deleted staff files left out, which the ticket leaves open)` : ""}`
       : [
           missing.length && `${missing.length} of ${truth.size} notes missing (${fewIds(missing)})`,
           extra.length && `${extra.length} rows that are no note Rosterly holds (${fewIds(extra)})`,
@@ -151,9 +168,9 @@ function judgeMoments(c: CheckRecorder, copy: Copy, truth: Map<string, Record<st
   });
 }
 
-/** Whether Rosterly ever had to refuse the job for its quota. */
+/** Whether Rosterly ever had to refuse the job because it ran the shared quota dry (the bureau's burst is not the job's doing). */
 function judgeQuota(c: CheckRecorder, e: ScenarioEvidence): void {
-  const refused = (e.requests[ROLE] ?? []).filter((r) => r.status === 429);
+  const refused = (e.requests[ROLE] ?? []).filter((r) => r.status === 429 && r.faults.includes(SHARED_QUOTA));
   c.check("quota_not_run_dry", refused.length === 0, {
     basis: BASES.quota,
     level: "l2",
@@ -165,7 +182,7 @@ export default defineTask({
   id: "task-0054",
   title: "Rosterly case-note mirror silently short on a large organisation: a quota refusal read as an empty file",
   kind: "harden",
-  roles: { [ROLE]: { vendor: "rosterly", checkpoint: 0, scale: 1 } },
+  roles: { [ROLE]: { vendor: "rosterly", checkpoint: NIGHT, scale: 1 } },
   seed: 11,
   docsProfile: "true",
   surfaces: ["polling"],
@@ -175,14 +192,15 @@ export default defineTask({
   timeLimitS: 120,
   scenarios: [
     {
-      // A night on the whole group's organisation, its shared quota running out part-way
+      // A night on the whole group's organisation: the bureau's integration bursts early on
+      // (a notes page is throttled for a second), and the shared quota runs out part-way
       // through a night that reads every worker's notes list.
       name: "group_night",
       judge: (e, c) => {
         if (!commandsRanOk(c, "mirror_command_ran", e, ["night"], [FILE])) return;
         const truth = liveNotes(e.snapshots.night[ROLE]);
         const copy = readCopy(byLabel(e, "night"));
-        judgeWhole(c, "every_note_once", copy, truth);
+        judgeWhole(c, "every_note_once", copy, truth, notesOfDeletedWorkers(e.snapshots.night[ROLE], truth));
         judgeFields(c, copy, truth);
         judgeMoments(c, copy, truth);
         judgeQuota(c, e);
