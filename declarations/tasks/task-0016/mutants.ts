@@ -38,9 +38,12 @@ export default defineMutants({
       patches: [{ file: "src/main.ts", find: "if (p.archived !== true && !booked.has(", replace: "if (!booked.has(" }],
     },
     {
-      id: "placements-first-page-only",
-      mistake: "reads one page of placements, as large as GlobalHire serves (200), and takes it for the whole list, so a branch's booking past it is not seen and is booked a second time",
-      patches: [{ file: "src/globalhire.ts", find: "if (!items.length || offset >= Number(page.body.total_count)) return out;", replace: "return out;" }],
+      id: "placements-default-page-only",
+      mistake: "reads the placements list once at its default page size (100), so the bookings past the first page are not seen and a rerun books them again",
+      patches: [
+        { file: "src/globalhire.ts", find: "?limit=200&offset=", replace: "?offset=" },
+        { file: "src/globalhire.ts", find: "if (!items.length || offset >= Number(page.body.total_count)) return out;", replace: "return out;" },
+      ],
     },
     {
       id: "batch-failed-rows-taken-as-done",

@@ -300,7 +300,7 @@ export default defineTask({
   id: "task-0016",
   title: "Harden the GlobalHire placement repair job: decide on fresh reads, book in batches GlobalHire takes, rerun safely",
   kind: "harden",
-  roles: { [ROLE]: { vendor: "globalhire", checkpoint: 3, scale: 3 } },
+  roles: { [ROLE]: { vendor: "globalhire", checkpoint: 3 } },
   seed: 16,
   docsProfile: "stale",
   surfaces: ["polling", "writeback"],
