@@ -1,9 +1,11 @@
 import { defineDrives } from "../../schema/task.ts";
-import task from "./task.ts";
+import task, { CREATE_500 } from "./task.ts";
 
 /** How each scenario of task-0005 is driven (Node only: the grader bundles task.ts, never this file). */
 export default defineDrives(task, {
   migrate_and_rerun: async (h) => {
+    // TalentForge stores the second create of the run and then answers 500: the retry must not make a second person.
+    await h.recreate("target", 1, { faults: [CREATE_500] });
     await h.snapshot("start");
     await h.run("migrate", ["migrate"]);
     await h.snapshot("after_migrate");

@@ -86,10 +86,24 @@ export default defineMutants({
         },
       ],
     },
+    {
+      id: "create-key-per-attempt",
+      mistake:
+        "makes each attempt's Idempotency-Key unique (the HireWire-derived key plus the attempt number), so a create retried after a 500 is a new request to TalentForge and makes a second person",
+      patches: [
+        {
+          file: "src/http.ts",
+          find: "    const res = await fetch(url, init);\n",
+          replace:
+            '    if (init.headers["Idempotency-Key"]) init.headers["Idempotency-Key"] = init.headers["Idempotency-Key"].split("#")[0] + "#" + attempt;\n    const res = await fetch(url, init);\n',
+        },
+      ],
+    },
   ],
   equivalent: {
     "shared-retry-after-ignored":
-      "task-0005 arms no fault and gold's runs stay inside HireWire's 120-request and TalentForge's 600-request windows (its manifest has no retry_after_honored: no 429 was sent), so there is no Retry-After to honour",
-    "shared-no-wait": "no fault is armed and no run reaches a rate-limit window, so no 429 or 5xx ever calls for a wait",
+      "task-0005 arms no 429 fault (only a create answered 500 after it was stored) and gold's runs stay inside HireWire's 120-request and TalentForge's 600-request windows (its manifest has no retry_after_honored: no 429 was sent), so there is no Retry-After to honour",
+    "shared-no-wait":
+      "no run reaches a rate-limit window, and the one 5xx (a create TalentForge stored, then answered 500) is retried once under the same key: without gold's backoff the retry goes out at once and gets the stored record, which is no hammering",
   },
 });

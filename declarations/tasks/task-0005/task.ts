@@ -20,6 +20,8 @@ interface NoteRow {
   note_id: unknown;
 }
 
+/** The fault the first scenario arms (declared in declarations/vendors/talentforge.ts): the second create is stored, then answered 500. */
+export const CREATE_500 = "tf-create-500-after-commit";
 const NOTE_AUTHOR = "HireWire migration";
 const noteBody = (id: string, stage: unknown) => `Migrated from HireWire candidate ${id} (stage: ${String(stage)}).`;
 

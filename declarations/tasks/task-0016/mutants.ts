@@ -32,6 +32,30 @@ export default defineMutants({
       mistake: "books every rebook row it has no existing booking for, so two rows of the queue for the same candidate and client book two placements",
       patches: [{ file: "src/main.ts", find: "if (first) sameAs.set(r.repair_id, first);\n      else toBook.push(r);", replace: "toBook.push(r);" }],
     },
+    {
+      id: "archived-booking-counted",
+      mistake: "counts every placement GlobalHire lists as a booking, archived ones too, so a rebook whose only placement for that client was archived is reported already applied and never booked",
+      patches: [{ file: "src/main.ts", find: "if (p.archived !== true && !booked.has(", replace: "if (!booked.has(" }],
+    },
+    {
+      id: "placements-default-page-only",
+      mistake: "reads the placements list once at its default page size (100), so the bookings past the first page are not seen and a rerun books them again",
+      patches: [
+        { file: "src/globalhire.ts", find: "?limit=200&offset=", replace: "?offset=" },
+        { file: "src/globalhire.ts", find: "if (!items.length || offset >= Number(page.body.total_count)) return out;", replace: "return out;" },
+      ],
+    },
+    {
+      id: "batch-failed-rows-taken-as-done",
+      mistake: "reports every row of a 207 as applied without reading its status, so a booking GlobalHire turned down is reported as made",
+      patches: [
+        {
+          file: "src/main.ts",
+          find: 'result.status === 201 ? row(r, "applied", null, String(result.id)) : row(r, "rejected", "refused", null)',
+          replace: 'row(r, "applied", null, String(result.id))',
+        },
+      ],
+    },
   ],
   equivalent: {
     "shared-retry-after-ignored":

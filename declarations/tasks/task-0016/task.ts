@@ -64,8 +64,17 @@ const writeOf = (vendor: Vendor, name: string) => {
 };
 const bodyOf = (r: RequestLogEntry) => (r.body && typeof r.body === "object" ? (r.body as Record<string, unknown>) : {});
 
+/** Whether GlobalHire's batch write turns a rebook row down: a required value missing or one outside its allowed set. */
+function refusedBy(vendor: Vendor, row: Repair): boolean {
+  return writeOf(vendor, BULK).inputs.some((i) => {
+    const v = (row as unknown as Record<string, unknown>)[i.name];
+    if (v === undefined || v === null || v === "") return i.required === true;
+    return i.oneOf !== undefined && !i.oneOf.includes(String(v));
+  });
+}
+
 /** Plays the queue in order against a snapshot, as the ticket's rules say. */
-function expected(start: Snapshot): Expected[] {
+function expected(start: Snapshot, vendor: Vendor): Expected[] {
   const placements = new Map((start.entities.placement ?? []).map((p) => [p.id, { deleted: p.deleted, state: String(p.record.state) }]));
   const candidates = new Map((start.entities.candidate ?? []).map((c) => [c.id, c]));
   const booked = new Map<string, string | null>();
@@ -85,6 +94,7 @@ function expected(start: Snapshot): Expected[] {
     if (c.deleted) return { row, outcome: "rejected", reason: "candidate_archived", placementId: null };
     const key = bookKey(row.candidate_id, row.client);
     if (booked.has(key)) return { row, outcome: "already_applied", reason: null, placementId: booked.get(key) ?? null, key };
+    if (refusedBy(vendor, row)) return { row, outcome: "rejected", reason: "refused", placementId: null, key };
     booked.set(key, null);
     return { row, outcome: "applied", reason: null, placementId: null, key };
   });
@@ -310,7 +320,7 @@ export default defineTask({
         const before = e.snapshots.before[ROLE];
         const after = e.snapshots.after_repair[ROLE];
         const final = e.snapshots.after_rerun[ROLE];
-        const plan = expected(before);
+        const plan = expected(before, vendor);
         const run = byLabel(e, "repair");
         if (plumbing(c, "repair_exit_ok", run, [REPORT], { ticket: "Exit 0 when every row has been decided, non-zero when the job could not finish." })) {
           judgeRestates(c, "restated_placements_end_as_queue_says", plan, after, "l1");
@@ -325,7 +335,7 @@ export default defineTask({
         if (!plumbing(c, "rerun_exit_ok", rerun, [REPORT], { ticket: "Exit 0 when every row has been decided, non-zero when the job could not finish." })) return;
         judgeRerunQuiet(c, after, final);
         judgeRestates(c, "rerun_placements_still_as_queue_says", plan, final, "l3");
-        judgeReport(c, "rerun_report_true_to_globalhire", rerun!, expected(after), after, final, "l3");
+        judgeReport(c, "rerun_report_true_to_globalhire", rerun!, expected(after, vendor), after, final, "l3");
       },
     },
   ],

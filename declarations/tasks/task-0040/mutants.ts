@@ -39,6 +39,11 @@ export default defineMutants({
       ],
     },
     {
+      id: "resume-offset-ignores-deletions",
+      mistake: "continues a stopped back-fill at the offset it had reached, although workers it had already read were deleted since and the rest of the list moved up: as many workers are skipped",
+      patches: [{ file: "src/main.ts", find: "        if (!p.done && gone) p.offset = Math.max(0, p.offset - gone);\n", replace: "" }],
+    },
+    {
       id: "started-at-from-host-clock",
       mistake: "stamps the back-fill's start with the host's clock instead of CrewCall's, so the catch-up after a resume asks for changes since the wrong instant",
       patches: [

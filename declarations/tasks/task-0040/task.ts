@@ -20,8 +20,11 @@ export const WORKERS_500 = "cc-summit-workers-500-page-3";
 export const BURST_429 = "cc-summit-burst-429";
 export const ASSIGNMENTS_502 = "cc-assignments-502-page-2";
 export const WORKERS_DOWN = "cc-summit-workers-page-3-down";
-export const OVERNIGHT_DRIFT = "cc-summit-workers-drift-overnight";
-/** The checkpoint the rerun of the outage scenario meets: half a day of roster changes later. */
+/**
+ * The checkpoint the rerun of the outage scenario meets: half a day of roster changes later.
+ * Sign-ups join the end of the list; leavers among the workers the first run had read (one to
+ * three in the task's seed and in four of the five other seeds) move the rest of it up.
+ */
 export const RERUN_CHECKPOINT = 2;
 /** Records a resumed run may read again (an overlap page, a re-read of the list's head) and still count as resumed. */
 const REREAD_ALLOWANCE = 250;
@@ -210,7 +213,8 @@ export default defineTask({
     },
     {
       // A worker page is down for the whole first run, which must give up. The rerun meets the
-      // tenant half a day later (sign-ups, leavers, updates) with the roster re-ranked overnight.
+      // tenant half a day later (sign-ups at the end of the list, leavers among the workers
+      // already read, updates): a rerun that picks up at the raw offset skips as many workers.
       name: "outage_then_resume_later",
       judge: (e, c, ctx) => {
         const outage = byLabel(e, "backfill_outage");
