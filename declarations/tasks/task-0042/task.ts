@@ -8,6 +8,11 @@ import { byLabel, fewIds, outputRows } from "../shared/judging.ts";
 import { expectedBoard, morningOf, morningOffsetMinutes, type Window } from "./board-truth.ts";
 
 export const ROLE = "crew";
+/**
+ * CrewCall seeded at twice its size: 360 availability posts, more than the 200 a page holds, so a
+ * board read from one page of each calendar misses posts on both mornings of every graded seed.
+ */
+export const CALENDAR_SCALE = 2;
 const FILE = "board.json";
 /** The two mornings the drive asks for: a Tuesday on standard time, a Saturday still on daylight time. */
 export const TUESDAY = "2023-11-07";
@@ -103,7 +108,7 @@ export default defineTask({
   id: "task-0042",
   title: "CrewCall morning board: the stretches each cleared worker can still be booked, from availability, blocks and bookings",
   kind: "build",
-  roles: { [ROLE]: { vendor: "crewcall", checkpoint: 0 } },
+  roles: { [ROLE]: { vendor: "crewcall", checkpoint: 0, scale: CALENDAR_SCALE } },
   seed: 7,
   docsProfile: "true",
   surfaces: ["polling"],
