@@ -19,6 +19,8 @@ export const TUESDAY = "2023-11-07";
 export const SATURDAY = "2023-11-04";
 /** The fault armed for the Tuesday board (declared in declarations/vendors/crewcall.ts). */
 export const BLOCKS_500 = "cc-board-blocks-500-first-page";
+/** The snapshot both boards are judged against: the calendars as the world starts (no run writes, no checkpoint moves). */
+export const CALENDARS = "calendars";
 
 const BoardRow = z.object({
   worker_id: z.string(),
@@ -46,10 +48,11 @@ function rowsOf(e: ScenarioEvidence, label: string): { row: BoardRow; start: num
     .map((row) => ({ row, start: Date.parse(String(row.window_start)), end: Date.parse(String(row.window_end)) }));
 }
 
-/** Every check of one morning's board against the snapshot taken with it. */
+/** Every check of one morning's board against the calendars as the world started. */
 function judgeBoard(c: CheckRecorder, e: ScenarioEvidence, prefix: string, label: string, date: string): void {
   if (!commandsRanOk(c, `${prefix}_board_ran`, e, [label], [FILE])) return;
-  const want = expectedBoard(e.snapshots[label][ROLE], morningOf(date)!);
+  // Evidence sealed before the single snapshot was taken has one per run, of the same unchanged calendars.
+  const want = expectedBoard((e.snapshots[CALENDARS] ?? e.snapshots[label])[ROLE], morningOf(date)!);
   const rows = rowsOf(e, label);
   const wantKeys = new Map<string, Window>(want.map((w) => [key(w.worker, w.start, w.end), w]));
   const got = rows.map((r) => (Number.isNaN(r.start) || Number.isNaN(r.end) ? `${r.row.worker_id} unreadable times` : key(String(r.row.worker_id), r.start, r.end)));
