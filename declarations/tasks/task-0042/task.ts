@@ -13,6 +13,12 @@ export const ROLE = "crew";
  * board read from one page of each calendar misses posts on both mornings of every graded seed.
  */
 export const CALENDAR_SCALE = 2;
+/**
+ * CrewCall a checkpoint on (ten workers a step further through onboarding; no calendar entry
+ * changes): on the task's seed and on two of its five other seeds a board holds a stretch made of
+ * two posts that meet (board.test.ts).
+ */
+export const CALENDAR_CHECKPOINT = 1;
 const FILE = "board.json";
 /** The two mornings the drive asks for: a Tuesday on standard time, a Saturday still on daylight time. */
 export const TUESDAY = "2023-11-07";
@@ -111,7 +117,7 @@ export default defineTask({
   id: "task-0042",
   title: "CrewCall morning board: the stretches each cleared worker can still be booked, from availability, blocks and bookings",
   kind: "build",
-  roles: { [ROLE]: { vendor: "crewcall", checkpoint: 0, scale: CALENDAR_SCALE } },
+  roles: { [ROLE]: { vendor: "crewcall", checkpoint: CALENDAR_CHECKPOINT, scale: CALENDAR_SCALE } },
   seed: 7,
   docsProfile: "true",
   surfaces: ["polling"],
