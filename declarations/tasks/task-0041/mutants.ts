@@ -55,6 +55,25 @@ export default defineMutants({
       ],
     },
     {
+      id: "last-row-in-file-wins",
+      mistake: "takes role and zone from the person's last row in the file, as if the agency's file were in `signed_up` order, so a sign-up typed in late overrides a later one",
+      patches: [
+        {
+          file: "src/main.ts",
+          find: "    const had = latest.get(p.id);\n    if (!had || signedUpAt(signups[i]) > signedUpAt(had.row)) latest.set(p.id, { profile: p, row: signups[i] });",
+          replace: "    // The file is in sign-up order: a person's last row is their latest.\n    latest.set(p.id, { profile: p, row: signups[i] });",
+        },
+      ],
+    },
+    {
+      id: "one-page-of-profiles",
+      mistake: "believes the docs that `lim` takes up to 500 and reads one page of talent profiles, so the newest profiles, past the 100 a page really holds, name nobody",
+      patches: [
+        { file: "src/sourcewell.ts", find: 'let next: string | undefined = "/v3/talent?lim=100";', replace: 'let next: string | undefined = "/v3/talent?lim=500";' },
+        { file: "src/sourcewell.ts", find: "    next = page.d.length ? page._links?.next?.href : undefined;", replace: "    next = undefined;" },
+      ],
+    },
+    {
       id: "mobile-matched-as-typed",
       mistake: "matches a row's mobile to Sourcewell's character for character, so a number typed with spaces, brackets or dashes names nobody",
       patches: [{ file: "src/signups.ts", find: "  const mobile = digits(s.mobile);", replace: "  const mobile = s.mobile.trim();" }],

@@ -4,8 +4,11 @@
  * with the id left blank, by an email or mobile that must match the profile's. Some people are
  * listed twice; two rows name profiles Sourcewell does not have (one deleted, one never issued);
  * one row matches no profile at all; one row's id names a profile while its email is another
- * person's, pasted from an earlier row (the id decides). The judge reads this list, never the
- * connector's copy of the file (`signups.test.ts` keeps the two the same).
+ * person's, pasted from an earlier row (the id decides). The last person on the file was sourced
+ * the day before the import, so their profile is among Sourcewell's newest, past the first 100
+ * (a second page at any page size), and their earlier sign-up was typed in last, below the later
+ * one: the file is not in `signed_up` order. The judge reads this list, never the connector's
+ * copy of the file (`signups.test.ts` keeps the two the same).
  */
 export interface Signup {
   sourcewell_id: string;
@@ -82,6 +85,16 @@ export const SIGNUPS: readonly Signup[] = [
     signed_up: "2025-01-07 15:40",
   },
   { sourcewell_id: "00030", full_name: "Jamal Varga", email: "hana.fernandes14@mail.example.org", mobile: "+1 969 555 6722", role: "Event server", zone: "Hoboken, NJ", signed_up: "2025-01-08 08:20" },
+  {
+    sourcewell_id: "tl_00106",
+    full_name: "Valentina Chowdhury",
+    email: "valentina.chowdhury62@example.com",
+    mobile: "+1 286 555 1316",
+    role: "Bartender",
+    zone: "Hoboken, NJ",
+    signed_up: "2025-01-08 09:30",
+  },
+  { sourcewell_id: "tl_106", full_name: "Valentina Chowdhury", email: "valentina.chowdhury62@example.com", mobile: "", role: "Event server", zone: "Newark, NJ", signed_up: "2025-01-07 16:10" },
 ];
 
 /** The CSV header of the file. */

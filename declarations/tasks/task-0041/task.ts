@@ -10,8 +10,12 @@ import { SIGNUPS, type Signup } from "./signups.ts";
 
 export const CREW = "crew";
 export const SOURCE = "source";
-/** Sourcewell a day on: three profiles deleted since the agency sourced its people (declarations/vendors/sourcewell.ts timeline). */
-export const SOURCE_CHECKPOINT = 1;
+/**
+ * Sourcewell two checkpoints on (declarations/vendors/sourcewell.ts timeline): three profiles deleted
+ * since the agency sourced its people, and 104 live profiles, so the newest (tl_00104 to tl_00107,
+ * one of them on the file) sit past the first 100 on every seed: a second page at any page size.
+ */
+export const SOURCE_CHECKPOINT = 2;
 /** CrewCall answers the first worker creation 502 after it committed it (declarations/vendors/crewcall.ts). */
 export const CREATE_502 = "cc-worker-create-502-after-commit";
 const REPORT = "import_report.json";

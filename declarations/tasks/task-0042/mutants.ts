@@ -34,6 +34,22 @@ export default defineMutants({
       patches: [{ file: "src/local-time.ts", find: "return Math.round((asUtc - Math.floor(ms / 1000) * 1000) / 60_000);", replace: "return -360;" }],
     },
     {
+      id: "one-page-per-calendar",
+      mistake: "asks for the largest page CrewCall serves (200) and takes the first page of each list as the whole calendar, so availability posted after the 200th post never reaches the board",
+      patches: [{ file: "src/crewcall.ts", find: "      if (records.length < PAGE_SIZE) return out;", replace: "      return out;" }],
+    },
+    {
+      id: "touching-posts-kept-apart",
+      mistake: "merges availability posts only when they overlap, so two posts that meet (08:00-10:00 and 10:00-11:00) stay two stretches, and a part shorter than an hour is dropped",
+      patches: [
+        {
+          file: "src/intervals.ts",
+          find: "    if (last && s.start <= last.end) last.end = Math.max(last.end, s.end);",
+          replace: "    if (last && s.start < last.end) last.end = Math.max(last.end, s.end);",
+        },
+      ],
+    },
+    {
       id: "short-gaps-kept",
       mistake: "keeps stretches shorter than an hour on the board",
       patches: [{ file: "src/main.ts", find: "if (minutes < SHORTEST_MIN) continue;", replace: "" }],

@@ -8,12 +8,25 @@ import { byLabel, fewIds, outputRows } from "../shared/judging.ts";
 import { expectedBoard, morningOf, morningOffsetMinutes, type Window } from "./board-truth.ts";
 
 export const ROLE = "crew";
+/**
+ * CrewCall seeded at twice its size: 360 availability posts, more than the 200 a page holds, so a
+ * board read from one page of each calendar misses posts on both mornings of every graded seed.
+ */
+export const CALENDAR_SCALE = 2;
+/**
+ * CrewCall a checkpoint on (ten workers a step further through onboarding; no calendar entry
+ * changes): on the task's seed and on two of its five other seeds a board holds a stretch made of
+ * two posts that meet (board.test.ts).
+ */
+export const CALENDAR_CHECKPOINT = 1;
 const FILE = "board.json";
 /** The two mornings the drive asks for: a Tuesday on standard time, a Saturday still on daylight time. */
 export const TUESDAY = "2023-11-07";
 export const SATURDAY = "2023-11-04";
 /** The fault armed for the Tuesday board (declared in declarations/vendors/crewcall.ts). */
 export const BLOCKS_500 = "cc-board-blocks-500-first-page";
+/** The snapshot both boards are judged against: the calendars as the world starts (no run writes, no checkpoint moves). */
+export const CALENDARS = "calendars";
 
 const BoardRow = z.object({
   worker_id: z.string(),
@@ -41,10 +54,11 @@ function rowsOf(e: ScenarioEvidence, label: string): { row: BoardRow; start: num
     .map((row) => ({ row, start: Date.parse(String(row.window_start)), end: Date.parse(String(row.window_end)) }));
 }
 
-/** Every check of one morning's board against the snapshot taken with it. */
+/** Every check of one morning's board against the calendars as the world started. */
 function judgeBoard(c: CheckRecorder, e: ScenarioEvidence, prefix: string, label: string, date: string): void {
   if (!commandsRanOk(c, `${prefix}_board_ran`, e, [label], [FILE])) return;
-  const want = expectedBoard(e.snapshots[label][ROLE], morningOf(date)!);
+  // Evidence sealed before the single snapshot was taken has one per run, of the same unchanged calendars.
+  const want = expectedBoard((e.snapshots[CALENDARS] ?? e.snapshots[label])[ROLE], morningOf(date)!);
   const rows = rowsOf(e, label);
   const wantKeys = new Map<string, Window>(want.map((w) => [key(w.worker, w.start, w.end), w]));
   const got = rows.map((r) => (Number.isNaN(r.start) || Number.isNaN(r.end) ? `${r.row.worker_id} unreadable times` : key(String(r.row.worker_id), r.start, r.end)));
@@ -103,7 +117,7 @@ export default defineTask({
   id: "task-0042",
   title: "CrewCall morning board: the stretches each cleared worker can still be booked, from availability, blocks and bookings",
   kind: "build",
-  roles: { [ROLE]: { vendor: "crewcall", checkpoint: 0 } },
+  roles: { [ROLE]: { vendor: "crewcall", checkpoint: CALENDAR_CHECKPOINT, scale: CALENDAR_SCALE } },
   seed: 7,
   docsProfile: "true",
   surfaces: ["polling"],

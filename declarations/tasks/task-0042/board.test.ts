@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import type { Snapshot } from "../../../evidence/verdict.ts";
+import { otherSeedsOf } from "../../../scripts/cli/commands/validate.ts";
+import { buildState } from "../../../workers/engine/data/generate.ts";
+import { serializeRecord } from "../../../workers/engine/protocol/serialize.ts";
+import { VENDORS } from "../../vendors/index.ts";
+import { expectedBoard, morningOf, type Window } from "./board-truth.ts";
+import task, { ROLE, SATURDAY, TUESDAY } from "./task.ts";
+
+const CREWCALL = VENDORS.crewcall;
+const CALENDARS = ["availability", "block", "booking"];
+/** The most records a CrewCall page holds (`limit` is clamped to it). */
+const MAX_PAGE = CREWCALL.paging.maxLimit;
+const MORNINGS = [TUESDAY, SATURDAY].map((d) => morningOf(d)!);
+const SEEDS = [task.seed, ...otherSeedsOf(task.seed, 5)];
+
+/** CrewCall as the task's role starts on `seed`, each list in its order; `firstPageOnly` keeps the first page of each calendar. */
+function snapshotOf(seed: number, firstPageOnly = false): Snapshot {
+  const { checkpoint, scale } = task.roles[ROLE];
+  const state = buildState(CREWCALL, seed, checkpoint, scale).sort((a, b) => a.seq - b.seq);
+  const entities: Snapshot["entities"] = {};
+  for (const r of CREWCALL.resources) {
+    const rows = state.filter((x) => x.entity === r.name);
+    const kept = firstPageOnly && CALENDARS.includes(r.name) ? rows.slice(0, MAX_PAGE) : rows;
+    entities[r.name] = kept.map((x) => ({ id: x.id, deleted: x.deletedMs !== null, record: serializeRecord(CREWCALL, r, x, new URLSearchParams()) }));
+  }
+  return { checkpoint, epoch: 0, entities };
+}
+
+const keys = (ws: Window[]) => ws.map((w) => `${w.worker} ${w.start}-${w.end}`).join("\n");
+
+/** Windows that only exist because two availability posts meet: the join is inside the window and no post runs across it. */
+function joinedAtTouch(s: Snapshot, board: Window[]): Window[] {
+  const posts = (s.entities.availability ?? [])
+    .filter((r) => !r.deleted)
+    .map((r) => ({ worker: String(r.record.worker_id), start: Date.parse(String(r.record.starts_at)), minutes: Number(r.record.duration_minutes) }));
+  const spans = posts.map((p) => ({ worker: p.worker, start: p.start, end: p.start + p.minutes * 60_000 }));
+  return board.filter((w) =>
+    spans.some(
+      (a) =>
+        a.worker === w.worker &&
+        a.end > w.start &&
+        a.end < w.end &&
+        spans.some((b) => b.worker === w.worker && b.start === a.end) &&
+        !spans.some((c) => c.worker === w.worker && c.start < a.end && c.end > a.end),
+    ),
+  );
+}
+
+describe("task-0042's grading worlds", () => {
+  it("hold more availability posts than one page, so one page of each calendar misses part of a morning's board on every graded seed", () => {
+    expect((snapshotOf(task.seed).entities.availability ?? []).length).toBeGreaterThan(MAX_PAGE);
+    for (const seed of SEEDS) {
+      const full = snapshotOf(seed);
+      const onePage = snapshotOf(seed, true);
+      const differs = MORNINGS.filter((m) => keys(expectedBoard(full, m)) !== keys(expectedBoard(onePage, m)));
+      expect(differs.length, `seed ${seed}`).toBeGreaterThanOrEqual(1);
+    }
+  });
+
+  it("put a bookable stretch made of two availability posts that meet on a board of the task's own seed and of half the graded seeds", () => {
+    const joined = (seed: number) => {
+      const s = snapshotOf(seed);
+      return MORNINGS.flatMap((m) => joinedAtTouch(s, expectedBoard(s, m))).length;
+    };
+    expect(joined(task.seed)).toBeGreaterThanOrEqual(1);
+    expect(SEEDS.filter((seed) => joined(seed) > 0).length).toBeGreaterThanOrEqual(SEEDS.length / 2);
+  });
+});
