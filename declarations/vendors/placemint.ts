@@ -388,5 +388,16 @@ export default defineVendor({
         { op: "delete", entity: "client", count: 1 },
       ],
     },
+    {
+      // A clean-up of the book: bookings entered in error are deleted, clients that stopped
+      // trading are deleted with their placements left as they were, and withdrawn notes go.
+      checkpoint: 4,
+      mutations: [
+        { op: "create", entity: "note", count: 10 },
+        { op: "delete", entity: "placement", count: 24 },
+        { op: "delete", entity: "client", count: 6 },
+        { op: "delete", entity: "note", count: 24 },
+      ],
+    },
   ],
 });

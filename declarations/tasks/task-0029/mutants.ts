@@ -44,6 +44,11 @@ export default defineMutants({
       mistake: "trusts a single offset crawl of the jobs list: jobs opened mid-crawl shift the pages, so some jobs are read twice and others missed",
       patches: [{ file: "src/recruitos.ts", find: "if (items.size >= total) return [...items.values()];", replace: "return [...items.values()];" }],
     },
+    {
+      id: "candidate-deletions-ignored",
+      mistake: "applies the deletions feed to applications only: a deleted candidate keeps its source in state, so a referral RecruitOS no longer holds still counts in referrals",
+      patches: [{ file: "src/main.ts", find: 'if (t.objectType === "candidate") delete state.candidates[String(t.id)];', replace: "" }],
+    },
   ],
   equivalent: {
     "shared-retry-after-ignored": "the two nights arm only a token revocation (401) and a drifting jobs list: RecruitOS never answers 429 or 503 here, so there is no Retry-After to honour",

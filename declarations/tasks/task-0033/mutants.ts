@@ -4,7 +4,7 @@ export default defineMutants({
   mutants: [
     {
       id: "placement-id-case-kept",
-      mistake: "reads the sheet's placement ids as typed, so a link written PLC_000170 names no placement PlaceMint holds and is skipped",
+      mistake: "reads the sheet's placement ids as typed, so a link written PLC_000110 names no placement PlaceMint holds and is skipped",
       patches: [{ file: "src/main.ts", find: 'placement_id: at("placement_id").toLowerCase() };', replace: 'placement_id: at("placement_id") };' }],
     },
     {
@@ -35,6 +35,16 @@ export default defineMutants({
       id: "far-side-copies-not-looked-up",
       mistake: "does not look on the candidate's timeline for the copies an earlier run logged, so every run copies each PlaceMint note again",
       patches: [{ file: "src/notes.ts", find: "if (!copiedToCrm.has(text)) out.push", replace: "out.push" }],
+    },
+    {
+      id: "deleted-placement-links-synced",
+      mistake: "skips a link only when PlaceMint has no such placement, not when its list shows the placement `deleted: true`, so notes flow both ways along links to deleted placements",
+      patches: [{ file: "src/main.ts", find: "if (!placement || placement.deleted) {", replace: "if (!placement) {" }],
+    },
+    {
+      id: "deleted-notes-copied",
+      mistake: "copies every note in PlaceMint's feed for the placement, including the ones PlaceMint lists as `deleted: true`",
+      patches: [{ file: "src/notes.ts", find: "n.placement_id === link.placement_id && !n.deleted", replace: "n.placement_id === link.placement_id" }],
     },
   ],
   equivalent: {

@@ -41,6 +41,21 @@ export default defineMutants({
         { file: "src/main.ts", find: "weekly_billing_cents: p.hourly_bill_rate * p.hours_per_week,", replace: "weekly_billing_cents: Math.round((p.hourly_bill_rate / 100) * p.hours_per_week)," },
       ],
     },
+    {
+      id: "deleted-placements-extracted",
+      mistake: "takes every placement whose status is active for a row, deleted ones included: PlaceMint's list keeps deleted placements with `deleted: true`",
+      patches: [{ file: "src/main.ts", find: '.filter((p) => !p.deleted && p.status === "active");', replace: '.filter((p) => p.status === "active");' }],
+    },
+    {
+      id: "deleted-client-invoiced",
+      mistake: "decides invoicing from the account status alone, so the active placements of a client PlaceMint deleted (its status still `active`) are marked invoiceable",
+      patches: [{ file: "src/main.ts", find: 'invoiceable: status === "active" && !account?.deleted,', replace: 'invoiceable: status === "active",' }],
+    },
+    {
+      id: "deleted-clients-not-read",
+      mistake: "reads only the clients PlaceMint has not deleted, so a deleted client's placements find no account and are taken for active and invoiceable",
+      patches: [{ file: "src/accounts.ts", find: "return new Map(live.map(", replace: "return new Map(live.filter((c) => !c.deleted).map(" }],
+    },
   ],
   equivalent: {},
 });

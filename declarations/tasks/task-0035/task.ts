@@ -146,7 +146,9 @@ export default defineTask({
   id: "task-0035",
   title: "PlaceMint book extract: harden for a three-times-larger tenant; a stale CRM account copy must not decide invoicing",
   kind: "harden",
-  roles: { [ROLE]: { vendor: "placemint", checkpoint: 2, scale: 3 } },
+  // Checkpoint 4: after the book's clean-up, so deleted placements (active ones among them) and
+  // deleted clients (active ones with active placements among them) are in every seed's world.
+  roles: { [ROLE]: { vendor: "placemint", checkpoint: 4, scale: 3 } },
   seed: 1,
   docsProfile: "true",
   surfaces: ["polling"],
