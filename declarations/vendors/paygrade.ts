@@ -203,5 +203,20 @@ export default defineVendor({
         { op: "update", entity: "employee", count: 4, fields: ["tax_region"] },
       ],
     },
+    {
+      // The yearly rate review: every assignment's pay and bill rates change (the count is more
+      // than there are live assignments).
+      checkpoint: 4,
+      mutations: [{ op: "update", entity: "assignment", count: 1_000, fields: ["pay_rate", "bill_rate"] }],
+    },
+    {
+      // A week after the review: a few phone numbers change and some assignments are deleted, each
+      // of them last changed by the review.
+      checkpoint: 5,
+      mutations: [
+        { op: "update", entity: "employee", count: 3, fields: ["phone"] },
+        { op: "delete", entity: "assignment", count: 3 },
+      ],
+    },
   ],
 });

@@ -459,5 +459,15 @@ export default defineVendor({
         { op: "delete", entity: "member", count: 5 },
       ],
     },
+    {
+      // The next morning: a few new profiles and skills, and a batch of erasure requests (the
+      // profiles go; the pool memberships that name them stay).
+      checkpoint: 4,
+      mutations: [
+        { op: "create", entity: "talent", count: 3 },
+        { op: "create", entity: "endorsement", count: 8 },
+        { op: "delete", entity: "talent", count: 10 },
+      ],
+    },
   ],
 });

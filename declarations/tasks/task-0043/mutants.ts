@@ -24,6 +24,17 @@ export default defineMutants({
       patches: [{ file: "src/capability-index.ts", find: "    if (!alive(m.tid)) continue;\n", replace: "" }],
     },
     {
+      id: "last-added-from-deleted-profiles",
+      mistake: "takes last_added_at from the pool's newest membership before leaving out deleted profiles, so a pool whose latest addition has since been erased shows when that person was added",
+      patches: [
+        {
+          file: "src/capability-index.ts",
+          find: "    if (!alive(m.tid)) continue;\n    people.add(m.tid);\n    if (last === null || m.ca > last) last = m.ca;\n",
+          replace: "    if (last === null || m.ca > last) last = m.ca;\n    if (!alive(m.tid)) continue;\n    people.add(m.tid);\n",
+        },
+      ],
+    },
+    {
       id: "repeat-adds-counted",
       mistake: "lists a person once per membership, so someone added to a pool twice appears twice and is counted twice",
       patches: [

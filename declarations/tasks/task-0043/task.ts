@@ -9,8 +9,13 @@ import { objects } from "../shared/rows.ts";
 
 export const ROLE = "skills";
 const FILE = "capability_index.json";
-/** The morning after a clean-up: profiles, memberships and a pool deleted, new pools and people (declarations/vendors/sourcewell.ts timeline). */
-export const MORNING = 3;
+/**
+ * Two mornings after a clean-up: profiles, memberships and a pool deleted, new pools and people, then a
+ * batch of erased profiles, among them the most recently added person of some pools, whose
+ * `last_added_at` falls back to an earlier person (declarations/vendors/sourcewell.ts timeline;
+ * test/node/task-0043-latest-member.test.ts holds it for every grading seed).
+ */
+export const MORNING = 4;
 /** The morning's hiccups: an answer cut off mid-body during the pools' fan-out and a failing page of the endorsements list. */
 export const FANOUT_RESET = "sw-fanout-reset";
 export const ENDORSEMENTS_502 = "sw-endorsements-502-page-2";
@@ -186,7 +191,7 @@ export default defineTask({
   scenarios: [
     {
       // A morning after a clean-up: pools larger than their embedded list, people listed twice in a pool,
-      // deleted profiles still listed as members, new empty pools, a deleted pool; Sourcewell cuts an answer
+      // deleted profiles still listed as members (a pool's latest among them), new empty pools, a deleted pool; Sourcewell cuts an answer
       // off mid-body during the fan-out and fails a page of the endorsements list twice.
       name: "morning_index",
       judge: (e, c, ctx) => {

@@ -1,5 +1,5 @@
 import { defineDrives } from "../../schema/task.ts";
-import task, { BURST_429, ROLE } from "./task.ts";
+import task, { ARCHIVE_NIGHTS, BURST_429, ROLE } from "./task.ts";
 
 /** How the scenario of task-0051 is driven (Node only: the grader bundles task.ts, never this file). */
 export default defineDrives(task, {
@@ -12,12 +12,16 @@ export default defineDrives(task, {
     await h.run("classic_last_night", ["archive-classic"]);
     await h.snapshot("cp1");
     // A week later `archive` takes over, through a throttled burst.
-    await h.recreate(ROLE, 2, { faults: [BURST_429] });
+    await h.recreate(ROLE, ARCHIVE_NIGHTS.first, { faults: [BURST_429] });
     await h.run("first_archive", ["archive"]);
     await h.snapshot("cp2");
-    // A week after that, one more night.
-    await h.recreate(ROLE, 3);
+    // Two weeks after that, the night after the yearly rate review, which changed every assignment.
+    await h.recreate(ROLE, ARCHIVE_NIGHTS.review);
     await h.run("next_archive", ["archive"]);
-    await h.snapshot("cp3");
+    await h.snapshot("cp4");
+    // A week later, one more night: some of the assignments the review changed are deleted.
+    await h.recreate(ROLE, ARCHIVE_NIGHTS.final);
+    await h.run("final_archive", ["archive"]);
+    await h.snapshot("cp5");
   },
 });

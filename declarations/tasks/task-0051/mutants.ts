@@ -52,6 +52,12 @@ export default defineMutants({
       patches: [{ file: ARCHIVE, find: "  return { copies, state };", replace: "  state.watermarks.deletion = state.watermarks.employee;\n  return { copies, state };" }],
     },
     {
+      id: "changed-records-not-recopied",
+      mistake:
+        "adds records it has not seen to its copies but keeps the copy it already holds of the others, so a record that changed after it was first copied and is then deleted is archived as it first stood",
+      patches: [{ file: ARCHIVE, find: "copies[k.type][String(f[k.idField])] = typed(f);", replace: "copies[k.type][String(f[k.idField])] ??= typed(f);" }],
+    },
+    {
       id: "pay-runs-archived",
       mistake: "archives every entry of the deletions list, pay runs included",
       patches: [{ file: ARCHIVE, find: "    if (!KINDS.some((k) => k.type === type)) continue;\n", replace: "    copies[type] ??= {};\n" }],

@@ -11,6 +11,12 @@ import { rereads } from "../shared/gateway-calls.ts";
 export const ROLE = "payroll";
 /** The fault the first night of `archive` meets (declared in declarations/vendors/paygrade.ts). */
 export const BURST_429 = "pg-early-429";
+/**
+ * The checkpoints `archive` runs at: it takes over at the first; the second is the night after
+ * the yearly rate review, which changes every assignment; by the third some of those assignments
+ * are deleted (test/node/task-0051-changed-then-deleted.test.ts holds that for every grading seed).
+ */
+export const ARCHIVE_NIGHTS = { first: 2, review: 4, final: 5 } as const;
 
 const ARCHIVE = "closures.json";
 /** What the archive keeps: the entities, and the list operation each is read with. */
@@ -187,22 +193,34 @@ export default defineTask({
   scenarios: [
     {
       // Two Classic nights (the second finds deletions); a week later `archive` takes over
-      // through a throttled burst; a week after that, one more night.
+      // through a throttled burst; two weeks after that, the night after a rate review that
+      // changed every assignment (so that night reads them all); a week later one more night,
+      // when some of those assignments are deleted: their last_known is the copy the review's
+      // night read.
       name: "cutover_to_the_deletions_list",
       judge: (e, c, ctx) => {
-        const [, , firstEpoch, nextEpoch] = (e.epochs[ROLE] ?? []).slice(-4);
+        const [, , firstEpoch, , finalEpoch] = (e.epochs[ROLE] ?? []).slice(-5);
         if (!plumbing(c, "classic_still_runs", byLabel(e, "classic_last_night"), [ARCHIVE], { ticket: CLASSIC })) return;
-        const { cp0, cp1, cp2, cp3 } = Object.fromEntries(["cp0", "cp1", "cp2", "cp3"].map((l) => [l, e.snapshots[l][ROLE]]));
+        const { cp0, cp1, cp2, cp4, cp5 } = Object.fromEntries(["cp0", "cp1", "cp2", "cp4", "cp5"].map((l) => [l, e.snapshots[l][ROLE]]));
 
-        judgeReads(c, "first_archive_carries_on_from_classic", CARRY_ON, true, rereads(requestsOf(e, firstEpoch), incrementalLists(ctx), e.snapshots.cp2[ROLE]));
+        judgeReads(c, "first_archive_carries_on_from_classic", CARRY_ON, true, rereads(requestsOf(e, firstEpoch), incrementalLists(ctx), cp2));
         const first = byLabel(e, "first_archive");
         if (!plumbing(c, "first_archive_exit_ok", first, [ARCHIVE], { ticket: EXIT_OK })) return;
         judgeArchive(c, first!, cp2, [cp1, cp0], { once: "first_archive_each_deletion_once", deletedAt: "first_archive_deleted_at_paygrades", lastKnown: "first_archive_last_known_right" });
 
-        judgeReads(c, "next_archive_reads_only_changes", LATER, false, rereads(requestsOf(e, nextEpoch), incrementalLists(ctx), e.snapshots.cp3[ROLE]));
+        // The review's night reads every assignment, each one changed: its reads are not judged.
         const next = byLabel(e, "next_archive");
         if (!plumbing(c, "next_archive_exit_ok", next, [ARCHIVE], { ticket: EXIT_OK })) return;
-        judgeArchive(c, next!, cp3, [cp2, cp1, cp0], { once: "next_archive_each_deletion_once", deletedAt: "next_archive_deleted_at_paygrades", lastKnown: "next_archive_last_known_right" });
+        judgeArchive(c, next!, cp4, [cp2, cp1, cp0], { once: "next_archive_each_deletion_once", deletedAt: "next_archive_deleted_at_paygrades", lastKnown: "next_archive_last_known_right" });
+
+        judgeReads(c, "final_archive_reads_only_changes", LATER, false, rereads(requestsOf(e, finalEpoch), incrementalLists(ctx), cp5));
+        const final = byLabel(e, "final_archive");
+        if (!plumbing(c, "final_archive_exit_ok", final, [ARCHIVE], { ticket: EXIT_OK })) return;
+        judgeArchive(c, final!, cp5, [cp4, cp2, cp1, cp0], {
+          once: "final_archive_each_deletion_once",
+          deletedAt: "final_archive_deleted_at_paygrades",
+          lastKnown: "final_archive_last_known_right",
+        });
       },
     },
   ],
