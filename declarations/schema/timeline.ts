@@ -11,6 +11,13 @@ export const Mutation = z.discriminatedUnion("op", [
   /** Move random live records one step along the entity's stage vocabulary. */
   z.object({ op: z.literal("advance-stage"), entity: z.string(), count: z.number().int().positive() }),
   /**
+   * New records that follow live ones: each copies the `ref` field of the newest record of its
+   * `ref` value (a second fee adjustment of an adjusted placement) and is recorded at the same
+   * instant as that record (`same-instant`) or before it (`backdated`: created after it, so a
+   * list shows it later, yet recorded earlier).
+   */
+  z.object({ op: z.literal("follow-up"), entity: z.string(), count: z.number().int().positive(), ref: z.string(), recorded: z.enum(["same-instant", "backdated"]) }),
+  /**
    * A tenant regeneration: every live record is deleted (as the vendor shows
    * deletes) and `count` new ones are created, numbered from `restartAt`:
    * below the ids issued so far, so the new ids are lower than the old

@@ -182,6 +182,10 @@ export function checkVendorReferences(v: VendorShape, ctx: Ctx): void {
       const target = entities.get(m.entity);
       if (!target) return issue(["timeline", i, "mutations", j, "entity"], `unknown entity "${m.entity}"`);
       if (m.op === "advance-stage" && !target.stages?.length) issue(["timeline", i, "mutations", j], `"${m.entity}" declares no stages`);
+      if (m.op === "follow-up") {
+        if (!target.fields.some((x) => x.name === m.ref)) issue(["timeline", i, "mutations", j, "ref"], `"${m.entity}" has no field "${m.ref}"`);
+        if (!target.fields.some((x) => x.gen.gen === "createdAt")) issue(["timeline", i, "mutations", j], `"${m.entity}" has no createdAt field to record a follow-up at`);
+      }
       if (m.op === "update") for (const f of m.fields as string[]) if (!target.fields.some((x) => x.name === f)) issue(["timeline", i, "mutations", j, "fields"], `"${m.entity}" has no field "${f}"`);
       if (m.op === "regenerate") {
         const [restartAt, count] = [m.restartAt as number, m.count as number];

@@ -326,6 +326,7 @@ export default defineVendor({
     { kind: "rate-limit-window", id: "pm-burst-429-short", afterRequests: 4, cooldownS: 1, retryAfter: "seconds" },
     { kind: "webhook-drop", id: "pm-webhook-drop-placement", nth: 3, type: "placement.updated" },
     { kind: "webhook-drop", id: "pm-webhook-drop-placement-delete", nth: 1, type: "placement.deleted" },
+    { kind: "webhook-late-version", id: "pm-webhook-late-version", nth: 1, type: "placement.updated" },
   ],
   lies: [
     {
@@ -397,6 +398,14 @@ export default defineVendor({
         { op: "delete", entity: "placement", count: 24 },
         { op: "delete", entity: "client", count: 6 },
         { op: "delete", entity: "note", count: 24 },
+      ],
+    },
+    {
+      // Finance's catch-up day: second adjustments saved in the same instant as the one they amend, and back-dated ones.
+      checkpoint: 5,
+      mutations: [
+        { op: "follow-up", entity: "fee_adjustment", count: 2, ref: "placement_id", recorded: "same-instant" },
+        { op: "follow-up", entity: "fee_adjustment", count: 2, ref: "placement_id", recorded: "backdated" },
       ],
     },
   ],

@@ -74,6 +74,8 @@ export interface EventShaping {
   drop?: boolean;
   /** Extra deliveries of the event (duplicates, forgeries, stale signatures). */
   extra?: { duplicate?: boolean; tampered?: boolean; skewS?: number }[];
+  /** The record's previous version (an update's) is delivered late, as an event of its own, after this one. */
+  lateVersion?: boolean;
 }
 
 /**

@@ -23,6 +23,7 @@ import { tokenAging } from "./token-aging.ts";
 import { tokenRevoked } from "./token-revoked.ts";
 import { webhookDrop } from "./webhook-drop.ts";
 import { webhookDuplicates } from "./webhook-duplicates.ts";
+import { webhookLateVersion } from "./webhook-late-version.ts";
 import { webhookOutOfOrder } from "./webhook-out-of-order.ts";
 import { webhookStale } from "./webhook-stale.ts";
 import { webhookTamper } from "./webhook-tamper.ts";
@@ -48,6 +49,7 @@ export const FAULT_KINDS = [
   webhookTamper,
   webhookStale,
   webhookOutOfOrder,
+  webhookLateVersion,
   connectionReset,
   multiStatusPhantom,
   pairedWriteFails,

@@ -22,6 +22,11 @@ export default defineMutants({
       patches: [{ file: SERVE, find: '  if (action === "deleted") {\n    delete board.state.rows[id];\n    return;\n  }\n', replace: "" }],
     },
     {
+      id: "last-delivery-wins",
+      mistake: "applies every placement delivery it takes in, so an older version PlaceMint delivers late overwrites the newer one on the board",
+      patches: [{ file: SERVE, find: "  if (held && held.updated_at >= row.updated_at) return;\n", replace: "" }],
+    },
+    {
       id: "ended-before-baseline-closed-out",
       mistake: "closes out every placement PlaceMint has as ended and not closed yet, including those that had already ended at the last sync",
       patches: [

@@ -17,13 +17,14 @@ export const closeBody = (id: string) => `Closed out by the delivery desk: ${id}
 
 /** Faults of the back-fill: a revoked token, a short quota window, a failing page and the placement list drifting under a crawl. */
 export const BACKFILL_FAULTS = ["pm-tokens-revoked", "pm-burst-429-short", "pm-placements-502-page-3", "pm-placements-drift-early"];
-/** Faults of the listening stretch and the catch-up: deliveries twice, a forgery, a stale replay, a placement change and a deletion never sent, the list drifting, a note answered 500 after it committed, and the token again. */
+/** Faults of the listening stretch and the catch-up: deliveries twice, a forgery, a stale replay, a placement change and a deletion never sent, an older version of a placement delivered after its newer one, the list drifting, a note answered 500 after it committed, and the token again. */
 export const MONDAY_FAULTS = [
   "pm-webhook-redelivery",
   "pm-webhook-forged",
   "pm-webhook-replayed",
   "pm-webhook-drop-placement",
   "pm-webhook-drop-placement-delete",
+  "pm-webhook-late-version",
   "pm-placements-drift",
   "pm-note-500-after-commit",
   "pm-tokens-revoked",
@@ -60,8 +61,8 @@ const same = (a: BoardRow, b: BoardRow) => COLUMNS.every((c) => (a[c] ?? "").tri
 
 /**
  * A board against the truth: rows missing, unexpected, repeated or wrong, and the order. A row
- * still at its `older` version counts apart (a change PlaceMint never pushed); `allowedOld` of them
- * are tolerated.
+ * at its `older` version counts apart (a change PlaceMint never pushed, or a newer version undone by
+ * an older one delivered late); `allowedOld` of them (the changes never pushed) are tolerated.
  */
 function compareBoard(rows: BoardRow[], want: Map<string, BoardRow>, older?: Map<string, BoardRow>, allowedOld = 0): { ok: boolean; detail: string } {
   const got = new Map<string, BoardRow>();
@@ -102,7 +103,8 @@ function compareBoard(rows: BoardRow[], want: Map<string, BoardRow>, older?: Map
     extra.length && `${extra.length} rows PlaceMint does not hold (${fewIds(extra)})`,
     repeated.length && `${repeated.length} placements twice (${fewIds(repeated)})`,
     wrong.length && `${wrong.length} rows wrong: ${wrong.slice(0, 2).join("; ")}`,
-    old.length > allowedOld && `${old.length} rows still as they were at the last sync (${fewIds(old)})`,
+    old.length > allowedOld &&
+      `${old.length} rows as they were at the last sync, ${allowedOld} changes never pushed at most (a change missed, or an older version delivered late applied over the newer one: ${fewIds(old)})`,
     !sorted && "not sorted by placement_id",
   ]
     .filter(Boolean)

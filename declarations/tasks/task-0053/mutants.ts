@@ -2,6 +2,7 @@
 import { defineMutants } from "../shared/mutant.ts";
 
 const CSV = "src/csv.ts";
+const MAIN = "src/main.ts";
 
 export default defineMutants({
   mutants: [
@@ -24,6 +25,16 @@ export default defineMutants({
       id: "reason-line-breaks-flattened",
       mistake: "flattens the line breaks inside a quoted reason to spaces, so a multi-line reason is not as the account manager typed it",
       patches: [{ file: CSV, find: "      else field += ch;", replace: '      else field += ch === "\\n" || ch === "\\r" ? " " : ch;' }],
+    },
+    {
+      id: "last-row-wins",
+      mistake: "takes the export as written in recorded order and keeps each placement's last row, so a back-dated adjustment listed after the newest one wins",
+      patches: [{ file: MAIN, find: "inForce.set(adj.placement_id, held ? newer(held, adj) : adj);", replace: "inForce.set(adj.placement_id, adj);" }],
+    },
+    {
+      id: "same-instant-keeps-first",
+      mistake: "of two adjustments recorded at the same instant keeps the one read first instead of the one with the higher adjustment id",
+      patches: [{ file: MAIN, find: "return a.adjustment_id > b.adjustment_id ? a : b;", replace: "return a;" }],
     },
     {
       id: "token-minted-per-request",

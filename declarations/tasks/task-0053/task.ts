@@ -91,7 +91,7 @@ export default defineTask({
   id: "task-0053",
   title: "PlaceMint fee corrections: the fee book loses every adjustment whose reason holds a semicolon, a quote or a line break",
   kind: "fix",
-  roles: { [ROLE]: { vendor: "placemint", checkpoint: 1 } },
+  roles: { [ROLE]: { vendor: "placemint", checkpoint: 5 } },
   seed: 1,
   docsProfile: "true",
   surfaces: ["polling"],

@@ -127,6 +127,23 @@ class StateBuilder {
         }
         return;
       }
+      case "follow-up": {
+        // The newest live record of each ref value (recorded last, then the higher id): what a follow-up follows.
+        const newest = new Map<string, StateRecord>();
+        for (const rec of this.live(m.entity)) {
+          const key = String(rec.data[m.ref]);
+          const held = newest.get(key);
+          const [t, th] = [this.createdOf(rec), held ? this.createdOf(held) : -Infinity];
+          if (!held || t > th || (t === th && rec.id > held.id)) newest.set(key, rec);
+        }
+        for (const rec of pickDistinct(rng, [...newest.values()], m.count)) {
+          const base = this.createdOf(rec);
+          const t = m.recorded === "same-instant" ? base : base - 1000 * intBetween(rng, 3600, 30 * 86_400);
+          this.create(resource, rec.parent, { createdMs: t, updatedMs: t });
+          this.records[this.records.length - 1].data[m.ref] = rec.data[m.ref];
+        }
+        return;
+      }
       case "advance-stage": {
         const stageField = resource.fields.find((f) => f.gen.gen === "stage");
         const stages = resource.stages ?? [];

@@ -267,17 +267,23 @@ export class FaultRuntime implements FaultScope {
   }
 
   /** What the webhook faults do to one new event's deliveries. */
-  shapeEvent(event: { type: string; n: number; nthOfType: (type: string) => number }): { dropped: boolean; extra: (NonNullable<EventShaping["extra"]>[number] & { fault: string })[] } {
+  shapeEvent(event: { type: string; n: number; nthOfType: (type: string) => number }): {
+    dropped: boolean;
+    extra: (NonNullable<EventShaping["extra"]>[number] & { fault: string })[];
+    lateVersion: string | null;
+  } {
     let dropped = false;
+    let lateVersion: string | null = null;
     const extra: (NonNullable<EventShaping["extra"]>[number] & { fault: string })[] = [];
     for (const a of this.armed) {
       const shaping = a.hooks.onEvent?.(a.fault, event);
       if (!shaping) continue;
       if (shaping.drop) dropped = true;
+      if (shaping.lateVersion) lateVersion ??= a.fault.id;
       for (const e of shaping.extra ?? []) extra.push({ ...e, fault: a.fault.id });
     }
     // An event the vendor never sent has no copies or late replays of it; only forgeries (which need no original) still arrive.
-    return { dropped, extra: dropped ? extra.filter((e) => e.tampered) : extra };
+    return { dropped, extra: dropped ? extra.filter((e) => e.tampered) : extra, lateVersion: dropped ? null : lateVersion };
   }
 
   /** One batch of first deliveries, in the order the faults leave it. */

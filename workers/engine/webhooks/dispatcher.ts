@@ -52,25 +52,38 @@ export class WebhookDispatcher {
   /**
    * Stores events with ids in arrival order (`evt_00001`, ...) and returns
    * first-attempt jobs, shaped by the armed webhook faults: duplicates,
-   * drops, reversed batches, forged and stale injections.
+   * drops, reversed batches, forged and stale injections, late older versions.
    */
   enqueue(events: VendorEvent[], nowMs: number, faults?: FaultRuntime): DeliveryJob[] {
     const jobs: DeliveryJob[] = [];
-    const prior = this.sql.exec("SELECT count(*) AS n FROM events WHERE epoch = ?", this.config.epoch).one().n as number;
+    const late: DeliveryJob[] = [];
+    // Late versions are stored under a `late:` type so they count as no new event of the epoch.
+    const prior = this.sql.exec("SELECT count(*) AS n FROM events WHERE epoch = ? AND type NOT LIKE 'late:%'", this.config.epoch).one().n as number;
     let seq = (this.sql.exec("SELECT max(seq) AS m FROM events").one().m as number | null) ?? 0;
-    events.forEach((e, i) => {
+    const store = (e: VendorEvent, atMs: number, record: Record<string, unknown> | null, kind = e.type): string => {
       seq += 1;
       const eventId = `evt_${String(seq).padStart(5, "0")}`;
       const resource = this.vendor.resources.find((r) => r.name === e.entity)!;
-      const data = e.record && this.vendor.webhooks!.payload === "full" ? e.record : { [resource.idField]: wireId(resource, e.recordId) };
-      const body = JSON.stringify({ id: eventId, type: e.type, created_at: formatTime(e.atMs, this.vendor.clock.format, e.recordId, recordZone(this.vendor.clock, e.record)), ...e.extra, data });
-      this.sql.exec("INSERT INTO events (seq, event_id, epoch, type, body, created_ms) VALUES (?, ?, ?, ?, ?, ?)", seq, eventId, this.config.epoch, e.type, body, nowMs);
+      const data = record && this.vendor.webhooks!.payload === "full" ? record : { [resource.idField]: wireId(resource, e.recordId) };
+      const body = JSON.stringify({ id: eventId, type: e.type, created_at: formatTime(atMs, this.vendor.clock.format, e.recordId, recordZone(this.vendor.clock, record)), ...e.extra, data });
+      this.sql.exec("INSERT INTO events (seq, event_id, epoch, type, body, created_ms) VALUES (?, ?, ?, ?, ?, ?)", seq, eventId, this.config.epoch, kind, body, nowMs);
+      return eventId;
+    };
+    let n = prior;
+    for (const e of events) {
+      const eventId = store(e, e.atMs, e.record);
+      n += 1;
       const nthOfType = (type: string) => this.sql.exec("SELECT count(*) AS n FROM events WHERE epoch = ? AND type = ?", this.config.epoch, type).one().n as number;
-      const shaped = faults?.shapeEvent({ type: e.type, n: prior + i + 1, nthOfType }) ?? { dropped: false, extra: [] };
+      const shaped = faults?.shapeEvent({ type: e.type, n, nthOfType }) ?? { dropped: false, extra: [], lateVersion: null };
       if (!shaped.dropped) jobs.push({ dueMs: nowMs, eventId, attempt: 1 });
       for (const x of shaped.extra) jobs.push({ dueMs: nowMs, eventId, attempt: 1, ...x });
-    });
-    return faults ? faults.reorderBatch(jobs) : jobs;
+      if (shaped.lateVersion && e.previous) {
+        // The change before this one, held up: its own event, delivered after the whole batch (deliveries go one at a time, in order).
+        const lateId = store(e, e.previous.atMs, e.previous.record, `late:${e.type}`);
+        late.push({ dueMs: nowMs, eventId: lateId, attempt: 1, fault: shaped.lateVersion });
+      }
+    }
+    return [...(faults ? faults.reorderBatch(jobs) : jobs), ...late];
   }
 
   /** The id of the event stored last, or null before any. */

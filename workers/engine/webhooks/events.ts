@@ -13,6 +13,8 @@ export interface VendorEvent {
   record: Record<string, unknown> | null;
   /** Fields at the top level of the event body, beside `type` (an accepted write's request id). */
   extra?: Record<string, unknown>;
+  /** An update's record as it was before, and when that version was made (a fault may deliver it late). */
+  previous?: { atMs: number; record: Record<string, unknown> };
 }
 
 /** A query that turns on every optional field of every resource. */
@@ -40,7 +42,14 @@ export function checkpointEvents(vendor: Vendor, before: StateRecord[], after: S
     } else if (r.deletedMs !== null && b.deletedMs === null) {
       events.push({ type: `${r.entity}.deleted`, entity: r.entity, recordId: r.id, atMs: r.deletedMs, record: null });
     } else if (r.deletedMs === null && r.updatedMs !== b.updatedMs) {
-      events.push({ type: `${r.entity}.updated`, entity: r.entity, recordId: r.id, atMs: r.updatedMs, record: record() });
+      events.push({
+        type: `${r.entity}.updated`,
+        entity: r.entity,
+        recordId: r.id,
+        atMs: r.updatedMs,
+        record: record(),
+        previous: { atMs: b.updatedMs, record: serializeRecord(vendor, resource, b, flags) },
+      });
     }
   }
   return events.sort((a, b) => a.atMs - b.atMs || (a.entity < b.entity ? -1 : a.entity > b.entity ? 1 : a.recordId < b.recordId ? -1 : a.recordId > b.recordId ? 1 : 0));
