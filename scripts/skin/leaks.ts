@@ -34,11 +34,10 @@ export function scanForLeaks(dir: string, pattern: RegExp, limit = 200): { leaks
     if (bytes.includes(0)) continue;
     files++;
     const rel = relative(dir, file);
-    for (const hit of rel.matchAll(re)) leaks.push({ file: rel, line: 0, found: hit[0] });
-    const lines = bytes.toString("utf8").split("\n");
-    lines.forEach((text, i) => {
-      for (const hit of text.matchAll(re)) if (leaks.length < limit) leaks.push({ file: rel, line: i + 1, found: hit[0] });
+    // Line 0 is the file's own path.
+    [rel, ...bytes.toString("utf8").split("\n")].forEach((text, line) => {
+      for (const hit of text.matchAll(re)) if (leaks.length < limit) leaks.push({ file: rel, line, found: hit[0] });
     });
   }
-  return { leaks: leaks.slice(0, limit), files };
+  return { leaks, files };
 }

@@ -6,8 +6,8 @@
  * Records of runs on the original skin (`bench-results/`) are left out; the
  * lock file and binary files are copied unchanged.
  */
-import { chmodSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
-import { dirname, join, relative, resolve } from "node:path";
+import { chmodSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import type { Rewriter } from "./rewrite.ts";
 import type { TreeFile } from "./tree.ts";
 
@@ -30,7 +30,8 @@ export function checkOut(out: string, root: string): void {
   if (st && readdirSync(out).length) throw new Error(`--out ${out} exists and is not empty`);
   const inside = relative(resolve(root), resolve(out));
   if (inside === "") throw new Error("--out must not be the checkout itself");
-  if (!inside.startsWith("..") && !inside.startsWith(".wirebench") && !inside.startsWith("/")) throw new Error(`--out ${out} is inside the checkout; use a folder outside it or under .wirebench/`);
+  const underWirebench = inside.split(/[\\/]/)[0] === ".wirebench";
+  if (!inside.startsWith("..") && !isAbsolute(inside) && !underWirebench) throw new Error(`--out ${out} is inside the checkout; use a folder outside it or under .wirebench/`);
 }
 
 /** The release id of a skin: the original id and the tag (`r1` and `3f9a2c` give `r1x3f9a2c`). */
@@ -63,7 +64,6 @@ export function writeRelease(files: readonly TreeFile[], out: string, rewrite: R
     if (path !== f.path) summary.renamedPaths++;
     const target = join(out, path);
     mkdirSync(dirname(target), { recursive: true });
-    if (existsSync(target)) throw new Error(`${target} already exists`);
     writeFileSync(target, bytes, { flag: "wx" });
     if (f.executable) chmodSync(target, 0o755);
     summary.files++;

@@ -74,7 +74,7 @@ const HEADS = [
 ];
 const TAILS = ["ly", "io", "Desk", "Works", "Base", "Hub", "Grid", "Path", "Post", "Stack", "Point", "Field", "Yard", "Wise", "Dock", "Gate", "Line", "Bay"];
 
-/** Segments of a credential or id prefix that say nothing about the vendor (`live`, `whsec`). */
+/** Stems of a credential or id prefix that say nothing about the vendor (`whsec_`, `app_`): they stay. */
 const GENERIC_SEGMENTS = new Set(["live", "test", "api", "app", "int", "pw", "sk", "ci", "cs", "cid", "csec", "whsec", "wh", "legacy", "at", "hs", "sec"]);
 
 const LOWER = "abcdefghijklmnopqrstuvwxyz";

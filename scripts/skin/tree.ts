@@ -19,6 +19,8 @@ export interface TreeFile {
 
 /** Folders whose non-test files make up the engine: a word they name is the engine's, not a declaration's. */
 const ENGINE = ["mechanics/", "workers/", "scripts/", "declarations/schema/", "evidence/", "migrations/"];
+/** The skin's own code and tests, which quote old and new names as examples: neither engine nor vocabulary. */
+const SKIN = "scripts/skin/";
 
 /** The files git tracks under `root` (a skin is made from a checkout, never from stray files). */
 export function readTree(root: string): TreeFile[] {
@@ -49,6 +51,7 @@ export function corpusOf(files: readonly TreeFile[]): Corpus {
   for (const f of files) {
     if (f.text === null) continue;
     lower.push(f.path.toLowerCase(), f.text.toLowerCase());
+    if (f.path.startsWith(SKIN)) continue;
     const engine = ENGINE.some((d) => f.path.startsWith(d)) && !/\.test\.ts$/.test(f.path);
     for (const m of f.text.matchAll(TOKEN)) {
       tokens.add(m[0]);
