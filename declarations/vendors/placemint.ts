@@ -327,6 +327,7 @@ export default defineVendor({
     { kind: "webhook-drop", id: "pm-webhook-drop-placement", nth: 3, type: "placement.updated" },
     { kind: "webhook-drop", id: "pm-webhook-drop-placement-delete", nth: 1, type: "placement.deleted" },
     { kind: "webhook-late-version", id: "pm-webhook-late-version", nth: 1, type: "placement.updated" },
+    { kind: "connection-reset", id: "pm-export-poll-reset", afterRequests: 1, path: "/v2/exports", count: 1 },
   ],
   lies: [
     {

@@ -1,5 +1,5 @@
 import { defineDrives } from "../../schema/task.ts";
-import task, { BRIEF_503, BURST_429, CUT_PAGE, MAINTENANCE, ROLE } from "./task.ts";
+import task, { BRIEF_503, BURST_429, CHECKS_DRIFT, CUT_PAGE, MAINTENANCE, ROLE } from "./task.ts";
 
 /** How each scenario of task-0026 is driven (Node only: the grader bundles task.ts, never this file). */
 export default defineDrives(task, {
@@ -16,7 +16,8 @@ export default defineDrives(task, {
     await h.recreate(ROLE, 1, { faults: [MAINTENANCE] });
     await h.run("interrupted_catch_up", ["sync"], { timeoutMs: 30_000 });
     // The night after: Vettly is back but not settled, and answers one more 503 that asks for only a few seconds.
-    await h.recreate(ROLE, 2, { faults: [BRIEF_503] });
+    // Its read of the changed checks meets a list that moves under it: the newest checks go to the head.
+    await h.recreate(ROLE, 2, { faults: [BRIEF_503, CHECKS_DRIFT] });
     await h.run("next_catch_up", ["sync"]);
     await h.snapshot("cp2");
   },

@@ -50,5 +50,11 @@ export default defineMutants({
         },
       ],
     },
+    {
+      id: "moved-list-trusted",
+      mistake:
+        "keys each page's records by id and never notices a record coming back on a later page, so a list that moved under the crawl is taken as read and the checks it pushed past the crawl are missed",
+      patches: [{ file: "src/vettly.ts", find: "            if (items.has(String(item.id))) repeats += 1;\n", replace: "" }],
+    },
   ],
 });

@@ -12,6 +12,8 @@ export const MAINTENANCE = "vt-maintenance-window";
 export const BRIEF_503 = "vt-brief-maintenance-503";
 /** The first sync: one page of checks whose answer is cut off half-way through its body. */
 export const CUT_PAGE = "vt-checks-cut";
+/** The night after maintenance: after two pages of changed checks, the newest checks move to the head of the list. */
+export const CHECKS_DRIFT = "vt-checks-drift";
 
 const ENTITIES = [
   { entity: "subject", file: "subjects.json" },

@@ -32,6 +32,17 @@ export default defineMutants({
       mistake: "reads the fee statement export as comma-separated like everything else (Rahul's notes), though PlaceMint writes it with semicolons, so no placement is found in it",
       patches: [{ file: "src/main.ts", find: 'parseCsv(text, ";")', replace: 'parseCsv(text, ",")' }],
     },
+    {
+      id: "placement-ids-taken-verbatim",
+      mistake:
+        "takes Tallybook's Placement as written, so a timesheet that names its placement without the leading zeros (plc_7) is reported not_in_book and its hours are missing from the placement's fee",
+      patches: [{ file: "src/main.ts", find: "const id = placementId(t.Placement);", replace: "const id = t.Placement.trim();" }],
+    },
+    {
+      id: "cut-body-not-retried",
+      mistake: "retries a request whose connection drops before the answer, but reads the body outside the retry, so an answer cut off mid-body (the export's status read) ends the close",
+      patches: [{ file: "src/placemint.ts", find: "await res.text().catch(() => null)", replace: "await res.text()", count: 2 }],
+    },
   ],
   equivalent: {},
 });

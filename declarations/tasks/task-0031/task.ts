@@ -14,10 +14,11 @@ const VISIBILITY = "agency";
 
 /**
  * Faults of close day (declared in declarations/vendors/placemint.ts): every token is revoked
- * after a few requests, the quota closes early for a burst, and the first note PlaceMint
+ * after a few requests, the quota closes early for a burst, the first answer after the export
+ * is requested (its first status read) is cut off mid-body, and the first note PlaceMint
  * commits answers 500.
  */
-export const CLOSE_FAULTS = ["pm-tokens-revoked", "pm-burst-429", "pm-note-500-after-commit"];
+export const CLOSE_FAULTS = ["pm-tokens-revoked", "pm-burst-429", "pm-export-poll-reset", "pm-note-500-after-commit"];
 
 /** One Tallybook timesheet (`timesheets-key.json`: columns of repo/input/tallybook-q1-timesheets.csv). */
 export interface Timesheet {
@@ -44,13 +45,20 @@ export function timesheetHundredths(hours: string): number {
   return hm ? Number(hm[1]) * 100 + (Number(hm[2]) * 100) / 60 : hundredths(hours);
 }
 
+/** Tallybook's `Placement` as the PlaceMint id it is: some timesheets drop the number's leading zeros (`plc_7` is `plc_000007`). */
+export const placementId = (raw: string) => raw.trim().replace(/^plc_(\d{1,6})$/, (_, n: string) => `plc_${n.padStart(6, "0")}`);
+
 /** The quarter the fee is for: a timesheet counts in the quarter its week ends in. */
 export const inQuarter = (weekEnding: string) => weekEnding >= "2025-01-01" && weekEnding <= "2025-03-31";
 
 /** Approved hours of the quarter per placement, in hundredths of an hour. */
 export function approvedHundredths(): Map<string, number> {
   const out = new Map<string, number>();
-  for (const t of TIMESHEETS) if (t.status === "approved" && inQuarter(t.week_ending)) out.set(t.placement, (out.get(t.placement) ?? 0) + timesheetHundredths(t.hours));
+  for (const t of TIMESHEETS)
+    if (t.status === "approved" && inQuarter(t.week_ending)) {
+      const id = placementId(t.placement);
+      out.set(id, (out.get(id) ?? 0) + timesheetHundredths(t.hours));
+    }
   return out;
 }
 

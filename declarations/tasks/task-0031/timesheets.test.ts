@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
-import { approvedHundredths, feeBody, feeCents, inQuarter, TIMESHEETS, timesheetHundredths } from "./task.ts";
+import { approvedHundredths, feeBody, feeCents, inQuarter, placementId, TIMESHEETS, timesheetHundredths } from "./task.ts";
 
 const csv = readFileSync(join(import.meta.dirname, "repo", "input", "tallybook-q1-timesheets.csv"), "utf8");
 
@@ -44,6 +44,16 @@ describe("task-0031's answer key", () => {
   it("has a placement whose only approved hours fall outside the quarter (it gets no row)", () => {
     const outside = new Set(TIMESHEETS.filter((t) => t.status === "approved" && !inQuarter(t.week_ending)).map((t) => t.placement));
     expect([...outside].some((p) => !approvedHundredths().has(p))).toBe(true);
+  });
+
+  it("reads a placement written without its leading zeros as the PlaceMint id it names", () => {
+    expect(placementId("plc_7")).toBe("plc_000007");
+    expect(placementId(" plc_000118 ")).toBe("plc_000118");
+    const short = TIMESHEETS.filter((t) => t.status === "approved" && inQuarter(t.week_ending) && !/^plc_\d{6}$/.test(t.placement));
+    expect(short.length).toBeGreaterThanOrEqual(3);
+    // each names a placement that also has timesheets under its full id, so taking it as written splits the placement in two
+    for (const t of short) expect(TIMESHEETS.some((u) => u.placement === placementId(t.placement))).toBe(true);
+    expect([...approvedHundredths().keys()].every((p) => /^plc_\d{6}$/.test(p))).toBe(true);
   });
 
   it("rounds the fee to the nearest cent, halves up, and writes it with two decimals", () => {

@@ -106,11 +106,15 @@ export class VettlyClient {
   /**
    * Every record of a list (changed since `since`, when given). A page token that
    * died under us restarts the list from its first page: records are keyed by id, so
-   * reading a page twice costs requests but never a duplicate.
+   * reading a page twice costs requests but never a duplicate. A page is a position in
+   * a list that can move while we read it: a crawl that meets a record again on a later
+   * page has seen the list shift, and has missed as many records elsewhere, so the list
+   * is read again until a crawl gets through it without a repeat.
    */
   async listAll(path: string, since: string | null): Promise<Item[]> {
-    for (let restarts = 0; ; restarts++) {
+    for (let reads = 1; ; reads++) {
       const items = new Map<string, Item>();
+      let repeats = 0;
       let token: string | null = null;
       try {
         do {
@@ -118,14 +122,20 @@ export class VettlyClient {
           if (since) query.modified_since = since;
           if (token) query.page_token = token;
           const page = await this.get(path, query);
-          for (const item of (page.results as Item[]) ?? []) items.set(String(item.id), item);
+          for (const item of (page.results as Item[]) ?? []) {
+            if (items.has(String(item.id))) repeats += 1;
+            items.set(String(item.id), item);
+          }
           token = (page.next_page_token as string | null) ?? null;
         } while (token);
-        return [...items.values()];
       } catch (err) {
-        if (!(err instanceof DeadCursor) || restarts >= 3) throw err;
+        if (!(err instanceof DeadCursor) || reads > 3) throw err;
         console.error(`${path}: page token refused (${err.message.slice(0, 80)}); reading the list again from its first page`);
+        continue;
       }
+      if (!repeats) return [...items.values()];
+      if (reads > 3) throw new Error(`${path}: the list kept moving while it was read`);
+      console.error(`${path}: ${repeats} records came twice, so the list moved while it was read; reading it again`);
     }
   }
 }

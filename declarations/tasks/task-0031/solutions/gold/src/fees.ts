@@ -16,6 +16,16 @@ export function hundredths(hours: string): number {
   return Number(m[1]) * 100 + Number((m[2] ?? "").padEnd(2, "0"));
 }
 
+/**
+ * A Tallybook placement as the PlaceMint id it names: `plc_` and six digits. Some timesheets
+ * carry the number without its leading zeros (`plc_7` is `plc_000007`).
+ */
+export function placementId(raw: string): string {
+  const m = /^\s*plc_(\d{1,6})\s*$/i.exec(raw);
+  if (!m) throw new Error(`not a placement id: ${JSON.stringify(raw)}`);
+  return `plc_${m[1].padStart(6, "0")}`;
+}
+
 /** The close is for Q1 2025: a timesheet counts in the quarter its week ends in. */
 export const inQuarter = (weekEnding: string) => {
   const day = weekEnding.trim();

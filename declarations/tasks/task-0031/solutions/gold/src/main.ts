@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { loadConfig } from "./config.ts";
 import { parseCsv } from "./csv.ts";
-import { feeBody, feeCents, hoursText, hundredths, inQuarter, TAG } from "./fees.ts";
+import { feeBody, feeCents, hoursText, hundredths, inQuarter, placementId, TAG } from "./fees.ts";
 import { PlaceMintClient } from "./placemint.ts";
 
 const AUTHOR = "Finance close";
@@ -37,7 +37,11 @@ async function close(): Promise<void> {
   const config = loadConfig();
   const sheets = parseCsv(readFileSync(join(import.meta.dirname, "..", "input", "tallybook-q1-timesheets.csv"), "utf8"), ",");
   const hours = new Map<string, number>();
-  for (const t of sheets) if (t.Status.trim() === "approved" && inQuarter(t["Week ending"])) hours.set(t.Placement.trim(), (hours.get(t.Placement.trim()) ?? 0) + hundredths(t.Hours));
+  for (const t of sheets)
+    if (t.Status.trim() === "approved" && inQuarter(t["Week ending"])) {
+      const id = placementId(t.Placement);
+      hours.set(id, (hours.get(id) ?? 0) + hundredths(t.Hours));
+    }
 
   const client = new PlaceMintClient(config);
   const book = await feeStatements(client);

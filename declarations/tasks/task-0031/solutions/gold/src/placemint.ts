@@ -30,8 +30,9 @@ export class PlaceMintClient {
         headers: { "content-type": "application/x-www-form-urlencoded" },
         body: new URLSearchParams({ grant_type: "client_credentials", client_id: this.config.clientId, client_secret: this.config.clientSecret }),
       }).catch(() => null);
-      if (res?.ok) return ((await res.json()) as { access_token: string }).access_token;
-      if (res && !(res.status === 429 || res.status >= 500)) throw new Error(`POST /oauth/token failed with ${res.status}`);
+      const text = res ? await res.text().catch(() => null) : null;
+      if (res?.ok && text !== null) return (JSON.parse(text) as { access_token: string }).access_token;
+      if (res && text !== null && !(res.status === 429 || res.status >= 500)) throw new Error(`POST /oauth/token failed with ${res.status}`);
       if (attempt >= 5) throw new Error(`POST /oauth/token failed with ${res?.status ?? "a dropped connection"}`);
       await sleep(res ? waitMs(res, attempt) : 500 * attempt);
     }
@@ -47,7 +48,10 @@ export class PlaceMintClient {
         headers: { authorization: `Bearer ${this.token}`, ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },
         body: body === undefined ? undefined : JSON.stringify(body),
       }).catch(() => null);
-      if (res?.ok) return ((res.headers.get("content-type") ?? "").includes("json") ? await res.json() : await res.text()) as T;
+      // A connection can drop after the status line: a body that never arrives is a failed request like a dropped one.
+      const text = res ? await res.text().catch(() => null) : null;
+      const json = (res?.headers.get("content-type") ?? "").includes("json");
+      if (res?.ok && text !== null && (!json || parses(text))) return (json ? JSON.parse(text) : text) as T;
       if (res?.status === 401 && authFailures < 2) {
         authFailures += 1;
         this.token = null;
@@ -57,13 +61,12 @@ export class PlaceMintClient {
         await sleep(waitMs(res, 1));
         continue;
       }
-      if ((!res || res.status >= 500) && failures < 5) {
+      if ((!res || text === null || res.status >= 500 || (res.ok && json)) && failures < 5) {
         failures += 1;
         await sleep(500 * failures);
         continue;
       }
-      const text = res ? await res.text() : "";
-      throw new Error(`${method} ${path} failed with ${res?.status ?? "a dropped connection"} ${text}`.trim());
+      throw new Error(`${method} ${path} failed with ${res?.status ?? "a dropped connection"} ${text ?? ""}`.trim());
     }
   }
 
@@ -87,6 +90,16 @@ export class PlaceMintClient {
       console.error(`${path}: read ${seen.size} distinct records of ${count}; the list moved under us, reading it again`);
     }
     throw new Error(`${path}: could not read a complete list`);
+  }
+}
+
+/** Whether a body is whole JSON (a cut connection can leave half of it). */
+function parses(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
   }
 }
 
