@@ -428,6 +428,8 @@ export default defineVendor({
     { kind: "webhook-out-of-order", id: "cc-reordered-burst" },
     // The morning board's reads: the first page of blocks fails twice.
     { kind: "error-on-page", id: "cc-board-blocks-500-first-page", resource: "block", page: 0, times: 2, status: 500 },
+    // The morning board's reads: workers post availability while it reads, and after the first page the newest posts move to the head.
+    { kind: "page-drift", id: "cc-board-availability-drift", afterRequests: 1, path: "/partner/v1/availability", resource: "availability", inserts: 60 },
     // A nightly census's read of the roster: the first page of workers answers 502 once.
     { kind: "error-on-page", id: "cc-census-workers-502-first-page", resource: "worker", page: 0, times: 1, status: 502 },
     // The census's first read of the roster: after its first page the six newest workers move to the head.

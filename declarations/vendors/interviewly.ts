@@ -227,6 +227,7 @@ export default defineVendor({
     { kind: "token-revoked", id: "iv-tokens-revoked", afterRequests: 6, status: 401 },
     { kind: "page-drift", id: "iv-interviews-drift", afterRequests: 2, path: "/v1/interviews", resource: "interview", inserts: 4 },
     { kind: "error-on-page", id: "iv-scorecards-500-page-2", resource: "scorecard", page: 1, times: 1, status: 500 },
+    { kind: "connection-reset", id: "iv-scorecards-reset", afterRequests: 2, path: "/v1/scorecards", count: 1 },
     { kind: "rate-limit-window", id: "iv-burst-429", afterRequests: 12, cooldownS: 5, retryAfter: "seconds" },
     { kind: "slow", id: "iv-slow-calendar-sync", afterRequests: 1, path: "/v1/panelists", count: 2, delayMs: 2000 },
     { kind: "stale-read", id: "iv-cached-interview-reads", afterRequests: 0, resource: "interview" },

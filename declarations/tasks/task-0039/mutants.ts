@@ -15,6 +15,16 @@ export default defineMutants({
       ],
     },
     {
+      id: "crawl-count-unchecked",
+      mistake: "crawls the interviews list once by offset and takes what it met, never checking it against `total_entries`, so interviews booked during the back-fill push others past the crawl",
+      patches: [{ file: "src/interviewly.ts", find: "      if (byId.size >= total) return [...byId.values()];", replace: "      return [...byId.values()];" }],
+    },
+    {
+      id: "dropped-connection-not-retried",
+      mistake: "retries a 5xx but not a read whose connection drops mid-answer, so one cut-off page of scorecards ends the back-fill with nothing written",
+      patches: [{ file: "src/interviewly.ts", find: "        if (attempt > 4) throw err;", replace: "        throw err;" }],
+    },
+    {
       id: "scorecard-feedback-not-requested",
       mistake: "back-fills scorecards without `include=comments`, so the panelists' written feedback never reaches the copy",
       patches: [{ file: "src/sync.ts", find: 'api.listAll("/v1/scorecards", { include: "comments" })', replace: 'api.listAll("/v1/scorecards")' }],
@@ -42,7 +52,8 @@ export default defineMutants({
   ],
   equivalent: {
     "shared-retry-after-ignored":
-      "every fault the scenario arms is on webhook deliveries (out of order, duplicates, forgeries, a stale replay); Interviewly's API, which only the back-fill calls, is armed with none, so no 429 or 503 and no Retry-After ever reaches the connector (retry_after_honored is not recorded for gold)",
-    "shared-no-wait": "the back-fill, the only caller of Interviewly's API, meets no fault and no throttling in this scenario, so gold never retries or backs off and has no wait to drop",
+      "every fault the scenario arms is on webhook deliveries (out of order, duplicates, forgeries, a stale replay); Interviewly's API, which only the back-fill calls, is armed only with a page drift (interviews moved to the head of the list) and one scorecards page cut off mid-answer, so no 429 or 503 and no Retry-After ever reaches the connector (retry_after_honored is not recorded for gold)",
+    "shared-no-wait":
+      "the back-fill, the only caller of Interviewly's API, meets no error status and no throttling in this scenario (only a list that moves under it and one connection that drops mid-answer), so its only wait is the short pause before reading the cut-off page again, which an immediate retry survives just as well",
   },
 });

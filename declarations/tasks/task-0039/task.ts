@@ -16,6 +16,8 @@ const ENTITIES = [
 const COPY = ENTITIES.map((x) => x.file);
 const FILES = [...COPY, JOURNAL];
 
+/** The morning back-fill: recruiters book interviews while it reads (the interviews list moves under an offset crawl), and one scorecards page is cut off mid-answer. */
+export const BACKFILL_FAULTS = ["iv-interviews-drift", "iv-scorecards-reset"];
 /** The reorg afternoon: the burst reversed, every third event twice, two forgeries and a stale replay. */
 export const REORG_FAULTS = ["iv-reordered-burst", "iv-replay-some", "iv-forged-delivery", "iv-replayed-old-delivery"];
 /** The afternoon after the restart: in the order Interviewly sent it, every third event twice. */
@@ -141,7 +143,7 @@ export default defineTask({
   timeLimitS: 30,
   scenarios: [
     {
-      // A back-fill, then the reorg afternoon (reversed, replayed, with forgeries and a stale
+      // A back-fill while recruiters book interviews (the list drifts under it, a scorecards page is cut off), then the reorg afternoon (reversed, replayed, with forgeries and a stale
       // replay), a restart of the listener, and the next afternoon in Interviewly's own order.
       name: "reorg_afternoon",
       judge: (e, c, ctx) => {

@@ -5,7 +5,7 @@ import { buildState } from "../../../workers/engine/data/generate.ts";
 import { serializeRecord } from "../../../workers/engine/protocol/serialize.ts";
 import { VENDORS } from "../../vendors/index.ts";
 import { expectedBoard, morningOf, type Window } from "./board-truth.ts";
-import task, { ROLE, SATURDAY, TUESDAY } from "./task.ts";
+import task, { AVAILABILITY_DRIFT, ROLE, SATURDAY, TUESDAY } from "./task.ts";
 
 const CREWCALL = VENDORS.crewcall;
 const CALENDARS = ["availability", "block", "booking"];
@@ -14,14 +14,24 @@ const MAX_PAGE = CREWCALL.paging.maxLimit;
 const MORNINGS = [TUESDAY, SATURDAY].map((d) => morningOf(d)!);
 const SEEDS = [task.seed, ...otherSeedsOf(task.seed, 5)];
 
-/** CrewCall as the task's role starts on `seed`, each list in its order; `firstPageOnly` keeps the first page of each calendar. */
-function snapshotOf(seed: number, firstPageOnly = false): Snapshot {
+/** The availability posts that move to the head of the list while Tuesday's board reads it (the armed page drift). */
+const DRIFTED = (() => {
+  const f = CREWCALL.faults.find((x) => x.id === AVAILABILITY_DRIFT);
+  if (f?.kind !== "page-drift" || f.resource !== "availability") throw new Error(`${AVAILABILITY_DRIFT} is not a page drift of availability`);
+  return f.inserts;
+})();
+
+/**
+ * CrewCall as the task's role starts on `seed`, each list in its order; `firstPageOnly` keeps the first page of each calendar,
+ * `singleCrawl` leaves out the availability posts a single offset crawl steps over when the drift moves them to the head.
+ */
+function snapshotOf(seed: number, firstPageOnly = false, singleCrawl = false): Snapshot {
   const { checkpoint, scale } = task.roles[ROLE];
   const state = buildState(CREWCALL, seed, checkpoint, scale).sort((a, b) => a.seq - b.seq);
   const entities: Snapshot["entities"] = {};
   for (const r of CREWCALL.resources) {
     const rows = state.filter((x) => x.entity === r.name);
-    const kept = firstPageOnly && CALENDARS.includes(r.name) ? rows.slice(0, MAX_PAGE) : rows;
+    const kept = firstPageOnly && CALENDARS.includes(r.name) ? rows.slice(0, MAX_PAGE) : singleCrawl && r.name === "availability" ? rows.slice(0, -DRIFTED) : rows;
     entities[r.name] = kept.map((x) => ({ id: x.id, deleted: x.deletedMs !== null, record: serializeRecord(CREWCALL, r, x, new URLSearchParams()) }));
   }
   return { checkpoint, epoch: 0, entities };
@@ -54,6 +64,15 @@ describe("task-0042's grading worlds", () => {
       const full = snapshotOf(seed);
       const onePage = snapshotOf(seed, true);
       const differs = MORNINGS.filter((m) => keys(expectedBoard(full, m)) !== keys(expectedBoard(onePage, m)));
+      expect(differs.length, `seed ${seed}`).toBeGreaterThanOrEqual(1);
+    }
+  });
+
+  it("lose part of a morning's board on every graded seed to a single crawl of availability that the drift steps over", () => {
+    for (const seed of SEEDS) {
+      const full = snapshotOf(seed);
+      const crawled = snapshotOf(seed, false, true);
+      const differs = MORNINGS.filter((m) => keys(expectedBoard(full, m)) !== keys(expectedBoard(crawled, m)));
       expect(differs.length, `seed ${seed}`).toBeGreaterThanOrEqual(1);
     }
   });

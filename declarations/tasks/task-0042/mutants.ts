@@ -36,7 +36,13 @@ export default defineMutants({
     {
       id: "one-page-per-calendar",
       mistake: "asks for the largest page CrewCall serves (200) and takes the first page of each list as the whole calendar, so availability posted after the 200th post never reaches the board",
-      patches: [{ file: "src/crewcall.ts", find: "      if (records.length < PAGE_SIZE) return out;", replace: "      return out;" }],
+      patches: [{ file: "src/crewcall.ts", find: "      offset += records.length;\n      if (records.length < PAGE_SIZE) break;", replace: "      offset += records.length;\n      break;" }],
+    },
+    {
+      id: "single-crawl-trusted",
+      mistake:
+        "reads each list once by offset and keeps what it met, although a post met twice shows that new posts pushed others past the crawl, so availability posted while the job reads never reaches the board",
+      patches: [{ file: "src/crewcall.ts", find: "    if (twice > 0)\n", replace: "    if (twice < 0)\n" }],
     },
     {
       id: "touching-posts-kept-apart",
@@ -57,8 +63,8 @@ export default defineMutants({
   ],
   equivalent: {
     "shared-retry-after-ignored":
-      "no 429 or 503 is ever answered here: the only fault is a 500 on the first page of blocks, and the job's dozen or so list reads stay far below CrewCall's 240-request limit",
+      "no 429 or 503 is ever answered here: the only faults are a 500 on the first page of blocks and availability moving under the crawl, and the job's dozen or so list reads stay far below CrewCall's 240-request limit",
     "shared-no-wait":
-      "the only fault is two 500s on the first page of blocks: the third ask is served whatever the pause, and gold's 100-200 ms backoff is already within what the hot-loop check allows, so dropping it changes nothing the vendor or a check can see",
+      "the only error is two 500s on the first page of blocks (the other fault moves availability under the crawl, which no wait changes): the third ask is served whatever the pause, and gold's 100-200 ms backoff is already within what the hot-loop check allows, so dropping it changes nothing the vendor or a check can see",
   },
 });

@@ -33,14 +33,33 @@ export class CrewCallClient {
     }
   }
 
-  /** Every record of a list, page by page; a page shorter than asked for is the last. */
+  /**
+   * Every record of a list, once each; a page shorter than asked for is the last. Workers post
+   * while the job reads, and new posts go to the head of the list: a record met twice means others
+   * moved ahead of the offset and were stepped over, so the head is read again until a page brings
+   * nothing new.
+   */
   async all(path: string): Promise<CrewRecord[]> {
-    const out: CrewRecord[] = [];
+    const byId = new Map<string, CrewRecord>();
+    const page = async (offset: number) => (await this.get<{ records: CrewRecord[] }>(path, { offset: String(offset), limit: String(PAGE_SIZE) })).records;
+    let twice = 0;
     for (let offset = 0; ; ) {
-      const { records } = await this.get<{ records: CrewRecord[] }>(path, { offset: String(offset), limit: String(PAGE_SIZE) });
-      out.push(...records);
+      const records = await page(offset);
+      for (const r of records) {
+        if (byId.has(String(r.id))) twice++;
+        byId.set(String(r.id), r);
+      }
       offset += records.length;
-      if (records.length < PAGE_SIZE) return out;
+      if (records.length < PAGE_SIZE) break;
     }
+    if (twice > 0)
+      for (let offset = 0; ; offset += PAGE_SIZE) {
+        const records = await page(offset);
+        const fresh = records.filter((r) => !byId.has(String(r.id)));
+        for (const r of records) byId.set(String(r.id), r);
+        console.error(`${path}: ${twice} records met twice; the head read again brought ${fresh.length}`);
+        if (fresh.length === 0 || records.length < PAGE_SIZE) break;
+      }
+    return [...byId.values()];
   }
 }
