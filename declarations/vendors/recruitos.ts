@@ -316,6 +316,8 @@ export default defineVendor({
     // The application read cache the consultants' desk app sits behind: a single read is served from it unless the request revalidates.
     { kind: "stale-read", id: "ros-cached-application-reads", afterRequests: 0, resource: "application" },
     { kind: "error-after-commit", id: "ros-create-500-after-commit", write: "createCandidate", nth: 1, status: 500 },
+    // A stage move that lands while its answer is lost on the way back (a gateway timeout after the commit).
+    { kind: "error-after-commit", id: "ros-update-502-after-commit", write: "updateApplication", nth: 1, status: 502 },
     { kind: "webhook-drop", id: "ros-drop-first-application-update", nth: 1, type: "application.updated" },
     { kind: "webhook-out-of-order", id: "ros-reversed-burst" },
     { kind: "webhook-duplicates", id: "ros-duplicate-storm", every: 3, copies: 2 },

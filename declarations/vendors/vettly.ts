@@ -225,6 +225,7 @@ export default defineVendor({
     { kind: "maintenance", id: "vt-brief-maintenance-503", afterRequests: 4, count: 1, retryAfterS: 3 },
     { kind: "connection-reset", id: "vt-checks-cut", afterRequests: 2, path: "/v1/checks", count: 1 },
     { kind: "page-drift", id: "vt-checks-drift", afterRequests: 2, path: "/v1/checks", resource: "check", inserts: 30 },
+    { kind: "page-drift", id: "vt-cutover-checks-drift", afterRequests: 2, path: "/v1/checks", resource: "check", inserts: 6 },
   ],
   lies: [
     {

@@ -35,12 +35,22 @@ export default defineMutants({
       ],
     },
     {
+      id: "lost-write-reported-in-sync",
+      mistake: "reads an application back after its write answered 502 and, finding the decision in place, reports it in_sync, though it was the job's own write that put it there",
+      patches: [{ file: "src/main.ts", find: '    if (lost && holds(d, now.app)) return row(now.app, "repaired");\n', replace: "" }],
+    },
+    {
+      id: "write-retried-on-5xx",
+      mistake: "retries a stage move that answered 502 like any failed request: the write had landed, the retry meets 412, and the application is then reported in_sync",
+      patches: [{ file: "src/recruitos.ts", find: '      if (method !== "GET" && res.status !== 429 && res.status !== 503) return answer;\n', replace: "" }],
+    },
+    {
       id: "no-compare-before-write",
       mistake: "writes every decision that is not superseded or refused without first checking whether RecruitOS already holds it",
       patches: [
         {
           file: "src/main.ts",
-          find: '  if (app.stage === d.stage && (d.disqualified === null || app.disqualified === d.disqualified)) return row(app, "in_sync");\n',
+          find: '  if (holds(d, app)) return row(app, "in_sync");\n',
           replace: "",
         },
       ],
@@ -65,7 +75,7 @@ export default defineMutants({
   ],
   equivalent: {
     "shared-retry-after-ignored":
-      "the scenario arms only cached application reads and revoked tokens (CACHED_READS, TOKENS_REVOKED): RecruitOS never answers 429 or 503 here, so there is no Retry-After to honour",
-    "shared-no-wait": "no armed fault answers 429 or 5xx (stale reads and a revoked token, re-minted at once either way), so there is no wait to drop",
+      "the scenario arms cached application reads, revoked tokens and one write answered 502 after its commit (CACHED_READS, TOKENS_REVOKED, LOST_UPDATE_ANSWER): RecruitOS never answers 429 or 503 here, so there is no Retry-After to honour",
+    "shared-no-wait": "no armed fault answers 429 or 503, and the one 502 (a stage move that landed) is read back at once, never waited on and sent again, so there is no wait to drop",
   },
 });

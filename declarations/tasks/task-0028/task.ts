@@ -16,6 +16,8 @@ const HEADER = ["application_id", "outcome", "stage", "disqualified", "detail"];
 /** Faults the scenario arms (declared in declarations/vendors/recruitos.ts). */
 export const CACHED_READS = "ros-cached-application-reads";
 export const TOKENS_REVOKED = "ros-app-tokens-revoked";
+/** The first stage move commits and answers 502: the read-back after the lost answer goes through the read cache. */
+export const LOST_UPDATE_ANSWER = "ros-update-502-after-commit";
 /** Where the drift is judged: the day the decisions were exported (checkpoint 1 of RecruitOS's timeline). */
 export const CHECKPOINT = 1;
 
@@ -270,8 +272,9 @@ export default defineTask({
   scenarios: [
     {
       // The export day: single application reads come from a cache that keeps the version before
-      // a write unless the request revalidates, and every token is revoked a few calls in. Then the
-      // warehouse team reruns the job with the same file.
+      // a write unless the request revalidates, every token is revoked a few calls in, and the
+      // first stage move commits but its answer is lost (502). Then the warehouse team reruns the
+      // job with the same file.
       name: "drifted_decisions_then_rerun",
       judge: (e, c, ctx) => judge(e, c, ctx.vendors[ROLE]),
     },

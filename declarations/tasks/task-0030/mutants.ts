@@ -28,6 +28,11 @@ export default defineMutants({
       ],
     },
     {
+      id: "check-list-read-once",
+      mistake: "reads the changed checks in one pass by page token and trusts it: the checks that move to the head of the list mid-crawl are never read",
+      patches: [{ file: "src/feed.ts", find: "for (let added = -1; added !== 0; ) {", replace: "for (let added = -1; added === -1; ) {" }],
+    },
+    {
       id: "purge-feed-never-read",
       mistake: 'reads only the check list: a deleted check just leaves the list, so the feed never gets its "deleted" line',
       patches: [{ file: "src/feed.ts", find: 'for (const p of await client.changedSince("/v1/purges", since)) {', replace: "for (const p of [] as Record<string, unknown>[]) {" }],

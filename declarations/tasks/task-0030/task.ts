@@ -11,6 +11,8 @@ export const ROLE = "screening";
 export const TOKENS_REVOKED = "vt-tokens-revoked-early";
 /** Token time runs fast: 100 s a request, so access tokens and refresh chains end within a run. */
 export const TOKEN_CLOCK = "vt-token-clock-fast";
+/** The newest checks move to the head of the check list after the second read of it: a crawl of the cut-over's changes that reads on by page token misses them. */
+export const CHECKS_DRIFT = "vt-cutover-checks-drift";
 const FILE = "changes.jsonl";
 
 const ChangeLine = z.looseObject({
@@ -174,8 +176,9 @@ export default defineTask({
   scenarios: [
     {
       // The last XML run at checkpoint 0; the first REST run a day later, while Vettly
-      // revokes every token early on and token time runs fast enough that the refresh
-      // chain's absolute end arrives mid-run; the next night's run at checkpoint 2.
+      // revokes every token early on, token time runs fast enough that the refresh
+      // chain's absolute end arrives mid-run, and the newest checks move to the head of
+      // the list mid-crawl; the next night's run at checkpoint 2.
       name: "cutover",
       judge: (e, c, ctx) => {
         const a = api(ctx);

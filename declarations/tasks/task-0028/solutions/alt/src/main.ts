@@ -48,10 +48,12 @@ async function fresh(id: number): Promise<{ app: Application; etag: string } | n
 const row = (app: Application, outcome: ReportRow["outcome"], detail = ""): ReportRow => ({ applicationId: app.id, outcome, stage: app.stage, disqualified: app.disqualified, detail });
 const missing = (id: number): ReportRow => ({ applicationId: id, outcome: "missing", stage: null, disqualified: null, detail: "" });
 
+/** Whether RecruitOS holds the decision. An empty disqualified is a ruling on the stage only: RecruitOS's value stands either way. */
+const holds = (d: Decision, app: Application): boolean => app.stage === d.stage && (d.disqualified === null || app.disqualified === d.disqualified);
+
 /** The outcome rules of the ticket, in order, for an application RecruitOS holds; null means "write it". */
 function judged(d: Decision, app: Application): ReportRow | null {
-  // An empty disqualified is a ruling on the stage only: RecruitOS's value stands either way.
-  if (app.stage === d.stage && (d.disqualified === null || app.disqualified === d.disqualified)) return row(app, "in_sync");
+  if (holds(d, app)) return row(app, "in_sync");
   if (app.updatedAt > d.decidedMs) return row(app, "superseded");
   if (!STAGES.includes(d.stage)) return row(app, "refused", `stage ${d.stage} is not a RecruitOS stage (${STAGES.join(" / ")})`);
   return null;
@@ -63,9 +65,12 @@ async function settle(d: Decision, listed: Application | undefined): Promise<Rep
     const settled = judged(d, listed);
     if (settled) return settled;
   }
+  /** Whether a write of ours may have landed though its answer was lost (a 5xx after RecruitOS committed it). */
+  let lost = false;
   for (let attempt = 1; attempt <= 3; attempt++) {
     const now = await fresh(d.applicationId);
     if (!now) return missing(d.applicationId);
+    if (lost && holds(d, now.app)) return row(now.app, "repaired");
     const settled = judged(d, now.app);
     if (settled) return settled;
     const put = await api.call("PATCH", `/api/v3/applications/${d.applicationId}`, {
@@ -74,6 +79,11 @@ async function settle(d: Decision, listed: Application | undefined): Promise<Rep
     });
     if (put.status === 200) return row(put.body as Application, "repaired");
     if (put.status === 422) return row(now.app, "refused", String(put.body?.errorMessage ?? "refused by RecruitOS"));
+    // A 5xx may come after the write landed: read it back (revalidated) before deciding anything.
+    if (put.status >= 500) {
+      lost = true;
+      continue;
+    }
     // 412: it changed since we read it; read it again and decide again.
     if (put.status !== 412) throw new Error(`application ${d.applicationId}: PATCH ${put.status} ${put.body?.errorMessage ?? ""}`);
   }

@@ -52,6 +52,8 @@ export class RecruitOS {
         continue;
       }
       if (!RETRYABLE.has(res.status) || attempt >= ATTEMPTS) return answer;
+      // A write answered 500, 502 or 504 may have been applied: the caller reads it back rather than sending it again.
+      if (method !== "GET" && res.status !== 429 && res.status !== 503) return answer;
       await sleep(waitMs(res, attempt));
     }
   }

@@ -66,12 +66,16 @@ export async function feed(): Promise<void> {
       if (!pageToken) return;
     }
   };
-  await readAll("/v1/checks", (c) => {
-    const key = `${c.id}@${Date.parse(String(c.updated_at))}`;
-    if (held.has(key)) return;
-    held.add(key);
-    found.push({ check_id: String(c.id), subject_id: String(c.subject_id), type: String(c.type), status: String(c.status), updated_at: String(c.updated_at) });
-  });
+  // Checks change while the list is read and a page can shift under the crawl: read it until a pass adds nothing.
+  for (let before = -1; before !== found.length; ) {
+    before = found.length;
+    await readAll("/v1/checks", (c) => {
+      const key = `${c.id}@${Date.parse(String(c.updated_at))}`;
+      if (held.has(key)) return;
+      held.add(key);
+      found.push({ check_id: String(c.id), subject_id: String(c.subject_id), type: String(c.type), status: String(c.status), updated_at: String(c.updated_at) });
+    });
+  }
   // A withdrawn check is only in the purge feed; its subject and type are the feed's last line's.
   const lastLine = new Map([...readChanges(outputDir), ...found].map((l) => [l.check_id, l]));
   await readAll("/v1/purges", (p) => {

@@ -42,11 +42,17 @@ export async function feed(): Promise<void> {
   );
   const seen = new Set<string>();
   const found: ChangeLine[] = [];
-  for (const c of await client.changedSince("/v1/checks", since)) {
-    const updatedAt = String(c.updated_at);
-    if ((ms(updatedAt) === ms(since) && held.has(c.id)) || seen.has(c.id)) continue;
-    seen.add(c.id);
-    found.push({ check_id: c.id, subject_id: String(c.subject_id), type: String(c.type), status: String(c.status), updated_at: updatedAt });
+  // Checks are ordered and move on while the list is read, so a page can shift under the
+  // crawl and a check can slip past it: the list is read again until a pass finds nothing new.
+  for (let added = -1; added !== 0; ) {
+    added = 0;
+    for (const c of await client.changedSince("/v1/checks", since)) {
+      const updatedAt = String(c.updated_at);
+      if ((ms(updatedAt) === ms(since) && held.has(c.id)) || seen.has(c.id)) continue;
+      seen.add(c.id);
+      added += 1;
+      found.push({ check_id: c.id, subject_id: String(c.subject_id), type: String(c.type), status: String(c.status), updated_at: updatedAt });
+    }
   }
   // Deleted checks leave the list; Vettly names them (with every other deleted object) in its
   // purge feed, which carries no subject or type: those are the ones the feed last gave.
