@@ -14,14 +14,14 @@ export type StartListenerOptions = Parameters<typeof startListener>[0];
 export interface ConnectorHost {
   run(opts: RunConnectorOptions): Promise<ConnectorRun>;
   startListener(opts: StartListenerOptions): Promise<Listener>;
-  /** A fresh copy of the connector folder `source`, ready for this host to run (removed by the caller). */
-  workspace(source: string): string;
+  /** A fresh copy of the connector folder `source` with the task's materials from `starter`, ready for this host to run (removed by the caller). */
+  workspace(source: string, starter: string): string;
   close(): Promise<void>;
 }
 
 export const HOST_CONNECTORS: ConnectorHost = {
   run: runConnector,
   startListener,
-  workspace: (source) => copyWorkspace(source),
+  workspace: (source, starter) => copyWorkspace(source, undefined, starter),
   close: async () => {},
 };

@@ -9,7 +9,7 @@ import { connectorEnv, type Listener } from "./connector-process.ts";
 import { HOST_CONNECTORS, type ConnectorHost } from "./connector-host.ts";
 import { relayOnce, relayWanted } from "./relay.ts";
 import { settle } from "./settle.ts";
-import { entryScript, removeDir } from "./workspace.ts";
+import { entryScript, removeDir, taskDir } from "./workspace.ts";
 import { driveOf } from "../../declarations/tasks/drives.ts";
 
 export interface WorldInfo {
@@ -185,7 +185,7 @@ export async function gradeRepo(opts: {
     error = { class: "candidate_setup_failure", message: `the connector has no ${entryScript(task)}` };
   } else {
     for (const scenario of task.scenarios) {
-      const workspace = host.workspace(opts.repoDir);
+      const workspace = host.workspace(opts.repoDir, join(taskDir(task.id), "repo"));
       const drive = new Drive(farm, task, world, seed, workspace, scenario.name, host);
       try {
         for (const [role, r] of Object.entries(task.roles)) await drive.recreate(role, r.checkpoint);

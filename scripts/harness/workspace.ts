@@ -25,10 +25,22 @@ export function entryScript(task: Task): string {
 
 const SKIP = new Set(["node_modules", ".git", "output"]);
 
-/** Copies a connector folder into a fresh workspace under `parent` (default: the system's temporary folder). */
-export function copyWorkspace(source: string, parent = tmpdir()): string {
+/**
+ * The starter's folders of customer materials (the sheets and files a ticket hands over). They are
+ * the task's, not the connector's: a graded connector always reads the task's own copies.
+ */
+export const MATERIAL_FOLDERS = ["input", "data"] as const;
+
+/**
+ * Copies a connector folder into a fresh workspace under `parent` (default: the system's temporary
+ * folder). With `starter` (the task's starter folder), the connector's own material folders are left
+ * behind and the starter's are copied in: an edited, deleted or linked-away sheet is graded as handed over.
+ */
+export function copyWorkspace(source: string, parent = tmpdir(), starter?: string): string {
   const dir = mkdtempSync(join(parent, "wb-ws-"));
-  cpSync(source, dir, { recursive: true, verbatimSymlinks: true, filter: (src) => !SKIP.has(src.split(/[\\/]/).pop()!) || src === source });
+  const materials = new Set<string>(starter ? MATERIAL_FOLDERS.map((f) => join(source, f)) : []);
+  cpSync(source, dir, { recursive: true, verbatimSymlinks: true, filter: (src) => src === source || (!SKIP.has(src.split(/[\\/]/).pop()!) && !materials.has(src)) });
+  if (starter) for (const f of MATERIAL_FOLDERS) if (existsSync(join(starter, f))) cpSync(join(starter, f), join(dir, f), { recursive: true });
   return dir;
 }
 

@@ -73,8 +73,8 @@ export async function openConnectorSandbox(farmUrl: string, world: { world: stri
 
   return {
     // The copy is handed over before any connector process exists, so no link can be swapped in mid-walk.
-    workspace(source: string) {
-      const workspace = copyWorkspace(source, root);
+    workspace(source: string, starter: string) {
+      const workspace = copyWorkspace(source, root, starter);
       chmodSync(workspace, 0o755);
       mkdirSync(join(workspace, "output"), { recursive: true });
       handOver(workspace);
