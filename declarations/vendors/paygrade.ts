@@ -139,6 +139,10 @@ export default defineVendor({
     { kind: "rate-limit-window", id: "pg-burst-429", afterRequests: 6, cooldownS: 4, retryAfter: "seconds" },
     { kind: "rate-limit-window", id: "pg-early-429", afterRequests: 2, cooldownS: 2, retryAfter: "seconds" },
     { kind: "error-after-commit", id: "pg-update-504-after-commit", write: "updateAssignment", nth: 1, status: 504 },
+    // Payroll Ops at work while a job reads: changed assignments move to the head of the list mid-crawl (the total stays the same).
+    { kind: "page-drift", id: "pg-assignments-drift", afterRequests: 5, resource: "assignment", inserts: 25 },
+    // The bureau's read cache: an assignment read again is answered from the first answer (Age, Warning: 110) unless the call revalidates.
+    { kind: "stale-read", id: "pg-assignment-reads-cached", afterRequests: 0, resource: "assignment" },
   ],
   lies: [
     {

@@ -328,6 +328,18 @@ export default defineVendor({
     { kind: "webhook-drop", id: "pm-webhook-drop-placement-delete", nth: 1, type: "placement.deleted" },
     { kind: "webhook-late-version", id: "pm-webhook-late-version", nth: 1, type: "placement.updated" },
     { kind: "connection-reset", id: "pm-export-poll-reset", afterRequests: 1, path: "/v2/exports", count: 1 },
+    { kind: "export-not-ready", id: "pm-fee-statements-file-late", export: "fee_statements", times: 1 },
+    // A busy Monday: the desk keeps booking, so the placement list moves again every few pages read.
+    { kind: "page-drift", id: "pm-placements-busy-1", afterRequests: 2, path: "/v2/placements", resource: "placement", inserts: 10 },
+    { kind: "page-drift", id: "pm-placements-busy-2", afterRequests: 5, path: "/v2/placements", resource: "placement", inserts: 10 },
+    { kind: "page-drift", id: "pm-placements-busy-3", afterRequests: 8, path: "/v2/placements", resource: "placement", inserts: 10 },
+    { kind: "page-drift", id: "pm-placements-busy-4", afterRequests: 11, path: "/v2/placements", resource: "placement", inserts: 10 },
+    { kind: "page-drift", id: "pm-placements-busy-5", afterRequests: 14, path: "/v2/placements", resource: "placement", inserts: 10 },
+    { kind: "page-drift", id: "pm-placements-busy-6", afterRequests: 17, path: "/v2/placements", resource: "placement", inserts: 10 },
+    { kind: "page-drift", id: "pm-placements-busy-7", afterRequests: 20, path: "/v2/placements", resource: "placement", inserts: 10 },
+    { kind: "page-drift", id: "pm-placements-busy-8", afterRequests: 23, path: "/v2/placements", resource: "placement", inserts: 10 },
+    { kind: "page-drift", id: "pm-placements-busy-9", afterRequests: 26, path: "/v2/placements", resource: "placement", inserts: 10 },
+    { kind: "page-drift", id: "pm-placements-busy-10", afterRequests: 29, path: "/v2/placements", resource: "placement", inserts: 10 },
   ],
   lies: [
     {

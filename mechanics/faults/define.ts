@@ -98,6 +98,8 @@ export interface FaultHooks<F> {
   cursorCutoff?(f: F, s: FaultScope): number | null;
   /** A page of a resource's list is about to be served. */
   onListPage?(f: F, s: FaultScope, page: { resource: string; page: number }): Reply | null;
+  /** The file of a ready export job is about to be served: true holds it back (the download answers as if the job were not ready). */
+  holdsExportFile?(f: F, s: FaultScope, download: { export: string }): boolean;
   /** A field this fault serves under another name at a checkpoint. */
   rename?(f: F, checkpoint: number): { resource: string; field: string; to: string } | null;
   /** A single-record read: a fault may serve something else (a cached copy). */
@@ -125,6 +127,7 @@ export interface FaultRefs {
   writes: { name: string }[];
   resources: { name: string; list?: string; fields: { name: string }[] }[];
   gateways?: { operations: { action: string; resource?: string }[] }[];
+  exports?: { resources: { name: string }[] };
 }
 
 /** Whether a resource can be listed: by its list path or by a gateway operation. */

@@ -10,6 +10,7 @@ import { cursorInvalidated } from "./cursor-invalidated.ts";
 import { type FaultKind, kindOf } from "./define.ts";
 import { errorAfterCommit } from "./error-after-commit.ts";
 import { errorOnPage } from "./error-on-page.ts";
+import { exportNotReady } from "./export-not-ready.ts";
 import { maintenance } from "./maintenance.ts";
 import { multiStatusPhantom } from "./multi-status-phantom.ts";
 import { pageDrift } from "./page-drift.ts";
@@ -40,6 +41,7 @@ export const FAULT_KINDS = [
   slow,
   authSunset,
   errorOnPage,
+  exportNotReady,
   staleRead,
   schemaChange,
   payloadTooLarge,

@@ -80,6 +80,17 @@ describe("vendor declarations", () => {
   });
 });
 
+describe("export faults", () => {
+  it("rejects an export-not-ready fault naming an export the vendor does not declare, naming the path", () => {
+    const placemint = structuredClone(VENDORS.placemint) as any;
+    const at = placemint.faults.findIndex((f: any) => f.kind === "export-not-ready");
+    expect(at).toBeGreaterThanOrEqual(0);
+    expect(() => parseVendor(placemint)).not.toThrow();
+    placemint.faults[at].export = "fee_statement";
+    expect(errorOf(placemint)).toMatch(new RegExp(`faults\\[${at}\\]\\.export: no export "fee_statement" is declared`));
+  });
+});
+
 describe("webhook test deliveries", () => {
   it("every vendor with webhooks declares its test-delivery route", () => {
     const missing = Object.values(VENDORS).filter((v) => v.webhooks && !v.webhooks.testDelivery);

@@ -265,4 +265,26 @@ describe("CSV export jobs (placemint: semicolon, BOM, three polls, snake_case, t
     expect(bad.body.field_errors[0].field).toBe("modified_since");
     expect(await requestLog(w.world)).toEqual(pm.sent);
   });
+
+  it("export-not-ready: the first download of a ready fee statement answers 409 export_not_ready without spending a download, the next serves the file", async () => {
+    const w = await createWorld({ ats: "placemint" });
+    const re = await admin("POST", `/v1/worlds/${w.world}/roles/ats/recreate`, { checkpoint: 0, faults: ["pm-fee-statements-file-late"] });
+    expect(re.status).toBe(200);
+    const pm = await bearerClient(w.vendors.ats, "/oauth/token");
+    const id: string = (await pm("POST", e.requestPath, { resource: "fee_statements" })).body.id;
+    await pollUntilReady(pm, at(e.statusPath, id), "status");
+    const held = await pm("GET", at(e.downloadPath, id));
+    expect(held.status).toBe(409);
+    expect(held.body.code).toBe("export_not_ready");
+    expect((await pm("GET", at(e.statusPath, id))).body).toMatchObject({ status: "ready", downloads_left: 2 });
+    const file = await pm("GET", at(e.downloadPath, id));
+    expect(file.status).toBe(200);
+    expect(file.text.slice(1).split("\r\n")[0]).toBe(fees.columns.map((c) => c.header).join(";"));
+    // Another export is not held back: the fault holds the first download only.
+    const other: string = (await pm("POST", e.requestPath, { resource: "fee_statements" })).body.id;
+    await pollUntilReady(pm, at(e.statusPath, other), "status");
+    expect((await pm("GET", at(e.downloadPath, other))).status).toBe(200);
+    const log = (await admin("GET", `/v1/worlds/${w.world}/roles/ats/requests?epoch=1`)).body.records as { path: string; status: number; faults: string[] }[];
+    expect(log.filter((r) => r.faults.includes("pm-fee-statements-file-late")).map((r) => [r.path, r.status])).toEqual([[at(e.downloadPath, id), 409]]);
+  });
 });

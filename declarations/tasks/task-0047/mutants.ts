@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: patches are source text of the connector, template literals included
 import { defineMutants } from "../shared/mutant.ts";
 
 export default defineMutants({
@@ -69,6 +70,25 @@ export default defineMutants({
           file: "src/rates.ts",
           find: 'return m ? Number(m[1]) * 100 + Number((m[2] ?? "").padEnd(2, "0")) : null;',
           replace: 'return m ? Number(dollars.trim().replace(/^\\$/, "")) * 100 : null;',
+        },
+      ],
+    },
+    {
+      id: "list-read-once",
+      mistake:
+        "pages through a list once and keeps what it got, without counting the distinct records against total_records, so assignments that moved to the head of the list mid-crawl are never read",
+      patches: [{ file: "src/paygrade.ts", find: "      if (seen.size >= total) return [...seen.values()];\n", replace: "      return [...seen.values()];\n" }],
+    },
+    {
+      id: "request-id-per-run",
+      mistake:
+        "makes each change's request_id afresh on every run (kept across the retries of one call), so a rerun that reads an assignment from the bureau's cache as it was before the change makes the change a second time",
+      patches: [
+        { file: "src/rates.ts", find: 'import { createHash } from "node:crypto";', replace: 'import { createHash, randomUUID } from "node:crypto";' },
+        {
+          file: "src/rates.ts",
+          find: 'const requestId = createHash("sha256").update(`rate-change|${id}|${pay}|${bill}`).digest("hex").slice(0, 32);',
+          replace: "const requestId = randomUUID();\n        void createHash;",
         },
       ],
     },

@@ -14,6 +14,10 @@ export const ROLE = "payroll";
 export const PAGE_503 = "pg-assignments-503-page-3";
 export const BURST_429 = "pg-early-429";
 export const LOST_ANSWER = "pg-update-504-after-commit";
+/** Payroll Ops at work during the first night's crawl: assignments move to the head of the list while it is paged (the total stays the same). */
+export const DRIFT = "pg-assignments-drift";
+/** The bureau's read cache: an assignment read a second time is answered as it was first read, unless the call revalidates. */
+export const CACHED_READS = "pg-assignment-reads-cached";
 
 const MIRRORS = [
   { entity: "employee", file: "employees.json", idField: "employee_id", list: "ListEmployees" },

@@ -50,6 +50,31 @@ export default defineMutants({
       ],
     },
     {
+      id: "board-from-list-crawl",
+      mistake:
+        "builds the board from the placements list with include_fees, reading it again while a crawl comes out short, instead of the fee statement export: on a busy Monday no crawl of the list holds still",
+      patches: [
+        { file: SYNC, find: 'import { Board } from "./board.ts";', replace: 'import { Board, rowFromRecord } from "./board.ts";' },
+        {
+          file: SYNC,
+          find: "const rows = await feeStatements(client);",
+          replace:
+            'void feeStatements;\n  const rows = (await client.listAll<{ id: string; deleted?: boolean }>("/v2/placements", "&include_fees=true")).filter((p) => !p.deleted).map((p) => rowFromRecord(p));',
+        },
+      ],
+    },
+    {
+      id: "export-file-refusal-fatal",
+      mistake: "takes a 409 export_not_ready on the fee statement download, after the job said ready, as the end of the run instead of waiting and asking again",
+      patches: [
+        {
+          file: "src/feestatements.ts",
+          find: '      if (!(err instanceof PlaceMintError && err.status === 409 && err.code === "export_not_ready") || tries >= 5) throw err;\n',
+          replace: "      void PlaceMintError;\n      throw err;\n",
+        },
+      ],
+    },
+    {
       id: "updated-at-normalized",
       mistake: "rewrites updated_at as a normalised ISO instant instead of keeping it exactly as PlaceMint writes it",
       patches: [{ file: "src/feestatements.ts", find: "row[col] = r[header].trim();", replace: 'row[col] = col === "updated_at" ? new Date(r[header].trim()).toISOString() : r[header].trim();' }],

@@ -17,7 +17,7 @@ export const closeBody = (id: string) => `Closed out by the delivery desk: ${id}
 
 /** Faults of the back-fill: a revoked token, a short quota window, a failing page and the placement list drifting under a crawl. */
 export const BACKFILL_FAULTS = ["pm-tokens-revoked", "pm-burst-429-short", "pm-placements-502-page-3", "pm-placements-drift-early"];
-/** Faults of the listening stretch and the catch-up: deliveries twice, a forgery, a stale replay, a placement change and a deletion never sent, an older version of a placement delivered after its newer one, the list drifting, a note answered 500 after it committed, and the token again. */
+/** Faults of the listening stretch and the catch-up: deliveries twice, a forgery, a stale replay, a placement change and a deletion never sent, an older version of a placement delivered after its newer one, the list drifting (and, once the catch-up reads it, drifting again every few pages: a crawl of it never holds still), the fee statements file not there yet when its job already says ready, a note answered 500 after it committed, and the token again. */
 export const MONDAY_FAULTS = [
   "pm-webhook-redelivery",
   "pm-webhook-forged",
@@ -26,6 +26,17 @@ export const MONDAY_FAULTS = [
   "pm-webhook-drop-placement-delete",
   "pm-webhook-late-version",
   "pm-placements-drift",
+  "pm-placements-busy-1",
+  "pm-placements-busy-2",
+  "pm-placements-busy-3",
+  "pm-placements-busy-4",
+  "pm-placements-busy-5",
+  "pm-placements-busy-6",
+  "pm-placements-busy-7",
+  "pm-placements-busy-8",
+  "pm-placements-busy-9",
+  "pm-placements-busy-10",
+  "pm-fee-statements-file-late",
   "pm-note-500-after-commit",
   "pm-tokens-revoked",
 ];

@@ -214,6 +214,12 @@ export class FaultRuntime implements FaultScope {
     return null;
   }
 
+  /** The first fault that holds back the file of a ready job of `exportName`, or null. */
+  holdsExportFile(exportName: string): string | null {
+    for (const a of this.armed) if (a.hooks.holdsExportFile?.(a.fault, this, { export: exportName })) return a.fault.id;
+    return null;
+  }
+
   /** Field renames in force at this checkpoint: `entity.field` -> served name. */
   renames(checkpoint: number): Map<string, { fault: string; to: string }> {
     const out = new Map<string, { fault: string; to: string }>();

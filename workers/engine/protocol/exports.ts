@@ -150,7 +150,9 @@ function downloadExport(ctx: HandlerContext): Reply {
   const phase = style.phase(e, job.polls, job.downloads);
   const routes = style.routes(e);
   if (phase === "expired") return vendorError(vendor, 410, EXPORT_ERRORS.expired, `the download link of export job ${job.id} has expired: request a new export`);
-  if (phase !== "ready") {
+  const heldBy = phase === "ready" ? ctx.faults.holdsExportFile(job.exportName) : null;
+  if (heldBy) ctx.notes.faults.push(heldBy);
+  if (phase !== "ready" || heldBy) {
     const status = style.fields(e).status;
     return vendorError(vendor, 409, EXPORT_ERRORS.notReady, `export job ${job.id} is not ready: read GET ${routes.status.replace(":id", job.id)} until its ${status} is ready`);
   }

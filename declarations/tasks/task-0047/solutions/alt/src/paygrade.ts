@@ -62,7 +62,7 @@ export class PayGrade {
   }
 
   /** Calls an operation; returns the inner XML of its `<OperationResponse>`. */
-  async call(operation: string, params: Record<string, string | number | undefined>, opts: { retryServerFaults?: boolean } = {}): Promise<string> {
+  async call(operation: string, params: Record<string, string | number | undefined>, opts: { retryServerFaults?: boolean; revalidate?: boolean } = {}): Promise<string> {
     const body = Object.entries(params)
       .filter(([, v]) => v !== undefined)
       .map(([k, v]) => `<${k}>${xmlEscape(String(v))}</${k}>`)
@@ -75,7 +75,13 @@ export class PayGrade {
       try {
         res = await fetch(this.config.baseUrl + PATH, {
           method: "POST",
-          headers: { "content-type": "text/xml; charset=utf-8", soapaction: `"${NS}${operation}"`, "x-pg-app-token": this.config.appToken },
+          headers: {
+            "content-type": "text/xml; charset=utf-8",
+            soapaction: `"${NS}${operation}"`,
+            "x-pg-app-token": this.config.appToken,
+            // The gateway may answer a read from the bureau's cache (Age, Warning: 110): a read that decides a write asks for the record itself.
+            ...(opts.revalidate ? { "cache-control": "no-cache" } : {}),
+          },
           body: envelope,
         });
       } catch (err) {
@@ -113,15 +119,27 @@ export class PayGrade {
     throw new Error(`${operation} failed after ${ATTEMPTS} attempts (${last})`);
   }
 
-  /** Every record of a list operation, page by page. */
+  /**
+   * Every record of a list operation, page by page. Records move while Payroll Ops work in
+   * PayGrade (a record changed mid-crawl goes to the head of the list and the total stays the
+   * same), so one crawl can see a record twice and miss another: a crawl is complete only when it
+   * holds as many distinct records as `total_records` counts, else the list is read again.
+   */
   async list(operation: string, tag: string, extra: Record<string, string | undefined> = {}): Promise<Fields[]> {
-    const out: Fields[] = [];
-    for (let start = 0; ; start += PAGE) {
-      const xml = await this.call(operation, { ...extra, start, count: PAGE });
-      const page = items(xml, tag).map(fields);
-      out.push(...page);
-      const total = Number(xml.match(/<total_records>(\d+)<\/total_records>/)?.[1] ?? "0");
-      if (!page.length || start + PAGE >= total) return out;
+    const key = (f: Fields) => String(f[`${tag}_id`] ?? f.id ?? JSON.stringify(f));
+    for (let pass = 1; pass <= 5; pass++) {
+      const seen = new Map<string, Fields>();
+      let total = 0;
+      for (let start = 0; ; start += PAGE) {
+        const xml = await this.call(operation, { ...extra, start, count: PAGE });
+        const page = items(xml, tag).map(fields);
+        for (const f of page) seen.set(key(f), f);
+        total = Number(xml.match(/<total_records>(\d+)<\/total_records>/)?.[1] ?? "0");
+        if (!page.length || start + PAGE >= total) break;
+      }
+      if (seen.size >= total) return [...seen.values()];
+      console.error(`${operation}: ${seen.size} distinct records of ${total}; the list moved while it was paged, reading it again`);
     }
+    throw new Error(`${operation}: could not read a complete list`);
   }
 }

@@ -1,9 +1,9 @@
 /**
  * `apply-rates`: Finance's approved rate changes onto PayGrade, each once.
- * Every row is decided against PayGrade as it stands: a row PayGrade already
- * matches is written no more, so a rerun writes nothing twice. Writes carry no
- * request_id: a write that fails on the server's side is read back, and sent
- * again only when PayGrade does not hold its rates.
+ * Every row is decided against PayGrade as it stands, read past the bureau's
+ * cache: a row PayGrade already matches is written no more, so a rerun writes
+ * nothing twice. Writes carry no request_id: a write that fails on the server's
+ * side is read back, and sent again only when PayGrade does not hold its rates.
  */
 import { readFileSync } from "node:fs";
 import type { Config } from "./config.ts";
@@ -70,7 +70,7 @@ async function deletedAssignments(pg: PayGrade): Promise<Set<string>> {
 
 async function current(pg: PayGrade, id: string): Promise<Fields | null> {
   try {
-    return fields((await pg.call("GetAssignment", { assignment_id: id })).match(/<assignment>([\s\S]*?)<\/assignment>/)?.[1] ?? "");
+    return fields((await pg.call("GetAssignment", { assignment_id: id }, { revalidate: true })).match(/<assignment>([\s\S]*?)<\/assignment>/)?.[1] ?? "");
   } catch (err) {
     if (err instanceof GatewayFault && err.code === "not_found") return null;
     throw err;

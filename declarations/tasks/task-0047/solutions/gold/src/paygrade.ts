@@ -113,15 +113,27 @@ export class PayGrade {
     throw new Error(`${operation} failed after ${ATTEMPTS} attempts (${last})`);
   }
 
-  /** Every record of a list operation, page by page. */
+  /**
+   * Every record of a list operation, page by page. Records move while Payroll Ops work in
+   * PayGrade (a record changed mid-crawl goes to the head of the list and the total stays the
+   * same), so one crawl can see a record twice and miss another: a crawl is complete only when it
+   * holds as many distinct records as `total_records` counts, else the list is read again.
+   */
   async list(operation: string, tag: string, extra: Record<string, string | undefined> = {}): Promise<Fields[]> {
-    const out: Fields[] = [];
-    for (let start = 0; ; start += PAGE) {
-      const xml = await this.call(operation, { ...extra, start, count: PAGE });
-      const page = items(xml, tag).map(fields);
-      out.push(...page);
-      const total = Number(xml.match(/<total_records>(\d+)<\/total_records>/)?.[1] ?? "0");
-      if (!page.length || start + PAGE >= total) return out;
+    const key = (f: Fields) => String(f[`${tag}_id`] ?? f.id ?? JSON.stringify(f));
+    for (let pass = 1; pass <= 5; pass++) {
+      const seen = new Map<string, Fields>();
+      let total = 0;
+      for (let start = 0; ; start += PAGE) {
+        const xml = await this.call(operation, { ...extra, start, count: PAGE });
+        const page = items(xml, tag).map(fields);
+        for (const f of page) seen.set(key(f), f);
+        total = Number(xml.match(/<total_records>(\d+)<\/total_records>/)?.[1] ?? "0");
+        if (!page.length || start + PAGE >= total) break;
+      }
+      if (seen.size >= total) return [...seen.values()];
+      console.error(`${operation}: ${seen.size} distinct records of ${total}; the list moved while it was paged, reading it again`);
     }
+    throw new Error(`${operation}: could not read a complete list`);
   }
 }

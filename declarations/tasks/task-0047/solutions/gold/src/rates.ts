@@ -1,8 +1,11 @@
 /**
  * `apply-rates`: Finance's approved rate changes onto PayGrade, each once.
- * Every row is decided against PayGrade as it stands: a row PayGrade already
- * matches is written no more, so a rerun writes nothing twice; a lost answer is
- * retried under the same request_id, which PayGrade replays instead of applying.
+ * Every row is decided against PayGrade as it stands, and each change is sent
+ * under a request_id made from the change itself, the same on every attempt and
+ * every run: a lost answer retried, or a rerun that reads an assignment from the
+ * bureau's cache as it was before the change, sends the same request_id, which
+ * PayGrade replays instead of applying again. A row PayGrade is read to match
+ * already is not written at all.
  */
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";

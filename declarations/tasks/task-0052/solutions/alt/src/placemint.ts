@@ -67,23 +67,27 @@ export class PlaceMintClient {
   }
 
   /**
-   * Every record of a list. Offset pages shift when records move while we read, so a crawl can
-   * see a record twice and miss another: a read is complete only when it holds as many distinct
-   * records as PlaceMint counts at its end, else it is read again.
+   * Every record of a list. Offset pages shift when records move while we read, so one crawl can
+   * see a record twice and miss another, and on a busy morning no crawl holds still: the records
+   * of every crawl are kept (each at its newest version, a deletion included: deleted records stay
+   * listed) until they hold as many distinct records as PlaceMint counts.
    */
-  async listAll<T extends { id: string }>(path: string, query = ""): Promise<T[]> {
-    for (let pass = 1; pass <= 5; pass++) {
-      const seen = new Map<string, T>();
+  async listAll<T extends { id: string; updated_at?: string }>(path: string, query = ""): Promise<T[]> {
+    const seen = new Map<string, T>();
+    for (let pass = 1; pass <= 10; pass++) {
       let count = 0;
       let offset: number | null = 0;
       while (offset !== null) {
         const page: Page<T> = await this.request<Page<T>>("GET", `${path}?limit=100&offset=${offset}${query}`);
-        for (const r of page.results) seen.set(r.id, r);
+        for (const r of page.results) {
+          const held = seen.get(r.id);
+          if (!held || (held.updated_at ?? "") <= (r.updated_at ?? "")) seen.set(r.id, r);
+        }
         count = page.count;
         offset = page.results.length ? page.next_offset : null;
       }
       if (seen.size >= count) return [...seen.values()];
-      console.error(`${path}: read ${seen.size} distinct records of ${count}; the list moved under us, reading it again`);
+      console.error(`${path}: ${seen.size} distinct records of ${count} after ${pass} reads; the list moved under us, reading it again`);
     }
     throw new Error(`${path}: could not read a complete list`);
   }

@@ -9,6 +9,18 @@ export interface Page<T> {
   next_offset: number | null;
 }
 
+/** A request PlaceMint refused (or that could not be completed): its status (0 for a dropped connection) and error code. */
+export class PlaceMintError extends Error {
+  readonly status: number;
+  readonly code: string;
+
+  constructor(message: string, status: number, code: string) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+}
+
 /**
  * A PlaceMint client for a bad Monday: one token reused until PlaceMint refuses it, a 429 waited
  * out for as long as it asks, server errors and dropped connections retried a few times with a
@@ -62,7 +74,13 @@ export class PlaceMintClient {
         continue;
       }
       const text = res ? await res.text() : "";
-      throw new Error(`${method} ${path} failed with ${res?.status ?? "a dropped connection"} ${text}`.trim());
+      let code = "";
+      try {
+        code = String((JSON.parse(text) as { code?: unknown }).code ?? "");
+      } catch {
+        // not an error body
+      }
+      throw new PlaceMintError(`${method} ${path} failed with ${res?.status ?? "a dropped connection"} ${text}`.trim(), res?.status ?? 0, code);
     }
   }
 
