@@ -6,8 +6,12 @@ export const Mutation = z.discriminatedUnion("op", [
   z.object({ op: z.literal("create"), entity: z.string(), count: z.number().int().positive() }),
   /** Regenerate some fields of random live records. */
   z.object({ op: z.literal("update"), entity: z.string(), count: z.number().int().positive(), fields: z.array(z.string()).min(1) }),
-  /** Delete random live records. */
-  z.object({ op: z.literal("delete"), entity: z.string(), count: z.number().int().positive() }),
+  /**
+   * Delete random live records. `backdated`: each deletion is dated before every change of the
+   * interval before this one (a deletion keyed in late, dated when it took effect), so it first
+   * shows at this checkpoint with a time older than anything the previous checkpoint showed.
+   */
+  z.object({ op: z.literal("delete"), entity: z.string(), count: z.number().int().positive(), recorded: z.literal("backdated").optional() }),
   /** Move random live records one step along the entity's stage vocabulary. */
   z.object({ op: z.literal("advance-stage"), entity: z.string(), count: z.number().int().positive() }),
   /**

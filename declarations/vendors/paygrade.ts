@@ -222,5 +222,14 @@ export default defineVendor({
         { op: "delete", entity: "assignment", count: 3 },
       ],
     },
+    {
+      // A week later: branches key in two assignments' ends late, dated when the placements ended
+      // (before anything the previous week showed), and two phone numbers change.
+      checkpoint: 6,
+      mutations: [
+        { op: "update", entity: "employee", count: 2, fields: ["phone"] },
+        { op: "delete", entity: "assignment", count: 2, recorded: "backdated" },
+      ],
+    },
   ],
 });

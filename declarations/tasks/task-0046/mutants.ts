@@ -42,6 +42,11 @@ export default defineMutants({
       patches: [{ file: "src/sheet.ts", find: "typed.trim().toLowerCase()", replace: "typed.trim()" }],
     },
     {
+      id: "start-read-strictly",
+      mistake: "takes new_start only in the strict `HH:MM` form and rejects the line the desk's spreadsheet exported as `8:30`, a move Interviewly could make",
+      patches: [{ file: "src/local-time.ts", find: "(\\d{1,2}):(\\d{2})$/", replace: "(\\d{2}):(\\d{2})$/" }],
+    },
+    {
       id: "idempotency-key-per-attempt",
       mistake: "gives a retried reschedule a new Idempotency-Key, so a move Interviewly queued before its answer was lost is queued again",
       patches: [{ file: "src/push.ts", find: RETRY_KEY, replace: RETRY_KEY.replace("`reschedule-", "`reschedule-retry-$" + "{attempt}-") }],

@@ -12,7 +12,11 @@ import { localToUnixS } from "../shared/local-time.ts";
 const ROLE = "interviewly";
 const RESULTS = "reschedule_results.json";
 
-/** The lines of `repo/input/reschedules.csv`: ids as the desk typed them, starts in the interview's zone. */
+/**
+ * The lines of `repo/input/reschedules.csv`: ids as the desk typed them, starts in the interview's
+ * zone. `local` is the start the line means; the export writes RS-2205's as `2025-11-04 8:30`
+ * (the spreadsheet drops the hour's leading zero), a move Interviewly can make all the same.
+ */
 const SHEET = [
   { ref: "RS-2201", typed: "ivw_000021", local: "2025-11-03 09:00" },
   { ref: "RS-2202", typed: "ivw_000034", local: "2025-10-31 15:30" },

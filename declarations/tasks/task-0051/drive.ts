@@ -23,5 +23,9 @@ export default defineDrives(task, {
     await h.recreate(ROLE, ARCHIVE_NIGHTS.final);
     await h.run("final_archive", ["archive"]);
     await h.snapshot("cp5");
+    // A week later: branches key in two assignments' ends late, dated when the placements ended.
+    await h.recreate(ROLE, ARCHIVE_NIGHTS.late);
+    await h.run("late_archive", ["archive"]);
+    await h.snapshot("cp6");
   },
 });

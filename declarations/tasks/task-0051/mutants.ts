@@ -10,7 +10,7 @@ export default defineMutants({
       mistake: "sends the change filter as modifiedSince, as PayGrade's docs name it; the gateway ignores it and every run reads every record again",
       patches: [
         { file: ARCHIVE, find: "{ changedSince: state.watermarks[k.type] }", replace: "{ modifiedSince: state.watermarks[k.type] }" },
-        { file: ARCHIVE, find: "{ changedSince: state.watermarks.deletion }", replace: "{ modifiedSince: state.watermarks.deletion }" },
+        { file: ARCHIVE, find: "{ changedSince: deletionsSince }", replace: "{ modifiedSince: deletionsSince }" },
       ],
     },
     {
@@ -48,8 +48,16 @@ export default defineMutants({
     },
     {
       id: "classic-deletions-not-reread",
-      mistake: "reads the deletions list only from the Classic roster's watermark, so the rows the Classic job wrote keep the time it noticed instead of PayGrade's",
-      patches: [{ file: ARCHIVE, find: "  return { copies, state };", replace: "  state.watermarks.deletion = state.watermarks.employee;\n  return { copies, state };" }],
+      mistake: "reads the deletions list only from the newest change in the Classic roster, so the rows the Classic job wrote keep the time it noticed instead of PayGrade's",
+      patches: [
+        { file: ARCHIVE, find: "  return { copies, state };", replace: "  state.watermarks.deletion = state.watermarks.employee;\n  return { copies, state };" },
+        { file: ARCHIVE, find: "Date.parse(state.watermarks.deletion) - LATE_DELETIONS_MS", replace: "Date.parse(state.watermarks.deletion)" },
+      ],
+    },
+    {
+      id: "deletions-from-newest-seen",
+      mistake: "reads the deletions list only from the newest deletion it has seen, so a deletion a branch keys in late, dated before that, is never archived",
+      patches: [{ file: ARCHIVE, find: "Date.parse(state.watermarks.deletion) - LATE_DELETIONS_MS", replace: "Date.parse(state.watermarks.deletion)" }],
     },
     {
       id: "changed-records-not-recopied",

@@ -14,9 +14,11 @@ export const BURST_429 = "pg-early-429";
 /**
  * The checkpoints `archive` runs at: it takes over at the first; the second is the night after
  * the yearly rate review, which changes every assignment; by the third some of those assignments
- * are deleted (test/node/task-0051-changed-then-deleted.test.ts holds that for every grading seed).
+ * are deleted (test/node/task-0051-changed-then-deleted.test.ts holds that for every grading seed);
+ * by the last, branches have keyed in two deletions late, dated before every deletion the third
+ * night listed (test/node/task-0051-late-deletions.test.ts).
  */
-export const ARCHIVE_NIGHTS = { first: 2, review: 4, final: 5 } as const;
+export const ARCHIVE_NIGHTS = { first: 2, review: 4, final: 5, late: 6 } as const;
 
 const ARCHIVE = "closures.json";
 /** What the archive keeps: the entities, and the list operation each is read with. */
@@ -196,12 +198,13 @@ export default defineTask({
       // through a throttled burst; two weeks after that, the night after a rate review that
       // changed every assignment (so that night reads them all); a week later one more night,
       // when some of those assignments are deleted: their last_known is the copy the review's
-      // night read.
+      // night read; a week after that, a night that finds two deletions branches keyed in late,
+      // dated before every deletion the night before it listed.
       name: "cutover_to_the_deletions_list",
       judge: (e, c, ctx) => {
-        const [, , firstEpoch, , finalEpoch] = (e.epochs[ROLE] ?? []).slice(-5);
+        const [, , firstEpoch, , finalEpoch] = (e.epochs[ROLE] ?? []).slice(-6);
         if (!plumbing(c, "classic_still_runs", byLabel(e, "classic_last_night"), [ARCHIVE], { ticket: CLASSIC })) return;
-        const { cp0, cp1, cp2, cp4, cp5 } = Object.fromEntries(["cp0", "cp1", "cp2", "cp4", "cp5"].map((l) => [l, e.snapshots[l][ROLE]]));
+        const { cp0, cp1, cp2, cp4, cp5, cp6 } = Object.fromEntries(["cp0", "cp1", "cp2", "cp4", "cp5", "cp6"].map((l) => [l, e.snapshots[l][ROLE]]));
 
         judgeReads(c, "first_archive_carries_on_from_classic", CARRY_ON, true, rereads(requestsOf(e, firstEpoch), incrementalLists(ctx), cp2));
         const first = byLabel(e, "first_archive");
@@ -220,6 +223,15 @@ export default defineTask({
           once: "final_archive_each_deletion_once",
           deletedAt: "final_archive_deleted_at_paygrades",
           lastKnown: "final_archive_last_known_right",
+        });
+
+        // A week later: two assignments' deletions keyed in late, dated before every deletion the previous night listed.
+        const late = byLabel(e, "late_archive");
+        if (!plumbing(c, "late_archive_exit_ok", late, [ARCHIVE], { ticket: EXIT_OK })) return;
+        judgeArchive(c, late!, cp6, [cp5, cp4, cp2, cp1, cp0], {
+          once: "late_archive_each_deletion_once",
+          deletedAt: "late_archive_deleted_at_paygrades",
+          lastKnown: "late_archive_last_known_right",
         });
       },
     },

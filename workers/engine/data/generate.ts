@@ -105,14 +105,19 @@ class StateBuilder {
           this.touch(resource, rec, t);
         }
         return;
-      case "delete":
-        for (const rec of pickDistinct(rng, this.live(m.entity), m.count)) {
-          const t = at();
+      case "delete": {
+        // The previous interval's changes land in its second half: a back-dated deletion is older than
+        // all of them, and newer than the last change of the record it deletes.
+        const earliest = from - 1000 * (half + 3 * 86_400);
+        const pool = m.recorded === "backdated" ? this.live(m.entity).filter((r) => r.updatedMs < earliest) : this.live(m.entity);
+        for (const rec of pickDistinct(rng, pool, m.count)) {
+          const t = m.recorded === "backdated" ? from - 1000 * (half + intBetween(rng, 2 * 3600, 3 * 86_400)) : at();
           rec.deletedMs = t;
           this.liveCache.delete(m.entity);
           this.touch(resource, rec, t);
         }
         return;
+      }
       case "regenerate": {
         // One moment: every live record is deleted and the new ones are numbered from restartAt.
         const t = at();

@@ -18,9 +18,11 @@ function offsetMs(instantMs: number, timeZone: string): number {
  * Unix seconds of a local `YYYY-MM-DD HH:MM` in an IANA zone, through the
  * zone's rules on that very date (a move across a DST change gets the offset
  * of its new date, not today's); null when the text or the zone is not valid.
+ * The desk's spreadsheet writes an hour before ten without its leading zero
+ * (`8:30`), so the hour may have one digit.
  */
 export function localToUnixS(local: string, timeZone: string): number | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2})$/.exec(local.trim());
+  const m = /^(\d{4})-(\d{2})-(\d{2}) (\d{1,2}):(\d{2})$/.exec(local.trim());
   if (!m) return null;
   const wall = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]));
   try {

@@ -8,7 +8,9 @@
  * box's clock, not PayGrade's. Every run then reads only changed employees and
  * assignments, and the deletions list: each deletion archives the copy of the
  * record, with PayGrade's own time of deletion. The first run reads the whole
- * deletions list once, to put PayGrade's times on the Classic job's rows.
+ * deletions list once, to put PayGrade's times on the Classic job's rows; later
+ * runs read it from well before the newest deletion seen, since a branch may key
+ * a deletion in weeks late, dated when it took effect.
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
@@ -23,6 +25,8 @@ const KINDS = [
   { type: "employee", op: "ListEmployees", idField: "employee_id" },
   { type: "assignment", op: "ListAssignments", idField: "assignment_id" },
 ] as const;
+/** How far back of the newest deletion seen each night reads the deletions list again: deletions keyed in late carry the earlier date they took effect. */
+const LATE_DELETIONS_MS = 21 * 86_400_000;
 /** Fields PayGrade types as integers (its WSDL); every other field is text or a timestamp. */
 const INTEGERS = new Set(["pay_rate", "bill_rate"]);
 
@@ -86,7 +90,8 @@ export async function archive(config: Config): Promise<void> {
       next.watermarks[k.type] = later(next.watermarks[k.type], utc(String(f.last_changed)));
     }
   }
-  for (const d of await pg.list("ListDeletions", "deletion", { changedSince: state.watermarks.deletion })) {
+  const deletionsSince = state.watermarks.deletion && utc(new Date(Date.parse(state.watermarks.deletion) - LATE_DELETIONS_MS).toISOString());
+  for (const d of await pg.list("ListDeletions", "deletion", { changedSince: deletionsSince })) {
     const deletedAt = utc(String(d.deleted_at));
     next.watermarks.deletion = later(next.watermarks.deletion, deletedAt);
     const type = String(d.record_type);
