@@ -267,6 +267,8 @@ export default defineVendor({
     { kind: "page-drift", id: "rl-punches-drift", afterRequests: 2, path: "/api/v3/punches", resource: "punch", inserts: 6 },
     { kind: "page-drift", id: "rl-shifts-drift", afterRequests: 1, path: "/api/v3/shifts", resource: "shift", inserts: 60 },
     { kind: "page-drift", id: "rl-workers-drift", afterRequests: 1, path: "/api/v3/workers", resource: "worker", inserts: 60 },
+    // A proxy between the night job and Rosterly drops a connection part-way through an answer: the status and headers arrive, the body is cut off.
+    { kind: "connection-reset", id: "rl-fanout-reset", afterRequests: 8, count: 1 },
     { kind: "slow", id: "rl-slow-shifts", afterRequests: 1, path: "/api/v3/shifts", count: 2, delayMs: 1500 },
     { kind: "schema-change", id: "rl-starts-at-renamed", resource: "shift", field: "starts_at", renameTo: "start_time", fromCheckpoint: 3 },
     { kind: "error-after-commit", id: "rl-note-504-after-commit", write: "createNote", nth: 1, status: 504 },

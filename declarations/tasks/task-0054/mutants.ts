@@ -27,6 +27,16 @@ export default defineMutants({
       patches: [{ file: CLIENT, find: "offset = page.next_offset;", replace: "offset = null;" }],
     },
     {
+      id: "staff-list-drift-unchecked",
+      mistake: "pages the staff list by offset and trusts the pages: staff files added while it is read shift the offsets, so some workers are read twice and others, with their notes, never",
+      patches: [{ file: CLIENT, find: "if (rows === total && byId.size === total) return [...byId.values()];", replace: "return [...byId.values()];" }],
+    },
+    {
+      id: "cut-answer-ends-night",
+      mistake: "retries refusals and server errors but not an answer whose connection dropped part-way through the body: one cut notes list ends the night with nothing written",
+      patches: [{ file: CLIENT, find: "const page = await res.json().catch(() => null);", replace: "const page = await res.json();" }],
+    },
+    {
       id: "throttled-page-read-as-empty",
       mistake: "reads a notes page Rosterly throttled (429) as an empty file and goes on, the pilot's own bug: that worker's notes are left out of a night that reports success",
       patches: [

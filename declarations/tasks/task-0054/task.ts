@@ -19,6 +19,14 @@ export const SHARED_QUOTA = "rl-shared-quota-429";
 /** The bureau's integration bursts early in the night: Rosterly throttles a notes page for a second, whatever the job has sent. */
 export const SHARED_BURST = "rl-shared-burst-429";
 /**
+ * Staff files are added while the night reads the staff list: after its first page the newest
+ * workers move to the head, so an offset crawl that does not check its pages against the list's
+ * `total` sees some workers twice and never reaches others (declarations/vendors/rosterly.ts).
+ */
+export const WORKERS_DRIFT = "rl-workers-drift";
+/** A connection dropped part-way through one answer of the fan-out (a notes list): the read must be tried again, not end the night. */
+export const FANOUT_RESET = "rl-fanout-reset";
+/**
  * The night's checkpoint: notes written on the night the clocks go back (some in the hour the
  * clock shows twice), notes HR has deleted, and one deleted staff file (declarations/vendors/rosterly.ts timeline).
  */
@@ -193,8 +201,9 @@ export default defineTask({
   scenarios: [
     {
       // A night on the whole group's organisation: the bureau's integration bursts early on
-      // (a notes page is throttled for a second), and the shared quota runs out part-way
-      // through a night that reads every worker's notes list.
+      // (a notes page is throttled for a second), the shared quota runs out part-way
+      // through a night that reads every worker's notes list, staff files are added while the
+      // staff list is paged, and one answer of the fan-out is cut off on the wire.
       name: "group_night",
       judge: (e, c) => {
         if (!commandsRanOk(c, "mirror_command_ran", e, ["night"], [FILE])) return;

@@ -16,6 +16,8 @@ interface Page {
 const PAGE_SIZE = 200;
 /** Tries of one request that fails with a server error before the run gives up. */
 const SERVER_ERROR_TRIES = 5;
+/** Reads of a list that changed while it was paged before the run gives up. */
+const LIST_READS = 3;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -64,7 +66,14 @@ export class RosterlyClient {
     for (let attempt = 1; ; attempt++) {
       this.requests += 1;
       const res = await fetch(url, { headers: { cookie: this.cookie, accept: "application/json" } });
-      if (res.ok) return (await res.json()) as Page;
+      if (res.ok) {
+        // A connection dropped part-way through the answer is a failed read: try it again.
+        const page = await res.json().catch(() => null);
+        if (page) return page as Page;
+        if (attempt >= SERVER_ERROR_TRIES) throw new Error(`GET ${path}: the answer was cut off ${attempt} times`);
+        await sleep(waitMs(res, attempt));
+        continue;
+      }
       const text = await res.text();
       if (res.status === 429) {
         await sleep(waitMs(res, attempt));
@@ -83,15 +92,26 @@ export class RosterlyClient {
     }
   }
 
-  /** Every record of a list, page by page. */
+  /**
+   * Every record of a list, page by page. Records added while it is paged shift the offsets (one
+   * record read twice, another never), so the pages must hold the list's `total` once each, or
+   * the list is read again.
+   */
   async all(path: string): Promise<RosterlyRecord[]> {
-    const out: RosterlyRecord[] = [];
-    for (let offset: number | null = 0; offset !== null; ) {
-      const page = await this.page(path, { offset: String(offset), limit: String(PAGE_SIZE) });
-      out.push(...page.items);
-      offset = page.next_offset;
+    for (let round = 1; round <= LIST_READS; round++) {
+      const byId = new Map<string, RosterlyRecord>();
+      let rows = 0;
+      let total = -1;
+      for (let offset: number | null = 0; offset !== null; ) {
+        const page = await this.page(path, { offset: String(offset), limit: String(PAGE_SIZE) });
+        for (const item of page.items) byId.set(item.id, item);
+        rows += page.items.length;
+        total = page.total;
+        offset = page.next_offset;
+      }
+      if (rows === total && byId.size === total) return [...byId.values()];
     }
-    return out;
+    throw new Error(`GET ${path}: the list kept changing while it was read (${LIST_READS} reads)`);
   }
 }
 
