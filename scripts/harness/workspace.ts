@@ -29,7 +29,7 @@ const SKIP = new Set(["node_modules", ".git", "output"]);
  * The starter's folders of customer materials (the sheets and files a ticket hands over). They are
  * the task's, not the connector's: a graded connector always reads the task's own copies.
  */
-export const MATERIAL_FOLDERS = ["input", "data"] as const;
+const MATERIAL_FOLDERS = ["input", "data"] as const;
 
 /**
  * Copies a connector folder into a fresh workspace under `parent` (default: the system's temporary
