@@ -132,6 +132,30 @@ class StateBuilder {
         }
         return;
       }
+      case "end": {
+        let open = this.live(m.entity).filter((r) => r.data[m.field] === null);
+        if (m.among === "newest-per-parent") {
+          const newest = new Map<string | null, StateRecord>();
+          for (const rec of open) {
+            const held = newest.get(rec.parent);
+            if (!held || this.createdOf(rec) > this.createdOf(held)) newest.set(rec.parent, rec);
+          }
+          open = [...newest.values()];
+        }
+        const refs = resource.fields.filter((f) => f.gen.gen === "ref").map((f) => f.name);
+        pickDistinct(rng, open, m.count).forEach((rec, i) => {
+          const t = at();
+          rec.data[m.field] = t;
+          this.touch(resource, rec, t);
+          if (i >= m.readd) return;
+          // Added again after the end, before the checkpoint.
+          const again = t + 1000 * intBetween(rng, 1, Math.max(1, Math.floor((to - t) / 1000)));
+          this.create(resource, rec.parent, { createdMs: again, updatedMs: again });
+          const copy = this.records[this.records.length - 1];
+          for (const f of refs) copy.data[f] = rec.data[f];
+        });
+        return;
+      }
       case "follow-up": {
         // The newest live record of each ref value (recorded last, then the higher id): what a follow-up follows.
         const newest = new Map<string, StateRecord>();
