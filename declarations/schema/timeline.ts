@@ -31,7 +31,8 @@ export const Mutation = z.discriminatedUnion("op", [
   /**
    * End random live records without deleting them (a pool membership removed, kept in the
    * history): each gets the change's instant in its timestamp `field`, null until then, and stays
-   * listed. The first `readd` of them are each followed, later in the interval, by a new record
+   * listed, and so does every other open record with the same parent and `ref` fields (a person
+   * listed twice in a pool leaves it once). The first `readd` of them are each followed, later in the interval, by a new record
    * with the same parent and `ref` fields (the same person added to the same pool again).
    * `among: "newest-per-parent"` ends only records that are the newest open one of their parent
    * (the latest addition to a pool taken out again).

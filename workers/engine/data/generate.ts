@@ -143,10 +143,16 @@ class StateBuilder {
           open = [...newest.values()];
         }
         const refs = resource.fields.filter((f) => f.gen.gen === "ref").map((f) => f.name);
+        const same = (a: StateRecord, b: StateRecord) => a.parent === b.parent && refs.every((f) => a.data[f] === b.data[f]);
         pickDistinct(rng, open, m.count).forEach((rec, i) => {
+          if (rec.data[m.field] !== null) return;
           const t = at();
-          rec.data[m.field] = t;
-          this.touch(resource, rec, t);
+          // The person leaves the pool: every open membership of theirs there ends at once.
+          for (const other of this.live(m.entity)) {
+            if (other.data[m.field] !== null || !same(other, rec)) continue;
+            other.data[m.field] = t;
+            this.touch(resource, other, t);
+          }
           if (i >= m.readd) return;
           // Added again after the end, before the checkpoint.
           const again = t + 1000 * intBetween(rng, 1, Math.max(1, Math.floor((to - t) / 1000)));
