@@ -55,7 +55,8 @@ export default defineMutants({
     },
     {
       id: "fresh-key-after-relogin",
-      mistake: "treats the write refused on the signed-out session as a new attempt and sends it under a new Idempotency-Key after logging in again, without checking whether the lost answer's note had landed",
+      mistake:
+        "treats the write refused on the signed-out session as a new attempt and sends it under a new Idempotency-Key after logging in again, without checking whether the lost answer's note had landed",
       patches: [{ file: CLIENT, find: "relogged = true;\n        await this.login();", replace: "relogged = true;\n        await this.login();\n        if (key) key = `${key}-relogin`;" }],
     },
     {
