@@ -276,6 +276,9 @@ export default defineVendor({
     // (the worker of the first punch in the repeated hour on the task's seed), so it lands on the second request to that file,
     // after the first note's lost answer when notes are filed in punch order.
     { kind: "token-revoked", id: "rl-signed-out-mid-notes", afterRequests: 1, path: "/api/v3/workers/wkr_000260/notes", status: 401 },
+    // And again later in the same night, on the file of wkr_000026, who punched twice in the repeated hour on the task's seed:
+    // the second request to that file meets a signed-out session whatever order the notes are filed in.
+    { kind: "token-revoked", id: "rl-signed-out-again-mid-notes", afterRequests: 1, path: "/api/v3/workers/wkr_000026/notes", status: 401 },
     { kind: "error-after-commit", id: "rl-swap-502-after-commit", write: "swapShift", nth: 1, status: 502 },
   ],
   lies: [

@@ -54,6 +54,14 @@ export default defineMutants({
       patches: [{ file: CLIENT, find: "this.csrf = body.csrf;", replace: "this.csrf ||= body.csrf;" }],
     },
     {
+      id: "relogin-once-per-run",
+      mistake: "logs in again at most once per run, as a guard against a login loop: the second time Rosterly signs the session out, the migration stops",
+      patches: [
+        { file: CLIENT, find: 'private csrf = "";', replace: 'private csrf = "";\n  private reloggedOnce = false;' },
+        { file: CLIENT, find: "if (res.status === 401 && !relogged) {", replace: "if (res.status === 401 && !relogged && !this.reloggedOnce) {\n        this.reloggedOnce = true;" },
+      ],
+    },
+    {
       id: "fresh-key-after-relogin",
       mistake:
         "treats the write refused on the signed-out session as a new attempt and sends it under a new Idempotency-Key after logging in again, without checking whether the lost answer's note had landed",
@@ -69,6 +77,6 @@ export default defineMutants({
     "shared-retry-after-ignored":
       "the cutover scenario declares no throttling or maintenance fault and migrate makes a few dozen requests, far below Rosterly's 300-request window, so no 429 or 503 with Retry-After is ever answered",
     "shared-no-wait":
-      "the only error answers in the scenario are one 504 after Rosterly committed the first note and one 401 on the signed-out session; the retry under the same key (after a new login) gets the committed note at once or after a wait alike, and nothing is retried five times",
+      "the only error answers in the scenario are one 504 after Rosterly committed the first note and one 401 on each of the two signed-out sessions; the retry under the same key (after a new login) gets the committed note at once or after a wait alike, and nothing is retried five times",
   },
 });

@@ -25,6 +25,8 @@ export const NOTE_LOST_ANSWER = "rl-note-504-after-commit";
  * (declarations/vendors/rosterly.ts); a new login issues a new CSRF token.
  */
 export const SIGNED_OUT = "rl-signed-out-mid-notes";
+/** Signed out again later in the notes, on a file that gets two of them (whatever order they are filed in). */
+export const SIGNED_OUT_AGAIN = "rl-signed-out-again-mid-notes";
 
 const CopyRow = z.object({ punch_id: z.string(), worker_id: z.string(), shift_id: z.string(), kind: z.string(), venue_tz: z.string(), punched_utc: z.string() });
 type CopyRow = z.infer<typeof CopyRow>;
