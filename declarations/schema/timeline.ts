@@ -12,6 +12,12 @@ export const Mutation = z.discriminatedUnion("op", [
    * shows at this checkpoint with a time older than anything the previous checkpoint showed.
    */
   z.object({ op: z.literal("delete"), entity: z.string(), count: z.number().int().positive(), recorded: z.literal("backdated").optional() }),
+  /**
+   * Put back random records deleted before this interval (a deletion made by mistake and undone):
+   * each is live again with the data it had, changed when it was put back, and gone from the
+   * vendor's deletion feed.
+   */
+  z.object({ op: z.literal("restore"), entity: z.string(), count: z.number().int().positive() }),
   /** Move random live records one step along the entity's stage vocabulary. */
   z.object({ op: z.literal("advance-stage"), entity: z.string(), count: z.number().int().positive() }),
   /**

@@ -118,6 +118,16 @@ class StateBuilder {
         }
         return;
       }
+      case "restore": {
+        // Only records deleted before this interval began: each is put back after its deletion.
+        const pool = (this.byEntity.get(m.entity) ?? []).filter((r) => r.deletedMs !== null && r.deletedMs < from);
+        for (const rec of pickDistinct(rng, pool, m.count)) {
+          rec.deletedMs = null;
+          this.liveCache.delete(m.entity);
+          this.touch(resource, rec, at());
+        }
+        return;
+      }
       case "regenerate": {
         // One moment: every live record is deleted and the new ones are numbered from restartAt.
         const t = at();
