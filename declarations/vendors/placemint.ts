@@ -330,6 +330,8 @@ export default defineVendor({
     { kind: "webhook-late-version", id: "pm-webhook-late-version", nth: 1, type: "placement.updated" },
     { kind: "connection-reset", id: "pm-export-poll-reset", afterRequests: 1, path: "/v2/exports", count: 1 },
     { kind: "export-not-ready", id: "pm-fee-statements-file-late", export: "fee_statements", times: 1 },
+    // The fee-corrections morning: the file is still being written when the job already says it is ready.
+    { kind: "export-not-ready", id: "pm-fee-corrections-file-late", export: "fee_corrections", times: 1 },
     // A busy Monday: the desk keeps booking, so the placement list moves again every few pages read.
     { kind: "page-drift", id: "pm-placements-busy-1", afterRequests: 2, path: "/v2/placements", resource: "placement", inserts: 10 },
     { kind: "page-drift", id: "pm-placements-busy-2", afterRequests: 5, path: "/v2/placements", resource: "placement", inserts: 10 },

@@ -54,14 +54,21 @@ export default defineMutants({
       ],
     },
     {
+      id: "file-not-ready-fatal",
+      mistake:
+        "takes the download's documented 409 `export_not_ready` as the end of the run because the job's status already said `ready`, instead of waiting and asking for the file again, so the morning's book is never written",
+      patches: [{ file: "src/export.ts", find: "if (!notReady || tries >= 5) throw err;", replace: "throw err;" }],
+    },
+    {
       id: "token-minted-per-request",
       mistake: "mints a new access token for every request instead of reusing one until PlaceMint refuses it",
       patches: [{ file: "src/placemint.ts", find: "this.token ??= await this.mint();", replace: "this.token = await this.mint();" }],
     },
   ],
   equivalent: {
-    "shared-retry-after-ignored": "the morning's only fault is a revoked token (a 401); the book's few requests never meet a 429 or 503, so there is no Retry-After to honour",
+    "shared-retry-after-ignored":
+      "the morning's faults are a revoked token (a 401) and one download refused as not ready (a 409 with no Retry-After); the book's few requests never meet a 429 or 503, so there is no Retry-After to honour",
     "shared-no-wait":
-      "no request fails but the one refused for its revoked token, retried with a fresh token without a pause in gold too; the export turns ready after a number of polls, not of seconds, so polling without a pause gets the same file",
+      "only two requests fail: the one refused for its revoked token, retried with a fresh token without a pause in gold too, and the one download refused as not ready, after which gold reads the job's status and asks for the file again, one refusal in all and no loop, with or without its pause; the export turns ready after a number of polls, not of seconds, so polling without a pause gets the same file",
   },
 });

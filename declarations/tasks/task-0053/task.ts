@@ -9,8 +9,8 @@ const ROLE = "book";
 const BOOK = "fee_book.csv";
 const HEADER = ["placement_id", "adjustment_id", "agency_fee_bps", "agreed_by", "reason"];
 
-/** The morning's faults: the token is revoked a few requests in. */
-export const MORNING_FAULTS = ["pm-tokens-revoked"];
+/** The morning's faults: the token is revoked a few requests in, and the file's first download is refused as not ready yet (409 `export_not_ready`). */
+export const MORNING_FAULTS = ["pm-tokens-revoked", "pm-fee-corrections-file-late"];
 
 const BookRow = z.looseObject(Object.fromEntries(HEADER.map((h) => [h, z.string()])));
 type BookRow = Record<string, string>;
