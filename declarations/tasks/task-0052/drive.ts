@@ -23,8 +23,13 @@ export default defineDrives(task, {
     await h.recreate(ROLE, 6, { faults: EXTENSION_FAULTS });
     await h.run("extended", ["sync"]);
     await h.snapshot("extended");
-    // The extensions end: each is a new ending, closed out again by the next sync.
+    // The extensions end while the listener runs (pushed twice, the version before an end delivered after it):
+    // each is a new ending, closed out again by the listener or the next sync.
+    await h.listen(["serve"]);
     await h.recreate(ROLE, 7, { faults: EXTENSION_END_FAULTS });
+    await h.settleWebhooks();
+    await h.snapshot("reended_listened");
+    await h.stopListener();
     await h.run("extension_ended", ["sync"]);
     await h.snapshot("reended");
   },

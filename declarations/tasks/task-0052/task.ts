@@ -42,8 +42,11 @@ export const MONDAY_FAULTS = [
 ];
 /** Faults of the week after: the token again, a short quota window, and the fee statements file late. */
 export const EXTENSION_FAULTS = ["pm-tokens-revoked", "pm-burst-429-short", "pm-fee-statements-file-late"];
-/** Faults of the day the extensions end: the first close-out answered 500 after it committed, and the token again. */
-export const EXTENSION_END_FAULTS = ["pm-note-500-after-commit", "pm-tokens-revoked", "pm-fee-statements-file-late"];
+/**
+ * Faults of the day the extensions end, the listener running: deliveries twice, the version before
+ * an end delivered after it, the first close-out answered 500 after it committed, the token again.
+ */
+export const EXTENSION_END_FAULTS = ["pm-webhook-redelivery", "pm-webhook-late-version", "pm-note-500-after-commit", "pm-tokens-revoked", "pm-fee-statements-file-late"];
 const AFTER_COMMIT = ["pm-note-500-after-commit"];
 
 const BoardRow = z.looseObject(Object.fromEntries(COLUMNS.map((h) => [h, z.string()])));
@@ -170,12 +173,19 @@ function judgeMonday(e: ScenarioEvidence, c: CheckRecorder, maxSkewS: number): v
   const built = compareBoard(rowsOf(first), atSync);
   c.check("board_after_first_sync", built.ok, { basis: MATCHES, pass: 2, mandatory: true, level: "l3", detail: built.detail });
 
-  // The catch-up's own notes are pushed too, after the listener stopped: only deliveries up to its last answer count.
+  // The drive's recreates, in order: the first sync, Monday (listener, catch-up), the extensions (a sync), their ends (listener, sync).
+  const epochs = [...(e.epochs[ROLE] ?? [])].sort((a, b) => a - b).slice(-4);
+  // Each sync's own notes are pushed too, after the listener stopped (and no listener runs for the
+  // extensions): only the listening stretches' deliveries up to their last answer count.
   const log = deliveries(e, ROLE);
-  const lastAnswer = Math.max(0, ...log.filter((d) => d.responseCode !== null).map((d) => d.ts));
+  const heard = [epochs[1], epochs[3]].flatMap((epoch) => {
+    const own = log.filter((d) => d.epoch === epoch);
+    const lastAnswer = Math.max(0, ...own.filter((d) => d.responseCode !== null).map((d) => d.ts));
+    return own.filter((d) => d.ts <= lastAnswer);
+  });
   deliveryChecks(
     c,
-    log.filter((d) => d.ts <= lastAnswer),
+    heard,
     maxSkewS,
     {
       acknowledged: { ticket: "The listener takes in a genuine delivery with a 2xx" },
@@ -198,6 +208,16 @@ function judgeMonday(e: ScenarioEvidence, c: CheckRecorder, maxSkewS: number): v
   if (!plumbing(c, "extension_end_sync_exit_ok", extension, [BOARD], SYNC_EXIT)) return;
   const extended = e.snapshots.extended[ROLE];
   const reended = e.snapshots.reended[ROLE];
+  // The extensions end while the listener runs: what it pushed is on the board when it stops.
+  const serveAgain = e.runs.filter((r) => r.label === "serve")[1];
+  const liveAgain = compareBoard(rowsOf(serveAgain), truth(e.snapshots.reended_listened[ROLE]), truth(extended), 0);
+  c.check("board_live_as_extensions_end", !!serveAgain && liveAgain.ok, {
+    basis: LIVE,
+    pass: 1,
+    mandatory: true,
+    level: "l3",
+    detail: serveAgain ? liveAgain.detail : "the listener did not run as the extensions ended",
+  });
   const later = [compareBoard(rowsOf(extendedRun), truth(extended)), compareBoard(rowsOf(extension), truth(reended))];
   c.check("board_after_later_syncs", later.every((b) => b.ok), {
     basis: MATCHES,
@@ -208,8 +228,6 @@ function judgeMonday(e: ScenarioEvidence, c: CheckRecorder, maxSkewS: number): v
   });
 
   // Close-outs: from the request log, the note calls PlaceMint applied (a 500 after commit counts).
-  // The drive's recreates, in order: the first sync, the listener and the catch-up, the extensions, their ends.
-  const epochs = [...(e.epochs[ROLE] ?? [])].sort((a, b) => a - b).slice(-4);
   const requests = e.requests[ROLE] ?? [];
   const notes = committedWrites(requests, { isCall: isNote, windowS: 3600, afterCommitFaults: AFTER_COMMIT });
   const phases = [
