@@ -183,15 +183,10 @@ function judgeMonday(e: ScenarioEvidence, c: CheckRecorder, maxSkewS: number): v
     const lastAnswer = Math.max(0, ...own.filter((d) => d.responseCode !== null).map((d) => d.ts));
     return own.filter((d) => d.ts <= lastAnswer);
   });
-  deliveryChecks(
-    c,
-    heard,
-    maxSkewS,
-    {
-      acknowledged: { ticket: "The listener takes in a genuine delivery with a 2xx" },
-      refused: { ticket: "refuses a forged or stale one with a 4xx" },
-    },
-  );
+  deliveryChecks(c, heard, maxSkewS, {
+    acknowledged: { ticket: "The listener takes in a genuine delivery with a 2xx" },
+    refused: { ticket: "refuses a forged or stale one with a 4xx" },
+  });
   const serve = byLabel(e, "serve");
   const live = compareBoard(rowsOf(serve), truth(listened), atSync, 2);
   c.check("board_live_while_listening", !!serve && live.ok, { basis: LIVE, pass: 2, mandatory: true, level: "l3", detail: serve ? live.detail : "the listener did not run" });
@@ -219,13 +214,17 @@ function judgeMonday(e: ScenarioEvidence, c: CheckRecorder, maxSkewS: number): v
     detail: serveAgain ? liveAgain.detail : "the listener did not run as the extensions ended",
   });
   const later = [compareBoard(rowsOf(extendedRun), truth(extended)), compareBoard(rowsOf(extension), truth(reended))];
-  c.check("board_after_later_syncs", later.every((b) => b.ok), {
-    basis: MATCHES,
-    pass: 1,
-    mandatory: true,
-    level: "l1",
-    detail: later.map((b, i) => `${["after the extensions", "after the extensions ended"][i]}: ${b.detail}`).join("; "),
-  });
+  c.check(
+    "board_after_later_syncs",
+    later.every((b) => b.ok),
+    {
+      basis: MATCHES,
+      pass: 1,
+      mandatory: true,
+      level: "l1",
+      detail: later.map((b, i) => `${["after the extensions", "after the extensions ended"][i]}: ${b.detail}`).join("; "),
+    },
+  );
 
   // Close-outs: from the request log, the note calls PlaceMint applied (a 500 after commit counts).
   const requests = e.requests[ROLE] ?? [];
@@ -234,7 +233,13 @@ function judgeMonday(e: ScenarioEvidence, c: CheckRecorder, maxSkewS: number): v
     { from: synced, to: end, epoch: epochs[1] },
     { from: end, to: extended, epoch: epochs[2] },
     { from: extended, to: reended, epoch: epochs[3] },
-  ].map((p) => closeOuts(p.from, p.to, notes.filter((r) => r.epoch === p.epoch)));
+  ].map((p) =>
+    closeOuts(
+      p.from,
+      p.to,
+      notes.filter((r) => r.epoch === p.epoch),
+    ),
+  );
   const early = notes.filter((r) => !epochs.slice(1).includes(r.epoch));
   const [monday, , extensionEnds] = phases;
   c.check("closeouts_exactly_once", monday.ended.length > 0 && !monday.problems.length, {
