@@ -13,6 +13,12 @@ export const Mutation = z.discriminatedUnion("op", [
    */
   z.object({ op: z.literal("delete"), entity: z.string(), count: z.number().int().positive(), recorded: z.literal("backdated").optional() }),
   /**
+   * Put back random records deleted before this interval (a deletion made by mistake and undone):
+   * each is live again with the data it had, changed when it was put back, and gone from the
+   * vendor's deletion feed.
+   */
+  z.object({ op: z.literal("restore"), entity: z.string(), count: z.number().int().positive() }),
+  /**
    * Move random live records one step along the entity's stage vocabulary. `since`: only records
    * last changed after checkpoint `since - 1` (those a recent checkpoint touched, such as the ones
    * a `reopen-stage` moved back).
@@ -38,6 +44,23 @@ export const Mutation = z.discriminatedUnion("op", [
    * maximum (the check refuses a range that collides with any issued id).
    */
   z.object({ op: z.literal("regenerate"), entity: z.string(), count: z.number().int().positive(), restartAt: z.number().int().positive() }),
+  /**
+   * End random live records without deleting them (a pool membership removed, kept in the
+   * history): each gets the change's instant in its timestamp `field`, null until then, and stays
+   * listed, and so does every other open record with the same parent and `ref` fields (a person
+   * listed twice in a pool leaves it once). The first `readd` of them are each followed, later in the interval, by a new record
+   * with the same parent and `ref` fields (the same person added to the same pool again).
+   * `among: "newest-per-parent"` ends only records that are the newest open one of their parent
+   * (the latest addition to a pool taken out again).
+   */
+  z.object({
+    op: z.literal("end"),
+    entity: z.string(),
+    count: z.number().int().positive(),
+    field: z.string(),
+    readd: z.number().int().min(0).default(0),
+    among: z.enum(["any", "newest-per-parent"]).default("any"),
+  }),
 ]);
 export type Mutation = z.infer<typeof Mutation>;
 

@@ -31,7 +31,7 @@ interface VendorShape {
     incremental: boolean;
     legacyList?: { path: string };
     window?: { style: string };
-    fields: { name: string; type: string; gen: { gen: string } & Record<string, unknown> }[];
+    fields: { name: string; type: string; nullable?: boolean; nullRate?: number; gen: { gen: string } & Record<string, unknown> }[];
   }[];
   incremental?: { style: string };
   deletes: { mode: string; path?: string };
@@ -187,6 +187,13 @@ export function checkVendorReferences(v: VendorShape, ctx: Ctx): void {
       if (m.op === "follow-up") {
         if (!target.fields.some((x) => x.name === m.ref)) issue(["timeline", i, "mutations", j, "ref"], `"${m.entity}" has no field "${m.ref}"`);
         if (!target.fields.some((x) => x.gen.gen === "createdAt")) issue(["timeline", i, "mutations", j], `"${m.entity}" has no createdAt field to record a follow-up at`);
+      }
+      if (m.op === "end") {
+        const f = target.fields.find((x) => x.name === m.field);
+        if (!f) issue(["timeline", i, "mutations", j, "field"], `"${m.entity}" has no field "${m.field}"`);
+        else if (f.type !== "timestamp" || !f.nullable || f.nullRate !== 1)
+          issue(["timeline", i, "mutations", j, "field"], `"${m.field}" must be a nullable timestamp that starts null (nullRate 1) to record an end`);
+        if ((m.readd as number) > (m.count as number)) issue(["timeline", i, "mutations", j, "readd"], "readd cannot exceed count");
       }
       if (m.op === "update") for (const f of m.fields as string[]) if (!target.fields.some((x) => x.name === f)) issue(["timeline", i, "mutations", j, "fields"], `"${m.entity}" has no field "${f}"`);
       if (m.op === "regenerate") {

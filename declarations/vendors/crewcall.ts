@@ -193,7 +193,13 @@ export default defineVendor({
         { name: "id", type: "id", description: "Assignment number (integer).", gen: { gen: "id" } },
         { name: "gig_id", type: "id", description: "The gig.", gen: { gen: "ref", entity: "gig" } },
         { name: "worker_id", type: "id", description: "The worker booked on it.", gen: { gen: "ref", entity: "worker" } },
-        { name: "status", type: "string", description: "offered, confirmed, checked_in or completed.", gen: { gen: "stage" } },
+        {
+          name: "status",
+          type: "string",
+          description:
+            "offered, confirmed, checked_in, completed or expired. An `expired` assignment is an offer that lapsed before the worker accepted it or a partner confirmed it: it books nobody and can no longer be confirmed.",
+          gen: { gen: "stage" },
+        },
         {
           name: "pay_rate_cents",
           type: "integer",
@@ -379,7 +385,7 @@ export default defineVendor({
       errors: "http-422",
       successStatus: 200,
       description:
-        "Confirms an offered assignment on the worker's behalf, the second half of booking a worker: `offerGig`, then this call. The two are not atomic. If the confirmation fails (a 409 while the gig board is being rebalanced), the offer from `offerGig` stays stored at `offered`: retry the confirmation on that assignment instead of offering the gig again.",
+        "Confirms an offered assignment on the worker's behalf, the second half of booking a worker: `offerGig`, then this call. The two are not atomic. If the confirmation fails (a 409 while the gig board is being rebalanced), the offer from `offerGig` stays stored at `offered`: retry the confirmation on that assignment instead of offering the gig again. An offer does not stay open forever: one that lapses before the worker accepts it or a partner confirms it (its response window closed) moves to `expired`, and confirming it answers 409 with the code `offer_expired`, on that call and on every later one. An expired offer books nobody: to book the worker, offer them the gig again (a new offer, with a response window of its own) and confirm that one.",
       inputs: [{ name: "status", type: "string", description: "The new status.", required: true, oneOf: ["confirmed"] }],
     },
   ],
@@ -424,6 +430,20 @@ export default defineVendor({
     { kind: "error-on-page", id: "cc-summit-workers-page-3-down", resource: "worker", page: 2, times: 100000, status: 502 },
     // The third gig offer of a run is stored, then answered 502: a retry without the first Idempotency-Key books the worker twice.
     { kind: "error-after-commit", id: "cc-offer-502-after-commit", write: "offerGig", nth: 3, status: 502 },
+    // The first confirmation of an offer made before November finds it lapsed: the assignment is now `expired`, and confirming it answers 409 `offer_expired` for good.
+    {
+      kind: "record-lapses",
+      id: "cc-offer-lapses-before-confirm",
+      write: "confirmAssignment",
+      field: "status",
+      from: "offered",
+      to: "expired",
+      olderThan: { field: "created_at", at: "2023-11-01T00:00:00Z" },
+      nth: 1,
+      status: 409,
+      code: "offer_expired",
+      message: "the offer lapsed before it was confirmed; it is expired and can no longer be confirmed: offer the gig again",
+    },
     { kind: "webhook-duplicates", id: "cc-duplicate-deliveries", every: 2, copies: 1 },
     { kind: "webhook-out-of-order", id: "cc-reordered-burst" },
     // The morning board's reads: the first page of blocks fails twice.

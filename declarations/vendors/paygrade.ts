@@ -231,5 +231,16 @@ export default defineVendor({
         { op: "delete", entity: "assignment", count: 2, recorded: "backdated" },
       ],
     },
+    {
+      // A week later: PayGrade's helpdesk puts back an employee and an assignment a branch deleted
+      // by mistake weeks ago (live again, changed when put back, gone from the deletions list),
+      // and one phone number changes.
+      checkpoint: 7,
+      mutations: [
+        { op: "update", entity: "employee", count: 1, fields: ["phone"] },
+        { op: "restore", entity: "employee", count: 1 },
+        { op: "restore", entity: "assignment", count: 1 },
+      ],
+    },
   ],
 });

@@ -305,7 +305,8 @@ export default defineVendor({
           { header: "Agency fee (bps)", field: "agency_fee_bps" },
           { header: "Reason", field: "reason" },
           { header: "Agreed by", field: "agreed_by" },
-          { header: "Recorded", field: "created_at" },
+          // Written day first for the finance team's spreadsheets, unlike the API's ISO timestamps.
+          { header: "Recorded", field: "created_at", written: "dmy" },
         ],
       },
     ],

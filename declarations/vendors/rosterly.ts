@@ -40,7 +40,7 @@ export default defineVendor({
   name: "Rosterly",
   category: "scheduling",
   summary:
-    "Rosterly runs the rota for bars, restaurants, hotels and shops: managers build each week's shifts per venue, staff swap them in the app, and the time clock on the venue tablet records every clock-in, break and clock-out. The Rosterly API gives payroll and workforce-analytics partners the venues, staff, shifts and punches of an organisation. Every venue, shift and punch names the time zone of its venue, so a rota reads the way the venue's staff see it. Partners sign in the way the manager web app does: `POST /api/v3/session` with the organisation's API user opens a session cookie that lasts a shift (8 hours), and every write must also send the session's CSRF token.",
+    "Rosterly runs the rota for bars, restaurants, hotels and shops: managers build each week's shifts per venue, staff swap them in the app, and the time clock on the venue tablet records every clock-in, break and clock-out. The Rosterly API gives payroll and workforce-analytics partners the venues, staff, shifts and punches of an organisation. Every venue, shift and punch names the time zone of its venue, so a rota reads the way the venue's staff see it. Partners sign in the way the manager web app does: `POST /api/v3/session` with the organisation's API user opens a session cookie that lasts a shift (8 hours), and every write must also send the session's CSRF token. An organisation admin can sign the API user out everywhere before its 8 hours are up (Organisation settings > Integrations > Sign out everywhere): the next request on the old session gets `401` with `token_revoked`. Log in again and send the new session's CSRF token from then on: a CSRF token belongs to the session whose login issued it, and a write that sends the old session's token is refused (`401`, `csrf_token_invalid`).",
   envPrefix: "ROSTERLY",
   clock: {
     epoch: "2025-10-25T23:00:00Z",
@@ -272,6 +272,13 @@ export default defineVendor({
     { kind: "slow", id: "rl-slow-shifts", afterRequests: 1, path: "/api/v3/shifts", count: 2, delayMs: 1500 },
     { kind: "schema-change", id: "rl-starts-at-renamed", resource: "shift", field: "starts_at", renameTo: "start_time", fromCheckpoint: 3 },
     { kind: "error-after-commit", id: "rl-note-504-after-commit", write: "createNote", nth: 1, status: 504 },
+    // Head office signs the API user out everywhere while the cutover files its notes: counted on the notes of wkr_000260
+    // (the worker of the first punch in the repeated hour on the task's seed), so it lands on the second request to that file,
+    // after the first note's lost answer when notes are filed in punch order.
+    { kind: "token-revoked", id: "rl-signed-out-mid-notes", afterRequests: 1, path: "/api/v3/workers/wkr_000260/notes", status: 401 },
+    // And again later in the same night, on the file of wkr_000026, who punched twice in the repeated hour on the task's seed:
+    // the second request to that file meets a signed-out session whatever order the notes are filed in.
+    { kind: "token-revoked", id: "rl-signed-out-again-mid-notes", afterRequests: 1, path: "/api/v3/workers/wkr_000026/notes", status: 401 },
     { kind: "error-after-commit", id: "rl-swap-502-after-commit", write: "swapShift", nth: 1, status: 502 },
   ],
   lies: [

@@ -287,6 +287,14 @@ export default defineVendor({
         { name: "by", type: "string", description: "First name of the recruiter who added the profile; null when it was added through the API without one.", gen: { gen: "pick", values: RECRUITERS } },
         { name: "nt", type: "string", description: "Why the profile is in the pool; null when no note was left.", gen: { gen: "sentence", words: [4, 16] }, nullable: true, nullRate: 0.4 },
         { name: "ca", type: "timestamp", description: "When the profile was added to the pool.", gen: { gen: "createdAt" } },
+        {
+          name: "ra",
+          type: "timestamp",
+          description: "When the profile was removed from the pool; null while it is still in it. A pool keeps its removed memberships as history, and a profile added again gets a new membership.",
+          gen: { gen: "createdAt" },
+          nullable: true,
+          nullRate: 1,
+        },
       ],
     },
   ],
@@ -467,6 +475,17 @@ export default defineVendor({
         { op: "create", entity: "talent", count: 3 },
         { op: "create", entity: "endorsement", count: 8 },
         { op: "delete", entity: "talent", count: 10 },
+      ],
+    },
+    {
+      // A pool review: recruiters take people out of pools (the memberships stay, with `ra` set),
+      // the latest addition of a few pools among them, and put some back a few hours later (a new
+      // membership each).
+      checkpoint: 5,
+      mutations: [
+        { op: "create", entity: "endorsement", count: 4 },
+        { op: "end", entity: "member", count: 4, field: "ra", among: "newest-per-parent" },
+        { op: "end", entity: "member", count: 14, field: "ra", readd: 5 },
       ],
     },
   ],

@@ -26,6 +26,35 @@ export interface ExportColumn {
   header: string;
   /** Record field whose wire value the column holds. */
   field: string;
+  /** How a timestamp column is written, when not as the API writes it (`dmy`: `DD/MM/YYYY HH:MM:SS` in UTC). */
+  written?: ColumnWriting;
+}
+
+/** Ways an export may write a timestamp column other than as the JSON API does. */
+export type ColumnWriting = "dmy";
+
+/** What each way of writing looks like, for the docs: the pattern and an example. */
+export const COLUMN_WRITINGS: Record<ColumnWriting, { pattern: string; describe: string }> = {
+  dmy: {
+    pattern: "DD/MM/YYYY HH:MM:SS",
+    describe: "written day first as `DD/MM/YYYY HH:MM:SS`, in UTC, to the second (`07/03/2025 14:05:09` is 7 March 2025, 14:05:09 UTC)",
+  },
+};
+
+/**
+ * The text of a timestamp column written its declared way, from the instant
+ * the JSON API serves (anything `Date.parse` reads as the API writes it, or
+ * epoch seconds or milliseconds); the wire value as it is when it is no instant.
+ */
+export function writeColumn(value: unknown, written: ColumnWriting): unknown {
+  const ms = typeof value === "number" ? (value < 1e11 ? value * 1000 : value) : typeof value === "string" ? Date.parse(value) : Number.NaN;
+  if (!Number.isFinite(ms)) return value;
+  const d = new Date(ms);
+  const two = (n: number) => String(n).padStart(2, "0");
+  switch (written) {
+    case "dmy":
+      return `${two(d.getUTCDate())}/${two(d.getUTCMonth() + 1)}/${d.getUTCFullYear()} ${two(d.getUTCHours())}:${two(d.getUTCMinutes())}:${two(d.getUTCSeconds())}`;
+  }
 }
 
 /** One export a client may request. */
@@ -73,7 +102,7 @@ export interface JobFields {
 
 /** The parts of a declaration export checks read (structural: declarations import this module). */
 export interface ExportRefs {
-  resources: { name: string; incremental: boolean; fields: { name: string }[] }[];
+  resources: { name: string; incremental: boolean; fields: { name: string; type: string }[] }[];
   incremental?: { style: string };
 }
 

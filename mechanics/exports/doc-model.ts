@@ -16,6 +16,8 @@ export interface DocExportColumn {
   description: string;
   /** Whether the field may be null (an empty value in the file). */
   nullable: boolean;
+  /** How the column is written when not as the API writes the field: its pattern and how it reads. */
+  written?: { pattern: string; describe: string };
 }
 
 /** One documented export. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DeclarationError, parseVendor } from "../../declarations/schema/define.ts";
 import { VENDORS } from "../../declarations/vendors/index.ts";
+import { writeColumn } from "./define.ts";
 import { exportStyle } from "./index.ts";
 
 /** RecruitOS with its exports, to break one piece at a time. */
@@ -17,6 +18,22 @@ function errorOf(input: unknown): string {
   }
   throw new Error("declaration was accepted");
 }
+
+describe("a timestamp column written day first", () => {
+  it("writes the API's instant as DD/MM/YYYY HH:MM:SS in UTC, whatever its wire format", () => {
+    expect(writeColumn("2025-03-07T14:05:09Z", "dmy")).toBe("07/03/2025 14:05:09");
+    expect(writeColumn("2025-03-07T23:30:00-05:00", "dmy")).toBe("08/03/2025 04:30:00");
+    expect(writeColumn(1_741_356_309, "dmy")).toBe("07/03/2025 14:05:09");
+    expect(writeColumn(1_741_356_309_000, "dmy")).toBe("07/03/2025 14:05:09");
+    expect(writeColumn(null, "dmy")).toBeNull();
+    expect(writeColumn("not a time", "dmy")).toBe("not a time");
+  });
+
+  it("is placemint's fee_corrections Recorded, and no other declared column", () => {
+    const written = Object.values(VENDORS).flatMap((v) => (v.exports?.resources ?? []).flatMap((x) => x.columns.filter((c) => c.written).map((c) => `${v.id}.${x.name}.${c.header}:${c.written}`)));
+    expect(written).toEqual(["placemint.fee_corrections.Recorded:dmy"]);
+  });
+});
 
 describe("the job export style", () => {
   it("counts readiness in status reads and expiry in downloads, never in time", () => {
@@ -55,6 +72,11 @@ describe("the job export style", () => {
       /"activity" does not honour an incremental filter/,
     ],
     ["a delimiter outside the allowed ones", (v) => (v.exports.delimiter = "|"), /exports\.delimiter/],
+    [
+      "a column written day first that holds no timestamp",
+      (v) => v.exports.resources[0].columns.push({ header: "Mail", field: "email", written: "dmy" }),
+      /exports\.resources\[0\]\.columns\[12\]\.written: "email" is no timestamp/,
+    ],
   ])("rejects %s, naming the path", (_name, breakIt, message) => {
     const v = base();
     breakIt(v);

@@ -14,6 +14,8 @@ const Column = z.object({
   header: z.string().min(1),
   /** Record field whose wire value the column holds (as the JSON API serves it). */
   field: z.string(),
+  /** How a timestamp column is written when not as the API writes it: `dmy` is `DD/MM/YYYY HH:MM:SS` in UTC. Absent: as the API writes it. */
+  written: z.enum(["dmy"]).optional(),
 });
 
 const Exportable = z.object({
@@ -90,7 +92,9 @@ export const jobExports = defineExports({
       x.columns.forEach((c, j) => {
         if (headers.has(c.header)) issue(["resources", i, "columns", j, "header"], `duplicate column "${c.header}"`);
         headers.add(c.header);
-        if (!r.fields.some((f) => f.name === c.field)) issue(["resources", i, "columns", j, "field"], `"${x.resource}" has no field "${c.field}"`);
+        const f = r.fields.find((y) => y.name === c.field);
+        if (!f) issue(["resources", i, "columns", j, "field"], `"${x.resource}" has no field "${c.field}"`);
+        else if (c.written && f.type !== "timestamp") issue(["resources", i, "columns", j, "written"], `"${c.field}" is no timestamp: only a timestamp column is written another way`);
       });
     });
   },

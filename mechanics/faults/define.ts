@@ -108,6 +108,11 @@ export interface FaultHooks<F> {
   afterRead?(f: F, s: FaultScope, read: { resource: string; id: string; body: unknown; etag: string; nowMs: number }): void;
   /** A write that passed validation is about to be applied: a bulk write with `items` items, a single write with 1. */
   beforeWrite?(f: F, s: FaultScope, write: { name: string; items: number }): Reply | null;
+  /**
+   * An update write that passed validation is about to change the record it names (`record`, its
+   * stored fields): a fault may refuse it, and change the record's fields first (`set`).
+   */
+  beforeUpdate?(f: F, s: FaultScope, update: { write: string; resource: string; id: string; record: Record<string, unknown> }): { reply: Reply; set?: Record<string, unknown> } | null;
   /** One item of a bulk write passed validation (every fault is told); `phantom` reports it created without storing it. */
   onBulkItem?(f: F, s: FaultScope, item: { write: string }): { phantom: true } | null;
   /** A write committed (every fault is told; the first answer replaces the write's). */

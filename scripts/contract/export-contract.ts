@@ -235,11 +235,22 @@ async function compareWithList(
     if (!row) continue;
     documented.columns.forEach((c, i) => {
       const v = item[c.field];
-      const text = v === null || v === undefined ? "" : typeof v === "object" ? JSON.stringify(v) : String(v);
+      const asApi = v === null || v === undefined ? "" : typeof v === "object" ? JSON.stringify(v) : String(v);
+      // A timestamp column the reference marks with a day-first pattern holds the API's instant written that way (UTC).
+      const text = /\(DD\/MM\/YYYY HH:MM:SS\)$/.test(c.type) && asApi ? dayFirst(asApi) : asApi;
       compared += 1;
       if (row[i] !== text) mismatches.push(`${item.id} ${c.header}: file ${JSON.stringify(row[i])}, API ${JSON.stringify(text)}`);
     });
   }
   if (mismatches.length) violate(`${mismatches.length} cells differ from the JSON API: ${mismatches.slice(0, 5).join("; ")}`);
   return compared;
+}
+
+/** An instant as `DD/MM/YYYY HH:MM:SS` in UTC; the text as it is when it is no instant. */
+function dayFirst(text: string): string {
+  const ms = Date.parse(text);
+  if (Number.isNaN(ms)) return text;
+  const d = new Date(ms);
+  const two = (n: number) => String(n).padStart(2, "0");
+  return `${two(d.getUTCDate())}/${two(d.getUTCMonth() + 1)}/${d.getUTCFullYear()} ${two(d.getUTCHours())}:${two(d.getUTCMinutes())}:${two(d.getUTCSeconds())}`;
 }

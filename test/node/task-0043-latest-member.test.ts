@@ -8,22 +8,42 @@ import { otherSeedsOf } from "../../scripts/cli/commands/validate.ts";
 // pool", those people being the pool's members whose profile has not been deleted. A connector that
 // takes the newest membership whoever it names loses only where a pool's newest membership names a
 // deleted profile, so every grading world (the task's seed and the five other seeds validate grades
-// gold on) must hold such a pool at the morning the task is graded at.
+// gold on) must hold such a pool at the morning the task is graded at. Likewise for memberships that
+// have ended (`ra` set, still listed): "everyone who is in the pool now" leaves those people out,
+// and every grading world must hold a pool that still lists such a person and one whose latest
+// addition was taken out again.
 
-/** Pools whose newest membership names a deleted profile, in the Sourcewell world of `seed` at `checkpoint`. */
-function poolsWithErasedLatest(seed: number, checkpoint: number): string[] {
+/** Live memberships and live profiles of the Sourcewell world of `seed` at `checkpoint`, by pool. */
+function world(seed: number, checkpoint: number): { pools: StateRecord[][]; people: Set<string> } {
   const records = buildState(sourcewell, seed, checkpoint);
   const live = (entity: string): StateRecord[] => records.filter((r) => r.entity === entity && r.deletedMs === null);
-  const people = new Set(live("talent").map((r) => r.id));
   const members = live("member");
-  const out: string[] = [];
-  for (const pool of live("pool")) {
-    const mine = members.filter((m) => m.data.pid === pool.id);
-    if (!mine.length) continue;
-    const newest = mine.reduce((a, b) => (Number(b.data.ca) > Number(a.data.ca) ? b : a));
-    if (!people.has(String(newest.data.tid))) out.push(pool.id);
-  }
-  return out;
+  return { pools: live("pool").map((p) => members.filter((m) => m.data.pid === p.id)), people: new Set(live("talent").map((r) => r.id)) };
+}
+
+const newest = (ms: StateRecord[]) => ms.reduce((a, b) => (Number(b.data.ca) > Number(a.data.ca) ? b : a));
+const current = (m: StateRecord) => m.data.ra === null;
+
+/** Pools whose newest current membership (not ended) names a deleted profile. */
+function poolsWithErasedLatest(seed: number, checkpoint: number): number {
+  const { pools, people } = world(seed, checkpoint);
+  return pools.map((ms) => ms.filter(current)).filter((ms) => ms.length && !people.has(String(newest(ms).data.tid))).length;
+}
+
+/** Pools whose newest membership of a live profile has ended: the person was taken out again, and no later add brought them back. */
+function poolsWithRemovedLatest(seed: number, checkpoint: number): number {
+  const { pools, people } = world(seed, checkpoint);
+  return pools.map((ms) => ms.filter((m) => people.has(String(m.data.tid)))).filter((ms) => ms.length && !current(newest(ms))).length;
+}
+
+/** Pools that still list a live profile whose every membership there has ended. */
+function poolsListingRemovedPeople(seed: number, checkpoint: number): number {
+  const { pools, people } = world(seed, checkpoint);
+  return pools.filter((ms) => {
+    const listed = new Set(ms.filter((m) => people.has(String(m.data.tid))).map((m) => m.data.tid));
+    const inPool = new Set(ms.filter((m) => current(m) && people.has(String(m.data.tid))).map((m) => m.data.tid));
+    return listed.size > inPool.size;
+  }).length;
 }
 
 describe("task-0043's grading worlds", () => {
@@ -34,10 +54,20 @@ describe("task-0043's grading worlds", () => {
   });
 
   it.each(seeds)("seed %i holds a pool whose most recently added person has a deleted profile", (seed) => {
-    expect(poolsWithErasedLatest(seed, MORNING).length).toBeGreaterThan(0);
+    expect(poolsWithErasedLatest(seed, MORNING)).toBeGreaterThan(0);
   });
 
-  it("finds none where no profile has been deleted yet (the seeded world, checkpoint 0)", () => {
-    expect(poolsWithErasedLatest(task.seed, 0)).toEqual([]);
+  it.each(seeds)("seed %i holds a pool whose most recently added person has been taken out again", (seed) => {
+    expect(poolsWithRemovedLatest(seed, MORNING)).toBeGreaterThan(0);
+  });
+
+  it.each(seeds)("seed %i holds a pool that still lists someone taken out of it", (seed) => {
+    expect(poolsListingRemovedPeople(seed, MORNING)).toBeGreaterThan(0);
+  });
+
+  it("finds none where no profile has been deleted and no membership ended yet (the seeded world, checkpoint 0)", () => {
+    expect(poolsWithErasedLatest(task.seed, 0)).toBe(0);
+    expect(poolsWithRemovedLatest(task.seed, 0)).toBe(0);
+    expect(poolsListingRemovedPeople(task.seed, 0)).toBe(0);
   });
 });

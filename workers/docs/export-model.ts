@@ -5,6 +5,7 @@
  */
 import type { Resource, Vendor } from "../../declarations/schema/vendor.ts";
 import type { DocExports } from "../../mechanics/exports/doc-model.ts";
+import { COLUMN_WRITINGS } from "../../mechanics/exports/define.ts";
 import { exportStyle } from "../../mechanics/exports/index.ts";
 import { incrementalStyle } from "../../mechanics/incremental/index.ts";
 import type { DocResource } from "./model.ts";
@@ -36,7 +37,7 @@ export function docExports(vendor: Vendor, docOf: (r: Resource) => DocResource):
         incremental: x.incremental,
         columns: x.columns.map((c) => {
           const f = r.fields.find((y) => y.name === c.field)!;
-          return { header: c.header, field: c.field, type: f.type, description: f.description, nullable: f.nullable };
+          return { header: c.header, field: c.field, type: f.type, description: f.description, nullable: f.nullable, ...(c.written ? { written: COLUMN_WRITINGS[c.written] } : {}) };
         }),
       };
     }),

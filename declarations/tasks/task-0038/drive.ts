@@ -18,6 +18,9 @@ export default defineDrives(task, {
     await h.recreate(ROLE, RENUMBERED, { faults: [BURST_429] });
     await h.snapshot("after_move");
     await h.run("after_move", ["sync"]);
+    // The next night nothing changed: the same roster, in a log epoch of its own so the judge can
+    // tell what the quiet run read from what the renumbering night read.
+    await h.recreate(ROLE, RENUMBERED);
     await h.run("quiet", ["sync"]);
   },
 });

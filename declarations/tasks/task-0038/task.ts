@@ -25,6 +25,7 @@ const BASES = {
   changes: { ticket: "A run reports only what changed since the previous run" },
   firstAdded: { ticket: "On the first run every worker is `added`." },
   quiet: { ticket: "a run when nothing changed in CrewCall writes an empty array." },
+  changesOnly: { ticket: "each later run reads only what changed since the previous run" },
 };
 
 function timestampFields(ctx: JudgeContext): string[] {
@@ -115,17 +116,44 @@ function judgeChanges(c: CheckRecorder, name: string, run: ConnectorRun | undefi
   });
 }
 
-/** Whether every worker list call of the runs after the first asked only for changes. */
-function readsChangesOnly(c: CheckRecorder, e: ScenarioEvidence, ctx: JudgeContext, laterEpochs: number[]): void {
+/**
+ * Whether a later run read only what changed since the previous run: every roster list call of
+ * its epoch carries `changed_since`, and the instant it asks from selects at most twice the
+ * workers that changed between the two runs, plus ten (an inclusive filter hands back the
+ * boundary's rows again, and a watermark may overlap a little). A run that lists the whole
+ * roster, or asks from so early that most of it comes back, reads the roster again.
+ */
+function readsChangesOnly(c: CheckRecorder, name: string, e: ScenarioEvidence, ctx: JudgeContext, epoch: number | undefined, before: Snapshot, after: Snapshot, what: string): void {
   const vendor = ctx.vendors[ROLE];
   const list = vendor.resources.find((r) => r.name === ENTITY)!.list!;
   const param = vendor.incremental?.param ?? "";
-  const calls = (e.requests[ROLE] ?? []).filter((r) => laterEpochs.includes(r.epoch) && r.method === "GET" && r.path === list);
-  const full = calls.filter((r) => r.query[param] === undefined);
-  c.check("later_runs_read_changes_only", calls.length > 0 && full.length === 0, {
-    basis: { ticket: "each later run reads only what changed since the previous run" },
+  const field = vendor.incremental?.field ?? "updated_at";
+  const calls = (e.requests[ROLE] ?? []).filter((r) => r.epoch === epoch && r.method === "GET" && r.path === list && r.status < 400);
+  const changed = expectedChanges(before, after).size;
+  const bound = 2 * changed + 10;
+  const liveTimes = (after.entities[ENTITY] ?? []).filter((r) => !r.deleted).map((r) => Date.parse(String(r.record[field])));
+  const wide: string[] = [];
+  for (const r of calls) {
+    const raw = r.query[param];
+    const mark = raw === undefined ? Number.NaN : Date.parse(raw);
+    if (raw === undefined) wide.push(`#${r.seq} without ${param}`);
+    else if (Number.isNaN(mark)) wide.push(`#${r.seq} ${param}=${raw} is not a time`);
+    else {
+      const selected = liveTimes.filter((t) => t >= mark).length;
+      if (selected > bound) wide.push(`#${r.seq} ${param}=${raw} selects ${selected} workers for ${changed} changes`);
+    }
+  }
+  c.check(name, calls.length > 0 && wide.length === 0, {
+    basis: BASES.changesOnly,
+    pass: 2,
+    fail: 0,
+    mandatory: true,
     level: "l2",
-    detail: calls.length ? `${full.length} of ${calls.length} roster list calls after the first run without ${param}` : "no roster list call after the first run",
+    detail: !calls.length
+      ? `no roster list call ${what}`
+      : wide.length
+        ? `${wide.length} of ${calls.length} roster list calls ${what} read more than changed: ${wide.slice(0, 3).join("; ")}`
+        : `${calls.length} roster list calls ${what}, each through ${param} from the previous run (${changed} changes)`,
   });
 }
 
@@ -154,11 +182,15 @@ export default defineTask({
         judgeChanges(c, "first_changes_all_added", byLabel(e, "first"), expectedChanges(null, cp0), BASES.firstAdded, 1);
         judgeCopy(c, "night_copy_matches", byLabel(e, "night"), cp1, live(cp0), ts);
         judgeChanges(c, "night_changes_match", byLabel(e, "night"), expectedChanges(cp0, cp1), BASES.changes);
+        readsChangesOnly(c, "night_reads_changes_only", e, ctx, (e.epochs[ROLE] ?? []).at(-1), cp0, cp1, "on the ordinary night");
       },
     },
     {
       // The night CrewCall renumbers the roster (every worker deleted, re-imported with numbers
-      // below the old ones) and throttles the key part-way, then a night when nothing changes.
+      // below the old ones, all at one instant) and throttles the key part-way, then a night when
+      // nothing changes. A watermark taken from the newest `updated_at` seen asks the inclusive
+      // filter for that instant again, and it hands back the whole re-imported roster; CrewCall's
+      // docs say to take the watermark from X-CrewCall-Time.
       name: "renumbered_roster",
       judge: (e, c, ctx) => {
         const ts = timestampFields(ctx);
@@ -170,8 +202,8 @@ export default defineTask({
         judgeChanges(c, "renumbered_changes_match", byLabel(e, "after_move"), expectedChanges(before, after), BASES.changes);
         judgeCopy(c, "quiet_copy_matches", byLabel(e, "quiet"), after, seen, ts);
         judgeChanges(c, "quiet_run_reports_nothing", byLabel(e, "quiet"), new Set(), BASES.quiet, 1);
-        const epochs = e.epochs[ROLE] ?? [];
-        readsChangesOnly(c, e, ctx, epochs.slice(-1));
+        // The quiet night has a log epoch of its own (drive.ts): nothing changed, so next to nothing is read.
+        readsChangesOnly(c, "quiet_run_reads_changes_only", e, ctx, (e.epochs[ROLE] ?? []).at(-1), after, after, "on the quiet night");
       },
     },
   ],

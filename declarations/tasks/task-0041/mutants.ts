@@ -66,6 +66,41 @@ export default defineMutants({
       ],
     },
     {
+      id: "signed-up-compared-as-text",
+      mistake:
+        "orders a person's rows by `signed_up` as text, though the agency types an hour before ten without its zero, so '2025-01-07 8:20' reads as later than '2025-01-07 13:05' and the earlier row's role and zone win",
+      patches: [
+        {
+          file: "src/main.ts",
+          find: "    if (!had || signedUpAt(signups[i]) > signedUpAt(had.row)) latest.set(p.id, { profile: p, row: signups[i] });",
+          replace: "    if (!had || signups[i].signed_up.trim() > had.row.signed_up.trim()) latest.set(p.id, { profile: p, row: signups[i] });",
+        },
+      ],
+    },
+    {
+      id: "signed-up-parsed-as-iso",
+      mistake:
+        "reads `signed_up` by turning it into ISO 8601 ('2025-01-07T8:20:00Z'), which is no date when the agency drops an hour's zero, so that row never orders against the others and the wrong row's role and zone win",
+      patches: [
+        {
+          file: "src/signups.ts",
+          find: "  const m = /^\\s*(\\d{4})-(\\d{1,2})-(\\d{1,2})[T\\s]+(\\d{1,2}):(\\d{2})\\s*$/.exec(s.signed_up);\n  if (!m) throw new Error(`signed_up ${JSON.stringify(s.signed_up)} is not a date and time`);\n  return Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5])) / 60_000;",
+          replace: '  return Date.parse(`${s.signed_up.trim().replace(" ", "T")}:00Z`);',
+        },
+      ],
+    },
+    {
+      id: "mobile-when-email-matches-nobody",
+      mistake: "falls back to the row's mobile when its email matches no profile, so a row whose email names nobody is imported as whoever owns the number the person left at the desk",
+      patches: [
+        {
+          file: "src/signups.ts",
+          find: '  if (email) return profiles.find((p) => (p.em ?? "").toLowerCase() === email) ?? null;',
+          replace: '  const byEmail = email ? profiles.find((p) => (p.em ?? "").toLowerCase() === email) : undefined;\n  if (byEmail) return byEmail;',
+        },
+      ],
+    },
+    {
       id: "one-page-of-profiles",
       mistake: "believes the docs that `lim` takes up to 500 and reads one page of talent profiles, so the newest profiles, past the 100 a page really holds, name nobody",
       patches: [

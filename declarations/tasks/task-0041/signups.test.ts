@@ -6,7 +6,7 @@ import { OTHER_SEEDS } from "../../../scripts/cli/commands/validate.ts";
 import { buildState } from "../../../workers/engine/data/generate.ts";
 import { VENDORS } from "../../vendors/index.ts";
 import { COLUMNS, SIGNUPS } from "./signups.ts";
-import task, { canonicalId, SOURCE, SOURCE_CHECKPOINT } from "./task.ts";
+import task, { canonicalId, SOURCE, SOURCE_CHECKPOINT, signedUpAt } from "./task.ts";
 
 describe("task-0041's sign-up file", () => {
   const text = readFileSync(join(import.meta.dirname, "repo", "input", "harbour-signups.csv"), "utf8");
@@ -39,6 +39,35 @@ describe("task-0041's sign-up file", () => {
     });
     const lastIsNotLatest = [...rowsOf.values()].filter((rows) => rows.some((i) => SIGNUPS[i].signed_up > SIGNUPS[rows.at(-1)!].signed_up));
     expect(lastIsNotLatest.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it("types early hours without their zero, so a person's rows of one day sort the wrong way as text (and as ISO 8601 they are no date)", () => {
+    const rowsOf = new Map<string, number[]>();
+    SIGNUPS.forEach((s, i) => {
+      const id = canonicalId(s.sourcewell_id);
+      if (id) rowsOf.set(id, [...(rowsOf.get(id) ?? []), i]);
+    });
+    const latestBy = (rows: number[], later: (a: string, b: string) => boolean) => rows.reduce((best, i) => (later(SIGNUPS[i].signed_up, SIGNUPS[best].signed_up) ? i : best));
+    const misordered = [...rowsOf.values()].filter((rows) => latestBy(rows, (a, b) => signedUpAt(a) > signedUpAt(b)) !== latestBy(rows, (a, b) => a > b));
+    expect(misordered.length).toBeGreaterThanOrEqual(2);
+    // One of them is the file's last row of that person, one is not: taking the last row and comparing text are both caught.
+    expect(misordered.some((rows) => latestBy(rows, (a, b) => signedUpAt(a) > signedUpAt(b)) === rows.at(-1))).toBe(true);
+    expect(misordered.some((rows) => latestBy(rows, (a, b) => signedUpAt(a) > signedUpAt(b)) !== rows.at(-1))).toBe(true);
+    expect(SIGNUPS.some((s) => Number.isNaN(Date.parse(`${s.signed_up.replace(" ", "T")}:00Z`)))).toBe(true);
+    expect(signedUpAt("2025-01-07 8:20")).toBeLessThan(signedUpAt("2025-01-07 13:05"));
+  });
+
+  it("has a row without an id whose email matches no profile while its mobile matches a live one (the email alone decides)", () => {
+    const live = buildState(VENDORS.sourcewell, task.seed, SOURCE_CHECKPOINT).filter((r) => r.entity === "talent" && r.deletedMs === null);
+    const digits = (v: unknown) => String(v ?? "").replace(/\D/g, "");
+    const rows = SIGNUPS.filter(
+      (s) =>
+        !s.sourcewell_id.trim() &&
+        s.email.trim() &&
+        !live.some((r) => String(r.data.em).toLowerCase() === s.email.trim().toLowerCase()) &&
+        live.some((r) => digits(s.mobile) && digits(r.data.ph) === digits(s.mobile)),
+    );
+    expect(rows.length).toBe(1);
   });
 
   it("names by id a live profile past Sourcewell's first 100 (lists are served in creation order) on every graded seed: a second page at any page size", () => {

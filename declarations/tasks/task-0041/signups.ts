@@ -7,7 +7,12 @@
  * person's, pasted from an earlier row (the id decides). The last person on the file was sourced
  * the day before the import, so their profile is among Sourcewell's newest, past the first 100
  * (a second page at any page size), and their earlier sign-up was typed in last, below the later
- * one: the file is not in `signed_up` order. The judge reads this list, never the connector's
+ * one: the file is not in `signed_up` order. The agency types an hour before ten without its
+ * leading zero (`2025-01-07 8:20`), so two sign-ups of one day sort the wrong way as text: Chidi
+ * Rahman's earlier row (8:20) and Quentin Achebe's earlier row (9:05, typed in last) both read as
+ * later than the same day's 13:05 and 15:40. One row without an id gives an email that matches no
+ * profile and a mobile that does: the email names the profile, so the row names nobody and is not
+ * imported. The judge reads this list, never the connector's
  * copy of the file (`signups.test.ts` keeps the two the same).
  */
 export interface Signup {
@@ -59,7 +64,7 @@ export const SIGNUPS: readonly Signup[] = [
     mobile: "+1 722 555 9778",
     role: "Event server",
     zone: "Newark, NJ",
-    signed_up: "2025-01-06 14:20",
+    signed_up: "2025-01-07 8:20",
   },
   { sourcewell_id: "TL-12", full_name: "Farrah Achebe", email: "F.Achebe92@example.com", mobile: "", role: "forklift operator", zone: "Jersey City, NJ", signed_up: "2025-01-07 08:55" },
   { sourcewell_id: "", full_name: "Aiden Nwossu", email: "", mobile: "+1 (376) 555-1668", role: "Security Officer", zone: "Elizabeth, NJ", signed_up: "2025-01-07 09:10" },
@@ -95,6 +100,8 @@ export const SIGNUPS: readonly Signup[] = [
     signed_up: "2025-01-08 09:30",
   },
   { sourcewell_id: "tl_106", full_name: "Valentina Chowdhury", email: "valentina.chowdhury62@example.com", mobile: "", role: "Event server", zone: "Newark, NJ", signed_up: "2025-01-07 16:10" },
+  { sourcewell_id: "tl-28", full_name: "Quentin Achebe", email: "quentin.achebe55@inbox.example.net", mobile: "", role: "Forklift operator", zone: "Newark, NJ", signed_up: "2025-01-07 9:05" },
+  { sourcewell_id: "", full_name: "Elena Tanaka", email: "elena.tanaka@example.com", mobile: "+1 773 555 3624", role: "Cashier", zone: "Jersey City, NJ", signed_up: "2025-01-08 10:15" },
 ];
 
 /** The CSV header of the file. */

@@ -40,6 +40,13 @@ export function canonicalId(typed: string): string | null {
   return m ? `tl_${m[1].padStart(5, "0")}` : null;
 }
 
+/** Minutes since the epoch of a `signed_up` as the agency types it (`2025-01-06 09:12`, `2025-01-07 8:20`): an hour may lack its leading zero, so the text does not sort. */
+export function signedUpAt(typed: string): number {
+  const m = /^\s*(\d{4})-(\d{1,2})-(\d{1,2})\s+(\d{1,2}):(\d{2})\s*$/.exec(typed);
+  if (!m) throw new Error(`signed_up ${JSON.stringify(typed)} is not a stamp the file uses`);
+  return Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5])) / 60_000;
+}
+
 const digits = (s: unknown) => String(s ?? "").replace(/\D/g, "");
 
 /** The live profile a row names, by id or else by email or else by mobile. */
@@ -75,7 +82,7 @@ function expected(source: Snapshot): { rows: (string | null)[]; people: Map<stri
     const p = profileOf(s, live);
     if (!p) return null;
     const had = people.get(p.id);
-    if (!had || s.signed_up > had.latest.signed_up) people.set(p.id, { profile: p, latest: s });
+    if (!had || signedUpAt(s.signed_up) > signedUpAt(had.latest.signed_up)) people.set(p.id, { profile: p, latest: s });
     return p.id;
   });
   return { rows, people };

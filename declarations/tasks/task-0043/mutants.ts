@@ -35,6 +35,23 @@ export default defineMutants({
       ],
     },
     {
+      id: "removed-members-kept",
+      mistake: "takes every membership a pool lists as someone in the pool and ignores `ra`, so people recruiters have taken out of a pool are still indexed in it",
+      patches: [{ file: "src/capability-index.ts", find: "    if (m.ra !== null && m.ra !== undefined) continue;\n", replace: "" }],
+    },
+    {
+      id: "last-added-from-removed-members",
+      mistake:
+        "leaves people taken out of a pool out of talent_ids but takes last_added_at from every listed membership, so a pool whose latest addition has been taken out again shows when that person was added",
+      patches: [
+        {
+          file: "src/capability-index.ts",
+          find: "    if (m.ra !== null && m.ra !== undefined) continue;\n    if (!alive(m.tid)) continue;\n    people.add(m.tid);\n    if (last === null || m.ca > last) last = m.ca;\n",
+          replace: "    if (!alive(m.tid)) continue;\n    if (last === null || m.ca > last) last = m.ca;\n    if (m.ra !== null && m.ra !== undefined) continue;\n    people.add(m.tid);\n",
+        },
+      ],
+    },
+    {
       id: "repeat-adds-counted",
       mistake: "lists a person once per membership, so someone added to a pool twice appears twice and is counted twice",
       patches: [

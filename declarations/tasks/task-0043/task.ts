@@ -12,10 +12,12 @@ const FILE = "capability_index.json";
 /**
  * Two mornings after a clean-up: profiles, memberships and a pool deleted, new pools and people, then a
  * batch of erased profiles, among them the most recently added person of some pools, whose
- * `last_added_at` falls back to an earlier person (declarations/vendors/sourcewell.ts timeline;
- * test/node/task-0043-latest-member.test.ts holds it for every grading seed).
+ * `last_added_at` falls back to an earlier person; then a pool review: memberships ended (kept in
+ * the lists with `ra` set, the latest addition of some pools among them) and some people added
+ * again (declarations/vendors/sourcewell.ts timeline; test/node/task-0043-latest-member.test.ts
+ * holds both for every grading seed).
  */
-export const MORNING = 4;
+export const MORNING = 5;
 /** The morning's hiccups: an answer cut off mid-body during the pools' fan-out and a failing page of the endorsements list. */
 export const FANOUT_RESET = "sw-fanout-reset";
 export const ENDORSEMENTS_502 = "sw-endorsements-502-page-2";
@@ -34,7 +36,7 @@ const IndexRow = z.object({
 type IndexRow = z.infer<typeof IndexRow>;
 
 const BASES = {
-  people: { ticket: "`talent_ids` lists everyone in the pool, sorted, each person once however many times they were added; `people` is how many that is." },
+  people: { ticket: "`talent_ids` lists everyone who is in the pool now, sorted, each person once however many times they were added; `people` is how many that is." },
   skills: { ticket: "`skills` names the skills at least one of those people holds at level 3 or above, sorted, each name once." },
   lastAdded: { ticket: "`last_added_at` is when the most recent of those people was added to the pool" },
   rows: { ticket: "`capability_index.json` is an array with one row per pool Sourcewell has, sorted by `pool_id`" },
@@ -47,7 +49,7 @@ interface Expected {
   talentIds: string[];
   skills: string[];
   lastAddedMs: number | null;
-  /** Live memberships: more than the pool embeds means its `mb` is cut short. */
+  /** Listed memberships, ended ones included: more than the pool embeds means its `mb` is cut short. */
   memberships: number;
 }
 
@@ -81,6 +83,8 @@ function expectedIndex(s: Snapshot): Map<string, Expected> {
     const row = out.get(String(m.record.pid));
     if (!row) continue;
     row.memberships += 1;
+    // A membership with a removal stamp is history: that person was taken out of the pool.
+    if (m.record.ra !== null && m.record.ra !== undefined) continue;
     const tid = String(m.record.tid);
     if (!people.has(tid)) continue;
     if (!row.talentIds.includes(tid)) row.talentIds.push(tid);
@@ -190,8 +194,9 @@ export default defineTask({
   timeLimitS: 40,
   scenarios: [
     {
-      // A morning after a clean-up: pools larger than their embedded list, people listed twice in a pool,
-      // deleted profiles still listed as members (a pool's latest among them), new empty pools, a deleted pool; Sourcewell cuts an answer
+      // A morning after a clean-up and a pool review: pools larger than their embedded list, people listed twice in a pool,
+      // deleted profiles still listed as members (a pool's latest among them), memberships ended but still listed
+      // (a pool's latest among them) and people added again, new empty pools, a deleted pool; Sourcewell cuts an answer
       // off mid-body during the fan-out and fails a page of the endorsements list twice.
       name: "morning_index",
       judge: (e, c, ctx) => {

@@ -46,7 +46,24 @@ export default defineMutants({
     {
       id: "offer-taken-as-booking",
       mistake: "treats an accepted offer call as the booking and never confirms it, so the assignment stays at `offered`",
-      patches: [{ file: "src/main.ts", find: "  const id = String(res.body.id);\n  await confirm(client, id);\n", replace: "  const id = String(res.body.id);\n" }],
+      patches: [{ file: "src/main.ts", find: "    if (await confirm(client, id)) return id;\n", replace: "    return id;\n" }],
+    },
+    {
+      id: "lapsed-offer-confirm-retried",
+      mistake:
+        "retries every 409 on a confirmation as the board rebalancing the docs mention, without reading its code: an offer that lapsed answers 409 `offer_expired` on every try, the first run gives up and exits non-zero, and its line is left to the rerun",
+      patches: [{ file: "src/main.ts", find: '    finalCodes: ["offer_expired"],\n', replace: "" }],
+    },
+    {
+      id: "lapsed-offer-taken-as-booking",
+      mistake: "takes an offer that lapsed before it was confirmed (409 `offer_expired`) for the person's booking and reports it, so the person holds no confirmed booking on the gig",
+      patches: [
+        {
+          file: "src/main.ts",
+          find: '  if (res.status === 409 && res.body?.code === "offer_expired") return false;\n',
+          replace: '  if (res.status === 409 && res.body?.code === "offer_expired") return true;\n',
+        },
+      ],
     },
     {
       id: "unknown-number-booked",

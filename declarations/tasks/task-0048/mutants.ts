@@ -2,6 +2,7 @@
 import { defineMutants } from "../shared/mutant.ts";
 
 const MIGRATE = "src/migrate.ts";
+const CLIENT = "src/rosterly.ts";
 
 export default defineMutants({
   mutants: [
@@ -43,15 +44,39 @@ export default defineMutants({
       patches: [{ file: MIGRATE, find: "(${String(punch.punched_at)} ${String(punch.venue_tz)})", replace: "(${byId.get(punch.id)?.utc.punched_utc} ${String(punch.venue_tz)})" }],
     },
     {
+      id: "session-not-renewed",
+      mistake: "never logs in again when Rosterly answers 401: the session signed out while the notes are filed stops the migration",
+      patches: [{ file: CLIENT, find: "if (res.status === 401 && !relogged) {", replace: "if (res.status === 401 && relogged) {" }],
+    },
+    {
+      id: "csrf-kept-after-relogin",
+      mistake: "logs in again after the session is signed out but keeps the first session's CSRF token, which Rosterly refuses on the new session's writes",
+      patches: [{ file: CLIENT, find: "this.csrf = body.csrf;", replace: "this.csrf ||= body.csrf;" }],
+    },
+    {
+      id: "relogin-once-per-run",
+      mistake: "logs in again at most once per run, as a guard against a login loop: the second time Rosterly signs the session out, the migration stops",
+      patches: [
+        { file: CLIENT, find: 'private csrf = "";', replace: 'private csrf = "";\n  private reloggedOnce = false;' },
+        { file: CLIENT, find: "if (res.status === 401 && !relogged) {", replace: "if (res.status === 401 && !relogged && !this.reloggedOnce) {\n        this.reloggedOnce = true;" },
+      ],
+    },
+    {
+      id: "fresh-key-after-relogin",
+      mistake:
+        "treats the write refused on the signed-out session as a new attempt and sends it under a new Idempotency-Key after logging in again, without checking whether the lost answer's note had landed",
+      patches: [{ file: CLIENT, find: "relogged = true;\n        await this.login();", replace: "relogged = true;\n        await this.login();\n        if (key) key = `${key}-relogin`;" }],
+    },
+    {
       id: "page-two-never-read",
       mistake: "reads only the first page of punches: next_offset is never followed",
-      patches: [{ file: "src/rosterly.ts", find: "offset = page.next_offset;", replace: "offset = null;" }],
+      patches: [{ file: CLIENT, find: "offset = page.next_offset;", replace: "offset = null;" }],
     },
   ],
   equivalent: {
     "shared-retry-after-ignored":
       "the cutover scenario declares no throttling or maintenance fault and migrate makes a few dozen requests, far below Rosterly's 300-request window, so no 429 or 503 with Retry-After is ever answered",
     "shared-no-wait":
-      "the only error answer in the scenario is one 504 after Rosterly committed the first note; the retry under the same key gets the committed note at once or after a wait alike, and nothing is retried five times",
+      "the only error answers in the scenario are one 504 after Rosterly committed the first note and one 401 on each of the two signed-out sessions; the retry under the same key (after a new login) gets the committed note at once or after a wait alike, and nothing is retried five times",
   },
 });

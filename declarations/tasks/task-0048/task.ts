@@ -19,6 +19,14 @@ export const LEGACY_NIGHT = 2;
 export const CUTOVER = 3;
 /** The first note Rosterly commits answers a 504 (declarations/vendors/rosterly.ts). */
 export const NOTE_LOST_ANSWER = "rl-note-504-after-commit";
+/**
+ * The session is signed out while the notes are filed: on the seed's first ambiguous punch's worker file, the second
+ * request there (the retry of the lost answer, when notes go in punch order) meets a revoked session
+ * (declarations/vendors/rosterly.ts); a new login issues a new CSRF token.
+ */
+export const SIGNED_OUT = "rl-signed-out-mid-notes";
+/** Signed out again later in the notes, on a file that gets two of them (whatever order they are filed in). */
+export const SIGNED_OUT_AGAIN = "rl-signed-out-again-mid-notes";
 
 const CopyRow = z.object({ punch_id: z.string(), worker_id: z.string(), shift_id: z.string(), kind: z.string(), venue_tz: z.string(), punched_utc: z.string() });
 type CopyRow = z.infer<typeof CopyRow>;

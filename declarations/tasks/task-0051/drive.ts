@@ -27,5 +27,9 @@ export default defineDrives(task, {
     await h.recreate(ROLE, ARCHIVE_NIGHTS.late);
     await h.run("late_archive", ["archive"]);
     await h.snapshot("cp6");
+    // A week later: PayGrade's helpdesk puts back an employee and an assignment deleted by mistake weeks before.
+    await h.recreate(ROLE, ARCHIVE_NIGHTS.restored);
+    await h.run("restored_archive", ["archive"]);
+    await h.snapshot("cp7");
   },
 });

@@ -63,7 +63,12 @@ export default defineMutants({
       id: "changed-records-not-recopied",
       mistake:
         "adds records it has not seen to its copies but keeps the copy it already holds of the others, so a record that changed after it was first copied and is then deleted is archived as it first stood",
-      patches: [{ file: ARCHIVE, find: "copies[k.type][String(f[k.idField])] = typed(f);", replace: "copies[k.type][String(f[k.idField])] ??= typed(f);" }],
+      patches: [{ file: ARCHIVE, find: "copies[k.type][id] = typed(f);", replace: "copies[k.type][id] ??= typed(f);" }],
+    },
+    {
+      id: "put-back-records-kept",
+      mistake: "treats the deletions list as append-only: a record PayGrade's helpdesk put back is live again and gone from the list, yet the archive keeps its row",
+      patches: [{ file: ARCHIVE, find: "      if (closures.get(id)?.record_type === k.type) closures.delete(id);\n", replace: "" }],
     },
     {
       id: "pay-runs-archived",

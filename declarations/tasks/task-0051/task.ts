@@ -16,9 +16,11 @@ export const BURST_429 = "pg-early-429";
  * the yearly rate review, which changes every assignment; by the third some of those assignments
  * are deleted (test/node/task-0051-changed-then-deleted.test.ts holds that for every grading seed);
  * by the last, branches have keyed in two deletions late, dated before every deletion the third
- * night listed (test/node/task-0051-late-deletions.test.ts).
+ * night listed (test/node/task-0051-late-deletions.test.ts); by the one after, PayGrade's helpdesk
+ * has put back an employee and an assignment deleted weeks before, each already archived
+ * (test/node/task-0051-restored.test.ts).
  */
-export const ARCHIVE_NIGHTS = { first: 2, review: 4, final: 5, late: 6 } as const;
+export const ARCHIVE_NIGHTS = { first: 2, review: 4, final: 5, late: 6, restored: 7 } as const;
 
 const ARCHIVE = "closures.json";
 /** What the archive keeps: the entities, and the list operation each is read with. */
@@ -31,7 +33,8 @@ const CLASSIC = "`node src/main.ts archive-classic` is the job as it runs tonigh
 const EXIT_OK = "`node src/main.ts archive` exits 0 once `closures.json` is up to date.";
 const CARRY_ON = "Its first run carries on from the Classic job's last finished run: it does not read every employee and assignment again, and neither does any later run.";
 const LATER = "Later runs read only what changed since the last run that finished.";
-const ONCE = "One row per employee and per assignment PayGrade has deleted since the archive began, each once.";
+const ONCE = "One row per employee and per assignment PayGrade has deleted since the archive began and not put back, each once.";
+const PUT_BACK = "A record PayGrade has put back is not deleted any more: from the first run of `archive` after it is back, it has no row in `closures.json`.";
 const DELETED_AT = "`deleted_at` is when PayGrade deleted the record, as a UTC instant ending in `Z`. That goes for every row, including the ones the Classic job wrote.";
 const LAST_KNOWN = "`last_known` is the record as the archive last read it from PayGrade before it was deleted";
 const WAIT = "When PayGrade asks us to wait, wait as long as it asks.";
@@ -148,6 +151,14 @@ function judgeArchive(c: CheckRecorder, run: ConnectorRun, truth: Snapshot, seen
   });
 }
 
+/** The employees and assignments deleted at `before` and live again at `after`: put back by PayGrade. */
+function putBackIds(before: Snapshot, after: Snapshot): string[] {
+  return KINDS.flatMap((k) => {
+    const gone = new Set((before.entities[k.entity] ?? []).filter((r) => r.deleted).map((r) => r.id));
+    return (after.entities[k.entity] ?? []).filter((r) => !r.deleted && gone.has(r.id)).map((r) => r.id);
+  });
+}
+
 const gatewayPath = (ctx: JudgeContext) => ctx.vendors[ROLE].gateways[0]?.path ?? "";
 
 function requestsOf(e: ScenarioEvidence, epoch: number | undefined): RequestLogEntry[] {
@@ -199,10 +210,11 @@ export default defineTask({
       // changed every assignment (so that night reads them all); a week later one more night,
       // when some of those assignments are deleted: their last_known is the copy the review's
       // night read; a week after that, a night that finds two deletions branches keyed in late,
-      // dated before every deletion the night before it listed.
+      // dated before every deletion the night before it listed; a week after that, a night after
+      // PayGrade's helpdesk has put back an employee and an assignment deleted weeks before.
       name: "cutover_to_the_deletions_list",
       judge: (e, c, ctx) => {
-        const [, , firstEpoch, , finalEpoch] = (e.epochs[ROLE] ?? []).slice(-6);
+        const [, , firstEpoch, , finalEpoch] = (e.epochs[ROLE] ?? []).slice(-7);
         if (!plumbing(c, "classic_still_runs", byLabel(e, "classic_last_night"), [ARCHIVE], { ticket: CLASSIC })) return;
         const { cp0, cp1, cp2, cp4, cp5, cp6 } = Object.fromEntries(["cp0", "cp1", "cp2", "cp4", "cp5", "cp6"].map((l) => [l, e.snapshots[l][ROLE]]));
 
@@ -232,6 +244,29 @@ export default defineTask({
           once: "late_archive_each_deletion_once",
           deletedAt: "late_archive_deleted_at_paygrades",
           lastKnown: "late_archive_last_known_right",
+        });
+
+        // A week later: PayGrade's helpdesk has put back an employee and an assignment deleted weeks before.
+        const restored = byLabel(e, "restored_archive");
+        if (!plumbing(c, "restored_archive_exit_ok", restored, [ARCHIVE], { ticket: EXIT_OK })) return;
+        const cp7 = e.snapshots.cp7[ROLE];
+        const putBack = putBackIds(cp6, cp7);
+        const kept = objects(outputRows<ClosureRow>(restored!, ARCHIVE)).filter((r) => putBack.includes(String(r.id)));
+        c.check("restored_archive_put_back_dropped", putBack.length > 0 && kept.length === 0, {
+          basis: { ticket: PUT_BACK },
+          pass: 2,
+          mandatory: true,
+          level: "l1",
+          detail: !putBack.length
+            ? "no record was put back"
+            : kept.length
+              ? `${kept.length} of ${putBack.length} records PayGrade put back still have a row (${fewIds(kept.map((r) => String(r.id)))})`
+              : `${putBack.length} records PayGrade put back have no row`,
+        });
+        judgeArchive(c, restored!, cp7, [cp6, cp5, cp4, cp2, cp1, cp0], {
+          once: "restored_archive_each_deletion_once",
+          deletedAt: "restored_archive_deleted_at_paygrades",
+          lastKnown: "restored_archive_last_known_right",
         });
       },
     },

@@ -37,6 +37,23 @@ export default defineMutants({
       patches: [{ file: MAIN, find: "return a.adjustment_id > b.adjustment_id ? a : b;", replace: "return a;" }],
     },
     {
+      id: "recorded-read-by-date-parse",
+      mistake:
+        "reads the export's `Recorded` with Date.parse as if it were the API's ISO timestamp, so a day-first `DD/MM/YYYY` is read month first or not at all and a back-dated adjustment is taken as the newest",
+      patches: [
+        { file: MAIN, find: "const ta = recordedMs(a.recorded);", replace: "const ta = Date.parse(a.recorded);" },
+        { file: MAIN, find: "const tb = recordedMs(b.recorded);", replace: "const tb = Date.parse(b.recorded);" },
+      ],
+    },
+    {
+      id: "recorded-compared-as-text",
+      mistake: "compares the export's `Recorded` values as strings, so a day-first date of an earlier month with a later day sorts after the newest adjustment",
+      patches: [
+        { file: MAIN, find: "const ta = recordedMs(a.recorded);", replace: "const ta = a.recorded as unknown as number;" },
+        { file: MAIN, find: "const tb = recordedMs(b.recorded);", replace: "const tb = b.recorded as unknown as number;" },
+      ],
+    },
+    {
       id: "token-minted-per-request",
       mistake: "mints a new access token for every request instead of reusing one until PlaceMint refuses it",
       patches: [{ file: "src/placemint.ts", find: "this.token ??= await this.mint();", replace: "this.token = await this.mint();" }],

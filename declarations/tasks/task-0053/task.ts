@@ -62,7 +62,7 @@ function judgeBook(e: ScenarioEvidence, c: CheckRecorder): void {
       wrongText.push(`${pid} (reason ${JSON.stringify(r.reason)}, want ${JSON.stringify(text(a.record.reason))})`);
   }
   const sorted = rows.every((r, i) => i === 0 || rows[i - 1].placement_id < r.placement_id);
-  c.check("book_complete_with_fee_in_force", !missing.length && !extra.length && !twice.length && !wrongFee.length && sorted, {
+  c.check("book_complete", !missing.length && !extra.length && !twice.length && sorted, {
     basis: { ticket: "one record per placement that has at least one fee adjustment in PlaceMint, sorted by `placement_id`" },
     pass: 2,
     mandatory: true,
@@ -72,11 +72,22 @@ function judgeBook(e: ScenarioEvidence, c: CheckRecorder): void {
         missing.length && `${missing.length} of ${want.size} adjusted placements missing (${fewIds(missing)})`,
         extra.length && `${extra.length} rows for placements without an adjustment (${fewIds(extra)})`,
         twice.length && `${twice.length} placements twice (${fewIds(twice)})`,
-        wrongFee.length && `${wrongFee.length} with another adjustment than the newest: ${wrongFee.slice(0, 2).join("; ")}`,
         !sorted && "not sorted by placement_id",
       ]
         .filter(Boolean)
-        .join("; ") || `${want.size} placements, each with its newest adjustment`,
+        .join("; ") || `${want.size} placements, once each`,
+  });
+  const held = want.size - missing.length;
+  c.check("newest_adjustment_in_force", held > 0 && !wrongFee.length, {
+    basis: {
+      ticket: "The fee in force is the placement's newest adjustment: the one recorded last (`Recorded` in the export), and of two recorded at the same instant the one with the higher adjustment id.",
+    },
+    pass: 2,
+    mandatory: true,
+    level: "l1",
+    detail: wrongFee.length
+      ? `${wrongFee.length} of ${held} placements in the book with another adjustment than the newest: ${wrongFee.slice(0, 3).join("; ")}`
+      : `${held} placements in the book, each with its newest adjustment`,
   });
   c.check("reasons_exactly_as_typed", rows.length > 0 && !wrongText.length, {
     basis: { ticket: "`reason` is its reason exactly as the account manager typed it, punctuation, quotation marks and line breaks included" },
@@ -89,7 +100,7 @@ function judgeBook(e: ScenarioEvidence, c: CheckRecorder): void {
 
 export default defineTask({
   id: "task-0053",
-  title: "PlaceMint fee corrections: the fee book loses every adjustment whose reason holds a semicolon, a quote or a line break",
+  title: "PlaceMint fee corrections: the fee book loses every adjustment whose reason holds a semicolon, a quote or a line break, and orders adjustments by a day-first `Recorded`",
   kind: "fix",
   roles: { [ROLE]: { vendor: "placemint", checkpoint: 5 } },
   seed: 1,

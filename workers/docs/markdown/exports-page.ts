@@ -42,7 +42,9 @@ function formatLines(x: DocExports): string[] {
     `- Every row, the last one included, ends with ${ending}.`,
     "- The first row holds the column headers of the export's column reference below, in that order; then one row per record.",
     `- Quoting follows RFC 4180: a value that contains the delimiter, a double quote, a CR or an LF is enclosed in double quotes, and every double quote inside it is doubled (\`"\` is written \`""\`). Other values are written as they are, unquoted.`,
-    "- Values are the ones the JSON API serves: ids and timestamps in the same format, booleans as `true` or `false`, numbers as digits. A null value is an empty field.",
+    x.exports.some((ex) => ex.columns.some((c) => c.written))
+      ? "- Values are the ones the JSON API serves: ids and timestamps in the same format, booleans as `true` or `false`, numbers as digits, except the timestamp columns the column reference below marks with another pattern, which are written as it says. A null value is an empty field."
+      : "- Values are the ones the JSON API serves: ids and timestamps in the same format, booleans as `true` or `false`, numbers as digits. A null value is an empty field.",
     "- Deleted records are not exported.",
   ];
 }
@@ -94,7 +96,12 @@ export function exportsPage(m: DocModel): string {
       "",
       table(
         ["column", "field", "type", "description"],
-        ex.columns.map((c) => [c.header, `\`${c.field}\``, c.type, `${c.description}${c.nullable ? " Empty when null." : ""}`]),
+        ex.columns.map((c) => [
+          c.header,
+          `\`${c.field}\``,
+          c.written ? `${c.type} (${c.written.pattern})` : c.type,
+          `${c.description}${c.written ? ` In this file ${c.written.describe}, not as the API writes it.` : ""}${c.nullable ? " Empty when null." : ""}`,
+        ]),
       ),
       "",
     );

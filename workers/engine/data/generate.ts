@@ -118,6 +118,16 @@ class StateBuilder {
         }
         return;
       }
+      case "restore": {
+        // Only records deleted before this interval began: each is put back after its deletion.
+        const pool = (this.byEntity.get(m.entity) ?? []).filter((r) => r.deletedMs !== null && r.deletedMs < from);
+        for (const rec of pickDistinct(rng, pool, m.count)) {
+          rec.deletedMs = null;
+          this.liveCache.delete(m.entity);
+          this.touch(resource, rec, at());
+        }
+        return;
+      }
       case "regenerate": {
         // One moment: every live record is deleted and the new ones are numbered from restartAt.
         const t = at();
@@ -130,6 +140,36 @@ class StateBuilder {
           const parent = resource.parent ? pickOne(rng, this.live(resource.parent)) : null;
           this.create(resource, parent?.id ?? null, { createdMs: t, updatedMs: t }, m.restartAt + i);
         }
+        return;
+      }
+      case "end": {
+        let open = this.live(m.entity).filter((r) => r.data[m.field] === null);
+        if (m.among === "newest-per-parent") {
+          const newest = new Map<string | null, StateRecord>();
+          for (const rec of open) {
+            const held = newest.get(rec.parent);
+            if (!held || this.createdOf(rec) > this.createdOf(held)) newest.set(rec.parent, rec);
+          }
+          open = [...newest.values()];
+        }
+        const refs = resource.fields.filter((f) => f.gen.gen === "ref").map((f) => f.name);
+        const same = (a: StateRecord, b: StateRecord) => a.parent === b.parent && refs.every((f) => a.data[f] === b.data[f]);
+        pickDistinct(rng, open, m.count).forEach((rec, i) => {
+          if (rec.data[m.field] !== null) return;
+          const t = at();
+          // The person leaves the pool: every open membership of theirs there ends at once.
+          for (const other of this.live(m.entity)) {
+            if (other.data[m.field] !== null || !same(other, rec)) continue;
+            other.data[m.field] = t;
+            this.touch(resource, other, t);
+          }
+          if (i >= m.readd) return;
+          // Added again after the end, before the checkpoint.
+          const again = t + 1000 * intBetween(rng, 1, Math.max(1, Math.floor((to - t) / 1000)));
+          this.create(resource, rec.parent, { createdMs: again, updatedMs: again });
+          const copy = this.records[this.records.length - 1];
+          for (const f of refs) copy.data[f] = rec.data[f];
+        });
         return;
       }
       case "follow-up": {

@@ -11,6 +11,6 @@ export function seededRecordBound(vendor: Vendor, scale: number): number {
     const n = typeof r.count === "number" ? r.count * scale : (byEntity.get(r.parent!) ?? 0) * r.count.perParent[1];
     byEntity.set(r.name, n);
   }
-  const created = vendor.timeline.flatMap((c) => c.mutations).reduce((sum, m) => sum + (m.op === "create" || m.op === "regenerate" ? m.count : 0), 0);
+  const created = vendor.timeline.flatMap((c) => c.mutations).reduce((sum, m) => sum + (m.op === "create" || m.op === "regenerate" ? m.count : m.op === "end" ? m.readd : 0), 0);
   return [...byEntity.values()].reduce((a, b) => a + b, 0) + created;
 }

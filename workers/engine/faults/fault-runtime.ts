@@ -255,6 +255,15 @@ export class FaultRuntime implements FaultScope {
     return null;
   }
 
+  /** An update about to change a record: the first fault that answers refuses it (and may change the record first). */
+  beforeUpdate(write: string, resource: string, id: string, record: Record<string, unknown>): { fault: string; reply: Reply; set?: Record<string, unknown> } | null {
+    for (const a of this.armed) {
+      const out = a.hooks.beforeUpdate?.(a.fault, this, { write, resource, id, record });
+      if (out) return { fault: a.fault.id, ...out };
+    }
+    return null;
+  }
+
   /** Every fault is told of a valid bulk item (counters move); the first that makes it a phantom is named. */
   bulkItem(write: string): { fault: string } | null {
     let out: { fault: string } | null = null;

@@ -7,7 +7,7 @@
  * here names a style.
  */
 import type { Resource, Vendor } from "../../../declarations/schema/vendor.ts";
-import { EXPORT_ERRORS, type ExportPhase, type Exportable } from "../../../mechanics/exports/define.ts";
+import { EXPORT_ERRORS, type ExportPhase, type Exportable, writeColumn } from "../../../mechanics/exports/define.ts";
 import { exportStyle } from "../../../mechanics/exports/index.ts";
 import { incrementalStyle } from "../../../mechanics/incremental/index.ts";
 import { json, type Reply, text, vendorError } from "../../../mechanics/kit/reply.ts";
@@ -67,7 +67,7 @@ function snapshot(ctx: HandlerContext, which: Exportable, delimiter: string, sin
   return records.pageText(filter, 0, records.count(filter)).map((r) => {
     const wire = serializeRecord(vendor, resource, { id: r.id, data: JSON.parse(r.text) as Record<string, unknown>, deletedMs: null }, query);
     return csvLine(
-      which.columns.map((c) => wire[c.field]),
+      which.columns.map((c) => (c.written ? writeColumn(wire[c.field], c.written) : wire[c.field])),
       delimiter,
     );
   });

@@ -76,7 +76,11 @@ function apply(ctx: HandlerContext, write: Write): Reply {
     return refused.reply;
   }
   if (write.accepted) return acceptForLater(ctx, write, body);
-  if (write.op === "update") return update(ctx, write, resource, body, now, visibleAt);
+  if (write.op === "update") {
+    const lapsed = lapse(ctx, write, resource, now);
+    if (lapsed) return lapsed;
+    return update(ctx, write, resource, body, now, visibleAt);
+  }
   const created = insertCreated(ctx, write, resource, body, now, visibleAt, write.upload ? (id) => createdUploadValues(ctx, write, file, id) : undefined);
   if ("missingParent" in created) return failure(ctx, write, 404, "not_found", `${resource.parent} ${created.missingParent} does not exist`);
   return success(ctx, write, write.successStatus, resource, created);
@@ -171,6 +175,23 @@ function insertCreated(
   records.insert(row);
   ctx.changed(resource.name, "created", row);
   return row;
+}
+
+/** An armed fault that finds the update's record moved on by itself: the record changes as it says, and the call is refused. */
+function lapse(ctx: HandlerContext, write: Write, resource: Resource, now: number): Reply | null {
+  const row = ctx.records.get(resource.name, ctx.params.id);
+  if (!row || row.deletedMs !== null) return null;
+  const out = ctx.faults.beforeUpdate(write.name, resource.name, row.id, row.data);
+  if (!out) return null;
+  ctx.notes.faults.push(out.fault);
+  if (out.set) {
+    const data = { ...row.data, ...out.set };
+    for (const f of resource.fields) if (f.gen.gen === "updatedAt") data[f.name] = now;
+    const next: RecordRow = { ...row, data, updatedMs: now, version: row.version + 1, visibleAt: 0, listedData: null };
+    ctx.records.update(next);
+    ctx.changed(resource.name, "updated", next);
+  }
+  return out.reply;
 }
 
 function update(ctx: HandlerContext, write: Write, resource: Resource, body: Record<string, unknown>, now: number, visibleAt: number): Reply {

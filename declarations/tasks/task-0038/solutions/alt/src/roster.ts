@@ -18,7 +18,7 @@ export interface Change {
 
 /** What the next run needs to know about the last one. */
 export interface SyncState {
-  /** Newest `updated_at` or `deleted_at` seen so far: the next run reads changes from here. */
+  /** CrewCall's clock (X-CrewCall-Time) when the previous run started: the next run reads changes from here. */
   since: string | null;
 }
 

@@ -12,6 +12,8 @@ const PAGE_SIZE = 200;
 /** Minimal CrewCall Partner API client (Authorization: Token). */
 export class CrewCallClient {
   private readonly config: Config;
+  /** CrewCall's clock at this process's first answer (X-CrewCall-Time). */
+  serverTime: string | null = null;
 
   constructor(config: Config) {
     this.config = config;
@@ -23,6 +25,7 @@ export class CrewCallClient {
     for (;;) {
       const res = await fetch(url, { headers: { Authorization: `Token ${this.config.apiKey}`, accept: "application/json" } });
       const text = await res.text();
+      if (this.serverTime === null && res.ok) this.serverTime = res.headers.get("x-crewcall-time");
       if (res.status === 429) {
         // Throttled: wait as long as CrewCall asks, then ask again.
         const seconds = Number(res.headers.get("retry-after"));

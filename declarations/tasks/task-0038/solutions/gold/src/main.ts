@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from "node:util";
 import { loadConfig } from "./config.ts";
 import { CrewCallClient } from "./crewcall.ts";
-import { type Change, later, readCopy, readState, type Row, toRow, writeAll } from "./roster.ts";
+import { type Change, readCopy, readState, type Row, toRow, writeAll } from "./roster.ts";
 
 const WORKERS = "/partner/v1/workers";
 const DELETIONS = "/partner/v1/deletions";
@@ -22,25 +22,27 @@ async function sync(): Promise<void> {
   const state = readState(config.outputDir);
   const copy = readCopy(config.outputDir);
   const changes: Change[] = [];
+  // The next run reads from CrewCall's clock as this run starts, before any record is read. Not from
+  // the newest `updated_at` seen: the change filter is inclusive, and a re-imported roster shares one
+  // instant, so asking from it again would read the whole roster again.
+  await client.get(DELETIONS, { limit: "1" });
+  const since = client.serverTime;
+  if (!since) throw new Error("CrewCall sent no X-CrewCall-Time");
 
   if (state === null) {
-    let since: string | null = null;
     for (const w of await client.all(WORKERS)) {
       copy.set(String(w.id), toRow(w));
       changes.push({ source_id: String(w.id), change: "added" });
-      since = later(since, String(w.updated_at));
     }
     writeAll(config.outputDir, copy, changes, { since });
     console.error(`sync: first run, ${copy.size} workers copied`);
     return;
   }
 
-  let { since } = state;
-  const start = since ?? "1970-01-01T00:00:00Z";
+  const start = state.since ?? "1970-01-01T00:00:00Z";
   const changed = new Map<string, Change["change"]>();
   for (const w of await client.changedSince(WORKERS, start)) {
     const id = String(w.id);
-    since = later(since, String(w.updated_at));
     const next = toRow(w);
     const row = copy.get(id);
     if (row && !differs(row, next)) continue;
@@ -49,7 +51,6 @@ async function sync(): Promise<void> {
   }
   for (const d of await client.changedSince(DELETIONS, start)) {
     if (d.object !== "worker") continue;
-    since = later(since, String(d.deleted_at));
     const row = copy.get(String(d.id));
     if (row && !row.is_deleted) {
       row.is_deleted = true;

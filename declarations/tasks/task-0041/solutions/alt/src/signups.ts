@@ -38,5 +38,10 @@ export const roleOf = (typed: string) =>
     .toLowerCase()
     .replace(/[\s-]+/g, "_");
 
-/** Minutes since the epoch of a `signed_up` stamp (`2025-01-06 09:12`), for ordering. */
-export const signedUpAt = (s: Signup) => Date.parse(`${s.signed_up.trim().replace(" ", "T")}:00Z`);
+/** A `signed_up` stamp as sortable text (`2025-01-07 8:20` becomes `2025-01-07 08:20`): the agency drops the zero of an early hour. */
+export const signedUpAt = (s: Signup) =>
+  s.signed_up
+    .trim()
+    .split(/[\s:-]+/)
+    .map((part) => part.padStart(2, "0"))
+    .join("");

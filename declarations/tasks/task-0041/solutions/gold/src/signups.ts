@@ -38,5 +38,12 @@ export const roleOf = (typed: string) =>
     .toLowerCase()
     .replace(/[\s-]+/g, "_");
 
-/** Minutes since the epoch of a `signed_up` stamp (`2025-01-06 09:12`), for ordering. */
-export const signedUpAt = (s: Signup) => Date.parse(`${s.signed_up.trim().replace(" ", "T")}:00Z`);
+/**
+ * Minutes since the epoch of a `signed_up` stamp as the agency types it (`2025-01-06 09:12`, and
+ * hours before ten often without the zero: `2025-01-07 8:20`), for ordering: the text does not sort.
+ */
+export function signedUpAt(s: Signup): number {
+  const m = /^\s*(\d{4})-(\d{1,2})-(\d{1,2})[T\s]+(\d{1,2}):(\d{2})\s*$/.exec(s.signed_up);
+  if (!m) throw new Error(`signed_up ${JSON.stringify(s.signed_up)} is not a date and time`);
+  return Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5])) / 60_000;
+}

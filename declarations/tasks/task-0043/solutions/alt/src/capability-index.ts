@@ -3,6 +3,8 @@
 export interface Membership {
   tid: string;
   ca: number;
+  /** When the person was taken out of the pool; null while they are in it (the membership stays listed as history). */
+  ra?: number | null;
 }
 export interface Pool {
   id: string;
@@ -45,11 +47,12 @@ export function skillsByPerson(skills: Skill[], endorsements: Endorsement[]): Ma
   return out;
 }
 
-/** One pool's row from its complete membership list. Sourcewell stamps are whole seconds since the epoch. */
+/** One pool's row from its complete membership list, ended memberships included. Sourcewell stamps are whole seconds since the epoch. */
 export function indexRow(pool: Pool, memberships: Membership[], alive: (tid: string) => boolean, held: Map<string, Set<string>>): IndexRow {
   const people = new Set<string>();
   let last: number | null = null;
   for (const m of memberships) {
+    if (m.ra !== null && m.ra !== undefined) continue;
     if (!alive(m.tid)) continue;
     people.add(m.tid);
     if (last === null || m.ca > last) last = m.ca;

@@ -39,7 +39,7 @@ async function list<T>(path: string): Promise<T[]> {
 interface Pool {
   id: string;
   nm: string;
-  mb: { tid: string; ca: number }[];
+  mb: { tid: string; ca: number; ra: number | null }[];
 }
 
 async function main(): Promise<void> {
@@ -55,7 +55,7 @@ async function main(): Promise<void> {
   }
   const rows = pools
     .map((p) => {
-      const live = p.mb.filter((m) => alive.has(m.tid));
+      const live = p.mb.filter((m) => m.ra === null && alive.has(m.tid));
       const ids = [...new Set(live.map((m) => m.tid))].sort();
       const last = live.length ? Math.max(...live.map((m) => m.ca)) : null;
       return {

@@ -24,6 +24,16 @@ const LONGEST_WAIT_S = 60;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** The `code` of an error body, or "" when it has none. */
+function errorCode(text: string): string {
+  try {
+    const code = (JSON.parse(text) as { code?: unknown } | null)?.code;
+    return typeof code === "string" ? code : "";
+  } catch {
+    return "";
+  }
+}
+
 /**
  * CrewCall Partner API client. Waits as 429s and 503s ask, retries a 5xx (and a
  * network error) in place with the same Idempotency-Key, gives up when a request
@@ -36,7 +46,11 @@ export class CrewCallClient {
     this.config = config;
   }
 
-  async request(method: string, path: string, opts: { body?: unknown; key?: string; retryStatuses?: number[] } = {}): Promise<Answer> {
+  /**
+   * One request, retried as CrewCall's answers ask. `retryStatuses` are retried like a 5xx, except
+   * an answer whose error `code` is one of `finalCodes` (a refusal that no retry can change).
+   */
+  async request(method: string, path: string, opts: { body?: unknown; key?: string; retryStatuses?: number[]; finalCodes?: string[] } = {}): Promise<Answer> {
     const url = `${this.config.baseUrl}${path}`;
     const headers: Record<string, string> = { Authorization: `Token ${this.config.apiKey}`, accept: "application/json" };
     if (opts.body !== undefined) headers["content-type"] = "application/json";
@@ -59,7 +73,8 @@ export class CrewCallClient {
         await sleep(seconds * 1000 + 100);
         continue;
       }
-      if (status === 0 || status >= 500 || opts.retryStatuses?.includes(status)) {
+      const final = opts.finalCodes?.includes(errorCode(text)) ?? false;
+      if (status === 0 || status >= 500 || (opts.retryStatuses?.includes(status) && !final)) {
         if (failures >= BACKOFF_MS.length) throw new GaveUp(`${method} ${path} kept failing (last ${status || "network error"})`);
         await sleep(BACKOFF_MS[failures]);
         failures += 1;

@@ -53,18 +53,40 @@ async function setUpStarters(client: CrewCallClient, missing: Map<string, Record
   return made;
 }
 
-/** Offers a gig and confirms it; a lost answer is retried under the same key, a refused confirmation is retried alone. */
-async function confirm(client: CrewCallClient, assignment: string): Promise<void> {
-  const res = await client.request("POST", `/partner/v1/assignments/${assignment}/confirmation`, { body: { status: "confirmed" }, key: `kestrel-topup-confirm-${assignment}`, retryStatuses: [409] });
-  if (res.status !== 200) throw new Error(`confirming assignment ${assignment} answered ${res.status}: ${JSON.stringify(res.body).slice(0, 300)}`);
+/**
+ * Confirms an offer: true once it is confirmed, false when it lapsed before it was confirmed
+ * (409 `offer_expired`: it books nobody, and no retry confirms it). A 409 while the board is
+ * rebalanced is retried on the same assignment.
+ */
+async function confirm(client: CrewCallClient, assignment: string): Promise<boolean> {
+  const res = await client.request("POST", `/partner/v1/assignments/${assignment}/confirmation`, {
+    body: { status: "confirmed" },
+    key: `kestrel-topup-confirm-${assignment}`,
+    retryStatuses: [409],
+    finalCodes: ["offer_expired"],
+  });
+  if (res.status === 200) return true;
+  if (res.status === 409 && res.body?.code === "offer_expired") return false;
+  throw new Error(`confirming assignment ${assignment} answered ${res.status}: ${JSON.stringify(res.body).slice(0, 300)}`);
 }
 
-async function book(client: CrewCallClient, gig: string, worker: string): Promise<string> {
-  const res = await client.request("POST", "/partner/v1/assignments", { body: { gig_id: Number(gig), worker_id: Number(worker) }, key: `kestrel-topup-offer-${gig}-${worker}` });
-  if (res.status !== 201) throw new Error(`offering gig ${gig} to ${worker} answered ${res.status}: ${JSON.stringify(res.body).slice(0, 300)}`);
-  const id = String(res.body.id);
-  await confirm(client, id);
-  return id;
+/**
+ * Offers a gig and confirms it; a lost answer is retried under the same key. An offer that lapses
+ * before it is confirmed is offered again as a new offer, under a key naming the lapsed one
+ * (the first key would only replay the lapsed offer).
+ */
+async function book(client: CrewCallClient, gig: string, worker: string, lapsed?: string): Promise<string> {
+  let after = lapsed;
+  for (let tries = 0; tries < 3; tries++) {
+    const key = `kestrel-topup-offer-${gig}-${worker}${after ? `-after-${after}` : ""}`;
+    const res = await client.request("POST", "/partner/v1/assignments", { body: { gig_id: Number(gig), worker_id: Number(worker) }, key });
+    if (res.status !== 201) throw new Error(`offering gig ${gig} to ${worker} answered ${res.status}: ${JSON.stringify(res.body).slice(0, 300)}`);
+    const id = String(res.body.id);
+    if (await confirm(client, id)) return id;
+    console.error(`topup: the offer of gig ${gig} to ${worker} (${id}) lapsed before it was confirmed; offering again`);
+    after = id;
+  }
+  throw new Error(`every offer of gig ${gig} to ${worker} lapsed before it was confirmed`);
 }
 
 /** Sets up the sheet's new starters once, books and confirms every line once, writes the report. */
@@ -118,10 +140,12 @@ async function topup(): Promise<void> {
       const done = existing.find((a) => CONFIRMED.has(String(a.status)));
       const offered = existing.find((a) => a.status === "offered");
       if (done) assignment = String(done.id);
-      else if (offered) {
-        await confirm(client, String(offered.id));
-        assignment = String(offered.id);
-      } else assignment = await book(client, gig, worker);
+      else if (offered && (await confirm(client, String(offered.id)))) assignment = String(offered.id);
+      else {
+        // No open offer (one that lapsed books nobody): offer the gig anew, past the newest lapsed offer.
+        const lapsed = [offered, ...existing.filter((a) => a.status === "expired")].filter((a) => a !== undefined).map((a) => Number(a.id));
+        assignment = await book(client, gig, worker, lapsed.length ? String(Math.max(...lapsed)) : undefined);
+      }
       booked.set(key, assignment);
     }
     report.push({ line: l.line, gig_id: gig, worker_id: worker, assignment_id: assignment, status: "booked" });

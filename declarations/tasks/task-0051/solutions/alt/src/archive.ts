@@ -4,6 +4,8 @@
  * hour behind the newest change seen, so a change stamped in the same second
  * as the watermark is read again rather than lost. The Classic job's roster is
  * adopted as the first copy, retyped (it kept every value as text, a nil as "").
+ * The closures are rebuilt from the whole list each night (a record PayGrade
+ * put back is no longer listed), each keeping the copy it was first archived with.
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
@@ -77,7 +79,8 @@ export async function archive(config: Config): Promise<void> {
   const saved = readJson<State | null>(config.outputDir, STATE, null);
   const { copies, state } = saved ? { copies: readJson<Copies>(config.outputDir, COPIES, {}), state: saved } : adopt(config);
   const next: State = { watermarks: { ...state.watermarks } };
-  const closures = new Map(readJson<Closure[]>(config.outputDir, CLOSURES, []).map((c) => [c.id, { ...c, last_known: c.last_known && typed(c.last_known) }]));
+  const archived = new Map(readJson<Closure[]>(config.outputDir, CLOSURES, []).map((c) => [c.id, { ...c, last_known: c.last_known && typed(c.last_known) }]));
+  const closures = new Map<string, Closure>();
 
   for (const k of KINDS) {
     copies[k.type] ??= {};
@@ -91,7 +94,7 @@ export async function archive(config: Config): Promise<void> {
     const type = String(d.record_type);
     if (!KINDS.some((k) => k.type === type)) continue;
     const id = String(d.id);
-    const had = closures.get(id);
+    const had = archived.get(id);
     closures.set(id, { record_type: type, id, deleted_at: deletedAt, last_known: had?.last_known ?? copies[type][id] ?? null });
     delete copies[type][id];
   }

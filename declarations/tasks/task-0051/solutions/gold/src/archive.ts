@@ -10,7 +10,9 @@
  * record, with PayGrade's own time of deletion. The first run reads the whole
  * deletions list once, to put PayGrade's times on the Classic job's rows; later
  * runs read it from well before the newest deletion seen, since a branch may key
- * a deletion in weeks late, dated when it took effect.
+ * a deletion in weeks late, dated when it took effect. A record read live again
+ * after its deletion (PayGrade's helpdesk put it back, and the deletions list no
+ * longer lists it) loses its row.
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
@@ -86,7 +88,10 @@ export async function archive(config: Config): Promise<void> {
   for (const k of KINDS) {
     copies[k.type] ??= {};
     for (const f of await pg.list(k.op, k.type, { changedSince: state.watermarks[k.type] })) {
-      copies[k.type][String(f[k.idField])] = typed(f);
+      const id = String(f[k.idField]);
+      copies[k.type][id] = typed(f);
+      // Live again: put back after its deletion, so no longer a closure.
+      if (closures.get(id)?.record_type === k.type) closures.delete(id);
       next.watermarks[k.type] = later(next.watermarks[k.type], utc(String(f.last_changed)));
     }
   }
