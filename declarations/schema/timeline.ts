@@ -18,8 +18,18 @@ export const Mutation = z.discriminatedUnion("op", [
    * vendor's deletion feed.
    */
   z.object({ op: z.literal("restore"), entity: z.string(), count: z.number().int().positive() }),
-  /** Move random live records one step along the entity's stage vocabulary. */
-  z.object({ op: z.literal("advance-stage"), entity: z.string(), count: z.number().int().positive() }),
+  /**
+   * Move random live records one step along the entity's stage vocabulary. `since`: only records
+   * last changed after checkpoint `since - 1` (those a recent checkpoint touched, such as the ones
+   * a `reopen-stage` moved back).
+   */
+  z.object({ op: z.literal("advance-stage"), entity: z.string(), count: z.number().int().positive(), since: z.number().int().positive().optional() }),
+  /**
+   * Move random live records at the last stage back one step (an ended placement extended).
+   * `since`: only records last changed after checkpoint `since - 1` (those that reached the last
+   * stage lately, not the long finished).
+   */
+  z.object({ op: z.literal("reopen-stage"), entity: z.string(), count: z.number().int().positive(), since: z.number().int().positive().optional() }),
   /**
    * New records that follow live ones: each copies the `ref` field of the newest record of its
    * `ref` value (a second fee adjustment of an adjusted placement) and is recorded at the same

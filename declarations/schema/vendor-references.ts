@@ -181,7 +181,9 @@ export function checkVendorReferences(v: VendorShape, ctx: Ctx): void {
     cp.mutations.forEach((m, j) => {
       const target = entities.get(m.entity);
       if (!target) return issue(["timeline", i, "mutations", j, "entity"], `unknown entity "${m.entity}"`);
-      if (m.op === "advance-stage" && !target.stages?.length) issue(["timeline", i, "mutations", j], `"${m.entity}" declares no stages`);
+      if ((m.op === "advance-stage" || m.op === "reopen-stage") && !target.stages?.length) issue(["timeline", i, "mutations", j], `"${m.entity}" declares no stages`);
+      if ((m.op === "advance-stage" || m.op === "reopen-stage") && m.since !== undefined && (m.since as number) >= cp.checkpoint)
+        issue(["timeline", i, "mutations", j, "since"], `since must name a checkpoint before ${cp.checkpoint}`);
       if (m.op === "follow-up") {
         if (!target.fields.some((x) => x.name === m.ref)) issue(["timeline", i, "mutations", j, "ref"], `"${m.entity}" has no field "${m.ref}"`);
         if (!target.fields.some((x) => x.gen.gen === "createdAt")) issue(["timeline", i, "mutations", j], `"${m.entity}" has no createdAt field to record a follow-up at`);

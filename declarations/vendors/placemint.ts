@@ -424,5 +424,15 @@ export default defineVendor({
         { op: "follow-up", entity: "fee_adjustment", count: 2, ref: "placement_id", recorded: "backdated" },
       ],
     },
+    {
+      // Extensions: clients keep on contractors whose placements ended lately, so those go back to active.
+      checkpoint: 6,
+      mutations: [{ op: "reopen-stage", entity: "placement", count: 4, since: 3 }],
+    },
+    {
+      // The extensions run out: the placements extended at the last checkpoint end again.
+      checkpoint: 7,
+      mutations: [{ op: "advance-stage", entity: "placement", count: 4, since: 6 }],
+    },
   ],
 });

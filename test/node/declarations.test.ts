@@ -91,6 +91,19 @@ describe("export faults", () => {
   });
 });
 
+describe("stage mutations since a checkpoint", () => {
+  it("rejects a reopen-stage or advance-stage whose since is not before its own checkpoint, and one on an entity without stages", () => {
+    const placemint = structuredClone(VENDORS.placemint) as any;
+    const at = placemint.timeline.findIndex((cp: any) => cp.mutations.some((m: any) => m.op === "reopen-stage"));
+    expect(at).toBeGreaterThanOrEqual(0);
+    expect(() => parseVendor(placemint)).not.toThrow();
+    placemint.timeline[at].mutations[0].since = placemint.timeline[at].checkpoint;
+    expect(errorOf(placemint)).toMatch(new RegExp(`timeline\\[${at}\\]\\.mutations\\[0\\]\\.since: since must name a checkpoint before`));
+    placemint.timeline[at].mutations[0] = { op: "reopen-stage", entity: "note", count: 1 };
+    expect(errorOf(placemint)).toMatch(/"note" declares no stages/);
+  });
+});
+
 describe("webhook test deliveries", () => {
   it("every vendor with webhooks declares its test-delivery route", () => {
     const missing = Object.values(VENDORS).filter((v) => v.webhooks && !v.webhooks.testDelivery);

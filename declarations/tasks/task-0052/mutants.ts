@@ -38,6 +38,15 @@ export default defineMutants({
       ],
     },
     {
+      id: "closed-out-once-per-placement-ever",
+      mistake:
+        "remembers a placement as closed out for good (its close-out and its idempotency key keyed by the placement alone), so an extended placement that ends again never gets the close-out of its new ending",
+      patches: [
+        { file: SYNC, find: '  for (const r of rows) if (r.status !== "ended") closed.delete(r.placement_id);\n  board.state.closed = [...closed];\n', replace: "" },
+        { file: SYNC, find: "`desk-closeout-${r.placement_id}-${r.updated_at}`", replace: "`desk-closeout-${r.placement_id}`" },
+      ],
+    },
+    {
       id: "fees-not-included",
       mistake: "builds the board from the placements list without include_fees, so the fee column comes out empty",
       patches: [

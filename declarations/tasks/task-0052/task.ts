@@ -13,7 +13,7 @@ const BOARD = "board.csv";
 const COLUMNS = ["placement_id", "contractor_id", "client_id", "status", "currency", "hourly_bill_rate", "hours_per_week", "agency_fee_bps", "cost_center", "updated_at"] as const;
 const AUTHOR = "Delivery desk";
 const VISIBILITY = "agency";
-export const closeBody = (id: string) => `Closed out by the delivery desk: ${id} has ended.`;
+export const closeBody = (id: string, endedAt: string) => `Closed out by the delivery desk: ${id} has ended (${endedAt}).`;
 
 /** Faults of the back-fill: a revoked token, a short quota window, a failing page and the placement list drifting under a crawl. */
 export const BACKFILL_FAULTS = ["pm-tokens-revoked", "pm-burst-429-short", "pm-placements-502-page-3", "pm-placements-drift-early"];
@@ -40,6 +40,13 @@ export const MONDAY_FAULTS = [
   "pm-note-500-after-commit",
   "pm-tokens-revoked",
 ];
+/** Faults of the week after: the token again, a short quota window, and the fee statements file late. */
+export const EXTENSION_FAULTS = ["pm-tokens-revoked", "pm-burst-429-short", "pm-fee-statements-file-late"];
+/**
+ * Faults of the day the extensions end, the listener running: deliveries twice, the version before
+ * an end delivered after it, the first close-out answered 500 after it committed, the token again.
+ */
+export const EXTENSION_END_FAULTS = ["pm-webhook-redelivery", "pm-webhook-late-version", "pm-note-500-after-commit", "pm-tokens-revoked", "pm-fee-statements-file-late"];
 const AFTER_COMMIT = ["pm-note-500-after-commit"];
 
 const BoardRow = z.looseObject(Object.fromEntries(COLUMNS.map((h) => [h, z.string()])));
@@ -48,7 +55,8 @@ type BoardRow = Record<string, string>;
 const MATCHES = { ticket: "After a `sync`, the board matches PlaceMint: every placement, every value." };
 const LIVE = { ticket: "Between syncs the listener keeps the board current: a change PlaceMint pushes is on the board when the listener is stopped." };
 const SYNC_EXIT = { ticket: "`sync` exits 0 when the board is written and every close-out is on PlaceMint" };
-const ONCE = { ticket: "By the time that `sync` exits, every such placement carries exactly one close-out note" };
+const ONCE = { ticket: "By the time that `sync` exits, every such ending carries exactly one close-out note" };
+const AGAIN = { ticket: "When an extended placement ends again, that is a new ending and the desk closes it out again, with a close-out note of its own" };
 
 const rowsOf = (run: ConnectorRun | undefined): BoardRow[] =>
   (outputRows<unknown>(run, BOARD) ?? []).flatMap((r) => {
@@ -127,6 +135,34 @@ const isNote = (r: RequestLogEntry) => r.method === "POST" && r.path === "/v2/no
 const isWrite = (r: RequestLogEntry) => r.method !== "GET" && r.path.startsWith("/v2/") && !r.path.startsWith("/v2/exports");
 const bodyOf = (r: RequestLogEntry) => (r.body && typeof r.body === "object" ? (r.body as Record<string, unknown>) : {});
 
+/**
+ * The close-outs of one stretch between two syncs: the placements the board held as not ended at
+ * `from` that PlaceMint has as ended at `to`, against the notes PlaceMint applied in that stretch.
+ */
+function closeOuts(from: Snapshot, to: Snapshot, applied: RequestLogEntry[]): { ended: string[]; stray: string[]; problems: string[] } {
+  const before = new Map((from.entities.placement ?? []).filter((p) => !p.deleted).map((p) => [p.id, String(p.record.status)]));
+  const endings = (to.entities.placement ?? []).filter((p) => !p.deleted && p.record.status === "ended" && before.has(p.id) && before.get(p.id) !== "ended");
+  const ended = endings.map((p) => p.id);
+  const endedAt = new Map(endings.map((p) => [p.id, text(p.record.updated_at)]));
+  const byPlacement = new Map<string, RequestLogEntry[]>();
+  for (const r of applied) {
+    const pid = text(bodyOf(r).placement_id);
+    byPlacement.set(pid, [...(byPlacement.get(pid) ?? []), r]);
+  }
+  const unnoted = ended.filter((id) => !byPlacement.has(id));
+  const twice = ended.filter((id) => (byPlacement.get(id)?.length ?? 0) > 1).map((id) => `${id} x${byPlacement.get(id)?.length}`);
+  const wrongNote = ended.filter((id) => {
+    const b = bodyOf(byPlacement.get(id)?.[0] ?? ({} as RequestLogEntry));
+    return byPlacement.has(id) && (b.body !== closeBody(id, endedAt.get(id) ?? "") || b.author !== AUTHOR || b.visibility !== VISIBILITY);
+  });
+  const problems = [
+    unnoted.length && `${unnoted.length} of ${ended.length} ended placements without their close-out (${fewIds(unnoted)})`,
+    twice.length && `${twice.length} closed out more than once (${fewIds(twice)})`,
+    wrongNote.length && `${wrongNote.length} close-outs with the wrong body, author or visibility (${fewIds(wrongNote)})`,
+  ].filter((x): x is string => !!x);
+  return { ended, stray: [...byPlacement.keys()].filter((id) => !ended.includes(id)), problems };
+}
+
 function judgeMonday(e: ScenarioEvidence, c: CheckRecorder, maxSkewS: number): void {
   const first = byLabel(e, "sync");
   if (!plumbing(c, "sync_exit_ok", first, [BOARD], SYNC_EXIT)) return;
@@ -137,18 +173,20 @@ function judgeMonday(e: ScenarioEvidence, c: CheckRecorder, maxSkewS: number): v
   const built = compareBoard(rowsOf(first), atSync);
   c.check("board_after_first_sync", built.ok, { basis: MATCHES, pass: 2, mandatory: true, level: "l3", detail: built.detail });
 
-  // The catch-up's own notes are pushed too, after the listener stopped: only deliveries up to its last answer count.
+  // The drive's recreates, in order: the first sync, Monday (listener, catch-up), the extensions (a sync), their ends (listener, sync).
+  const epochs = [...(e.epochs[ROLE] ?? [])].sort((a, b) => a - b).slice(-4);
+  // Each sync's own notes are pushed too, after the listener stopped (and no listener runs for the
+  // extensions): only the listening stretches' deliveries up to their last answer count.
   const log = deliveries(e, ROLE);
-  const lastAnswer = Math.max(0, ...log.filter((d) => d.responseCode !== null).map((d) => d.ts));
-  deliveryChecks(
-    c,
-    log.filter((d) => d.ts <= lastAnswer),
-    maxSkewS,
-    {
-      acknowledged: { ticket: "The listener takes in a genuine delivery with a 2xx" },
-      refused: { ticket: "refuses a forged or stale one with a 4xx" },
-    },
-  );
+  const heard = [epochs[1], epochs[3]].flatMap((epoch) => {
+    const own = log.filter((d) => d.epoch === epoch);
+    const lastAnswer = Math.max(0, ...own.filter((d) => d.responseCode !== null).map((d) => d.ts));
+    return own.filter((d) => d.ts <= lastAnswer);
+  });
+  deliveryChecks(c, heard, maxSkewS, {
+    acknowledged: { ticket: "The listener takes in a genuine delivery with a 2xx" },
+    refused: { ticket: "refuses a forged or stale one with a 4xx" },
+  });
   const serve = byLabel(e, "serve");
   const live = compareBoard(rowsOf(serve), truth(listened), atSync, 2);
   c.check("board_live_while_listening", !!serve && live.ok, { basis: LIVE, pass: 2, mandatory: true, level: "l3", detail: serve ? live.detail : "the listener did not run" });
@@ -158,42 +196,71 @@ function judgeMonday(e: ScenarioEvidence, c: CheckRecorder, maxSkewS: number): v
   const caught = compareBoard(rowsOf(catchup), truth(end));
   c.check("board_after_catch_up", caught.ok, { basis: MATCHES, pass: 2, mandatory: true, level: "l3", detail: caught.detail });
 
+  // The week goes on: extensions (ended placements back to active) at one sync, the extensions ending at the next.
+  const extendedRun = byLabel(e, "extended");
+  if (!plumbing(c, "extended_sync_exit_ok", extendedRun, [BOARD], SYNC_EXIT)) return;
+  const extension = byLabel(e, "extension_ended");
+  if (!plumbing(c, "extension_end_sync_exit_ok", extension, [BOARD], SYNC_EXIT)) return;
+  const extended = e.snapshots.extended[ROLE];
+  const reended = e.snapshots.reended[ROLE];
+  // The extensions end while the listener runs: what it pushed is on the board when it stops.
+  const serveAgain = e.runs.filter((r) => r.label === "serve")[1];
+  const liveAgain = compareBoard(rowsOf(serveAgain), truth(e.snapshots.reended_listened[ROLE]), truth(extended), 0);
+  c.check("board_live_as_extensions_end", !!serveAgain && liveAgain.ok, {
+    basis: LIVE,
+    pass: 1,
+    mandatory: true,
+    level: "l3",
+    detail: serveAgain ? liveAgain.detail : "the listener did not run as the extensions ended",
+  });
+  const later = [compareBoard(rowsOf(extendedRun), truth(extended)), compareBoard(rowsOf(extension), truth(reended))];
+  c.check(
+    "board_after_later_syncs",
+    later.every((b) => b.ok),
+    {
+      basis: MATCHES,
+      pass: 1,
+      mandatory: true,
+      level: "l1",
+      detail: later.map((b, i) => `${["after the extensions", "after the extensions ended"][i]}: ${b.detail}`).join("; "),
+    },
+  );
+
   // Close-outs: from the request log, the note calls PlaceMint applied (a 500 after commit counts).
-  const epochs = e.epochs[ROLE] ?? [];
-  const lastEpoch = Math.max(...epochs);
   const requests = e.requests[ROLE] ?? [];
   const notes = committedWrites(requests, { isCall: isNote, windowS: 3600, afterCommitFaults: AFTER_COMMIT });
-  const early = notes.filter((r) => r.epoch !== lastEpoch);
-  const late = notes.filter((r) => r.epoch === lastEpoch);
-  const before = new Map((synced.entities.placement ?? []).filter((p) => !p.deleted).map((p) => [p.id, String(p.record.status)]));
-  const ended = (end.entities.placement ?? []).filter((p) => !p.deleted && p.record.status === "ended" && before.has(p.id) && before.get(p.id) !== "ended").map((p) => p.id);
-  const byPlacement = new Map<string, RequestLogEntry[]>();
-  for (const r of late) {
-    const pid = text(bodyOf(r).placement_id);
-    byPlacement.set(pid, [...(byPlacement.get(pid) ?? []), r]);
-  }
-  const unnoted = ended.filter((id) => !byPlacement.has(id));
-  const twice = ended.filter((id) => (byPlacement.get(id)?.length ?? 0) > 1).map((id) => `${id} x${byPlacement.get(id)?.length}`);
-  const wrongNote = ended.filter((id) => {
-    const b = bodyOf(byPlacement.get(id)?.[0] ?? ({} as RequestLogEntry));
-    return byPlacement.has(id) && (b.body !== closeBody(id) || b.author !== AUTHOR || b.visibility !== VISIBILITY);
-  });
-  const stray = [...byPlacement.keys()].filter((id) => !ended.includes(id));
-  c.check("closeouts_exactly_once", ended.length > 0 && !unnoted.length && !twice.length && !wrongNote.length, {
+  const phases = [
+    { from: synced, to: end, epoch: epochs[1] },
+    { from: end, to: extended, epoch: epochs[2] },
+    { from: extended, to: reended, epoch: epochs[3] },
+  ].map((p) =>
+    closeOuts(
+      p.from,
+      p.to,
+      notes.filter((r) => r.epoch === p.epoch),
+    ),
+  );
+  const early = notes.filter((r) => !epochs.slice(1).includes(r.epoch));
+  const [monday, , extensionEnds] = phases;
+  c.check("closeouts_exactly_once", monday.ended.length > 0 && !monday.problems.length, {
     basis: ONCE,
     pass: 2,
     mandatory: true,
     level: "l3",
-    detail:
-      [
-        unnoted.length && `${unnoted.length} of ${ended.length} ended placements without their close-out (${fewIds(unnoted)})`,
-        twice.length && `${twice.length} closed out more than once (${fewIds(twice)})`,
-        wrongNote.length && `${wrongNote.length} close-outs with the wrong body, author or visibility (${fewIds(wrongNote)})`,
-      ]
-        .filter(Boolean)
-        .join("; ") || `${ended.length} placements ended between syncs, one close-out each`,
+    detail: monday.problems.join("; ") || `${monday.ended.length} placements ended between syncs, one close-out each`,
   });
-  c.check("no_close_out_of_what_did_not_end", !stray.length && !early.length, {
+  const reopenedEnds = extensionEnds.ended.filter((id) => monday.ended.includes(id));
+  c.check("extension_closed_out_again", extensionEnds.ended.length > 0 && !extensionEnds.problems.length, {
+    basis: AGAIN,
+    pass: 2,
+    mandatory: true,
+    level: "l1",
+    detail:
+      extensionEnds.problems.join("; ") ||
+      `${extensionEnds.ended.length} extended placements ended again, one close-out each (${reopenedEnds.length} closed out at an earlier ending: ${fewIds(reopenedEnds)})`,
+  });
+  const stray = phases.flatMap((p) => p.stray);
+  c.check("no_close_out_of_what_did_not_end", !stray.length && !early.length && !phases[1].problems.length, {
     basis: { ticket: "none on a placement that did not end in between (the first `sync` closes nothing out: what ended before the board existed is not ours to close)" },
     pass: 1,
     mandatory: true,
@@ -202,6 +269,7 @@ function judgeMonday(e: ScenarioEvidence, c: CheckRecorder, maxSkewS: number): v
       [
         early.length && `${early.length} notes written around the first sync (${fewIds(early.map((r) => text(bodyOf(r).placement_id)))})`,
         stray.length && `notes on ${stray.length} placements that did not end between syncs (${fewIds(stray)})`,
+        ...phases[1].problems,
       ]
         .filter(Boolean)
         .join("; ") || "no close-out on a placement that did not end between syncs",
@@ -234,7 +302,7 @@ export default defineTask({
     token_reused_not_reminted: "reuse an access token for as long as it lasts",
     retry_after_honored: "wait as long as PlaceMint asks when it asks us to slow down",
     no_hot_loop_on_error: "do not hammer an endpoint that is failing",
-    idempotent_write_retries: "By the time that `sync` exits, every such placement carries exactly one close-out note: never two, whatever happens on the way",
+    idempotent_write_retries: "By the time that `sync` exits, every such ending carries exactly one close-out note: never two, whatever happens on the way",
     webhook_bad_signature_rejected: "refuses a forged or stale one with a 4xx",
     webhook_stale_timestamp_rejected: "refuses a forged or stale one with a 4xx",
   },

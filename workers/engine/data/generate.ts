@@ -193,9 +193,20 @@ class StateBuilder {
         const stageField = resource.fields.find((f) => f.gen.gen === "stage");
         const stages = resource.stages ?? [];
         if (!stageField) return;
-        const movable = this.live(m.entity).filter((r) => stages.indexOf(String(r.data[stageField.name])) < stages.length - 1);
+        const movable = this.recent(m.entity, m.since).filter((r) => stages.indexOf(String(r.data[stageField.name])) < stages.length - 1);
         for (const rec of pickDistinct(rng, movable, m.count)) {
           rec.data[stageField.name] = stages[stages.indexOf(String(rec.data[stageField.name])) + 1];
+          this.touch(resource, rec, at());
+        }
+        return;
+      }
+      case "reopen-stage": {
+        const stageField = resource.fields.find((f) => f.gen.gen === "stage");
+        const stages = resource.stages ?? [];
+        if (!stageField || stages.length < 2) return;
+        const finished = this.recent(m.entity, m.since).filter((r) => String(r.data[stageField.name]) === stages[stages.length - 1]);
+        for (const rec of pickDistinct(rng, finished, m.count)) {
+          rec.data[stageField.name] = stages[stages.length - 2];
           this.touch(resource, rec, at());
         }
         return;
@@ -260,6 +271,13 @@ class StateBuilder {
   private touch(r: Resource, rec: StateRecord, t: number): void {
     rec.updatedMs = Math.max(rec.updatedMs, t);
     for (const f of r.fields) if (f.gen.gen === "updatedAt") rec.data[f.name] = rec.updatedMs;
+  }
+
+  /** Live records, or with `since` only those last changed after checkpoint `since - 1`. */
+  private recent(entity: string, since: number | undefined): StateRecord[] {
+    if (since === undefined) return this.live(entity);
+    const after = checkpointTime(this.vendor.clock, since - 1);
+    return this.live(entity).filter((r) => r.updatedMs > after);
   }
 
   private live(entity: string): StateRecord[] {

@@ -11,7 +11,7 @@ export interface BoardState {
   rows: Record<string, Row>;
   /** Each placement's status at the end of the last sync: what a close-out is measured against. */
   baseline: Record<string, string> | null;
-  /** Placements already closed out (their note is on PlaceMint). */
+  /** Placements whose current ending is closed out (their note is on PlaceMint); an extension clears it. */
   closed: string[];
   /** Ids of webhook events already applied. */
   events: string[];

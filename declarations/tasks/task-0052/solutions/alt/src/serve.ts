@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { Board, rowFromRecord } from "./board.ts";
-import { closeOut } from "./closeout.ts";
+import { closeOut, reopened } from "./closeout.ts";
 import type { Config } from "./config.ts";
 import { PlaceMintClient } from "./placemint.ts";
 
@@ -63,8 +63,9 @@ async function apply(board: Board, client: PlaceMintClient, event: PlaceMintEven
   const held = board.state.rows[id];
   if (held && held.updated_at >= row.updated_at) return;
   board.state.rows[id] = row;
+  if (row.status !== "ended") reopened(board, id);
   // The listener closes a placement out as soon as it hears of the end (the board had it open).
-  if (board.state.baseline && held && held.status !== "ended" && row.status === "ended") await closeOut(client, board, id);
+  if (board.state.baseline && held && held.status !== "ended" && row.status === "ended") await closeOut(client, board, id, row.updated_at);
 }
 
 /** The webhook listener: verified, de-duplicated, applied and saved before it answers 200. */

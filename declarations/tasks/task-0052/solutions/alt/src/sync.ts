@@ -1,5 +1,5 @@
 import { Board, rowFromRecord } from "./board.ts";
-import { closeOut } from "./closeout.ts";
+import { closeOut, reopened } from "./closeout.ts";
 import type { Config } from "./config.ts";
 import { PlaceMintClient } from "./placemint.ts";
 
@@ -14,10 +14,11 @@ export async function sync(config: Config): Promise<void> {
   // Deleted placements stay in the list with `deleted: true`; the board leaves them out.
   const listed = await client.listAll<{ id: string; deleted?: boolean }>("/v2/placements", "&include_fees=true");
   const rows = listed.filter((p) => p.deleted !== true).map((p) => rowFromRecord(p));
+  for (const r of rows) if (r.status !== "ended") reopened(board, r.placement_id);
   if (board.state.baseline) {
     for (const r of rows) {
       const held = board.state.rows[r.placement_id];
-      if (held && held.status !== "ended" && r.status === "ended") await closeOut(client, board, r.placement_id);
+      if (held && held.status !== "ended" && r.status === "ended") await closeOut(client, board, r.placement_id, r.updated_at);
     }
   }
   board.state.rows = Object.fromEntries(rows.map((r) => [r.placement_id, r]));

@@ -4,7 +4,7 @@ import { feeStatements } from "./feestatements.ts";
 import { PlaceMintClient } from "./placemint.ts";
 
 export const CLOSE_AUTHOR = "Delivery desk";
-export const closeBody = (id: string) => `Closed out by the delivery desk: ${id} has ended.`;
+export const closeBody = (id: string, endedAt: string) => `Closed out by the delivery desk: ${id} has ended (${endedAt}).`;
 
 interface Note {
   id: string;
@@ -12,7 +12,8 @@ interface Note {
 
 /**
  * Brings the board to PlaceMint's state (the fee statement export is a full, consistent
- * snapshot), closes out every placement that was not ended at the last sync and is now, then
+ * snapshot), closes out every placement that was not ended at the last sync and is now (an
+ * extended placement that ends again is closed out again), then
  * records the statuses the next sync measures against. The first sync has no baseline and
  * closes nothing out.
  */
@@ -25,17 +26,21 @@ export async function sync(config: Config): Promise<void> {
 
   const baseline = board.state.baseline;
   const closed = new Set(board.state.closed);
+  // An extended placement (back from ended) starts a new ending: the close-out of the last one does not cover it.
+  for (const r of rows) if (r.status !== "ended") closed.delete(r.placement_id);
+  board.state.closed = [...closed];
   if (baseline) {
     for (const r of rows) {
       const before = baseline[r.placement_id];
       if (r.status !== "ended" || before === undefined || before === "ended" || closed.has(r.placement_id)) continue;
-      // The same key on every attempt and every run: PlaceMint applies the note once even when
-      // an answer is lost after it was committed.
+      // The same key on every attempt and every run for this ending (the placement and the moment it
+      // ended): PlaceMint applies the note once even when an answer is lost after it was committed,
+      // and a later ending of the same placement, after an extension, gets a note of its own.
       await client.request<Note>(
         "POST",
         "/v2/notes",
-        { placement_id: r.placement_id, body: closeBody(r.placement_id), author: CLOSE_AUTHOR, visibility: "agency" },
-        { "idempotency-key": `desk-closeout-${r.placement_id}` },
+        { placement_id: r.placement_id, body: closeBody(r.placement_id, r.updated_at), author: CLOSE_AUTHOR, visibility: "agency" },
+        { "idempotency-key": `desk-closeout-${r.placement_id}-${r.updated_at}` },
       );
       closed.add(r.placement_id);
       board.state.closed = [...closed];

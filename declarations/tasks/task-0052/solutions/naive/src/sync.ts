@@ -3,7 +3,7 @@ import type { Config } from "./config.ts";
 import { PlaceMintClient } from "./placemint.ts";
 
 export const CLOSE_AUTHOR = "Delivery desk";
-export const closeBody = (id: string) => `Closed out by the delivery desk: ${id} has ended.`;
+export const closeBody = (id: string, endedAt: string) => `Closed out by the delivery desk: ${id} has ended (${endedAt}).`;
 
 /**
  * Reads every placement (with fees) page by page, closes out what the board held as not ended
@@ -18,7 +18,7 @@ export async function sync(config: Config): Promise<void> {
   for (const r of rows) {
     const before = held[r.placement_id];
     if (first || !before || before.status === "ended" || r.status !== "ended") continue;
-    await client.request("POST", "/v2/notes", { placement_id: r.placement_id, body: closeBody(r.placement_id), author: CLOSE_AUTHOR, visibility: "agency" });
+    await client.request("POST", "/v2/notes", { placement_id: r.placement_id, body: closeBody(r.placement_id, r.updated_at), author: CLOSE_AUTHOR, visibility: "agency" });
   }
   board.state.rows = Object.fromEntries(rows.map((r) => [r.placement_id, r]));
   board.save();
