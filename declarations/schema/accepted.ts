@@ -20,5 +20,17 @@ export const Accepted = z.object({
     .string()
     .regex(/^[a-z][a-z0-9_]*$/)
     .default("req_"),
+  /**
+   * When the vendor can turn an accepted write down as it comes to apply it:
+   * the op of the event that says so (`reschedule_failed` announces
+   * `interview.reschedule_failed`), carrying the request id and an `error`
+   * object (`code`, `message`), the record as it still is. Only a fault
+   * (`accepted-write-refused`) makes the vendor refuse.
+   */
+  refusedOp: z
+    .string()
+    .regex(/^[a-z][a-z_]*$/)
+    .refine((op) => !["created", "updated", "deleted"].includes(op), "must not be created, updated or deleted")
+    .optional(),
 });
 export type Accepted = z.infer<typeof Accepted>;

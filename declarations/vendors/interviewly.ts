@@ -197,9 +197,9 @@ export default defineVendor({
       errors: "http-422",
       idempotency: { in: "header", name: "Idempotency-Key", windowS: 3600 },
       successStatus: 200,
-      accepted: { afterRequests: 2, requestIdField: "request_id", requestIdPrefix: "ivreq_" },
+      accepted: { afterRequests: 2, requestIdField: "request_id", requestIdPrefix: "ivreq_", refusedOp: "reschedule_failed" },
       description:
-        "Moves an interview to another slot or changes its length or format. Send only the fields to change. Reschedules are queued like bookings: the call answers `202 Accepted` with a `request_id`, Interviewly moves the interview moments later, re-sends the invitations and pushes `interview.updated` with the same `request_id`.",
+        "Moves an interview to another slot or changes its length or format. Send only the fields to change. Reschedules are queued like bookings: the call answers `202 Accepted` with a `request_id`, Interviewly moves the interview moments later, re-sends the invitations and pushes `interview.updated` with the same `request_id`. Interviewly checks the panel's calendars only when it comes to make the move: when the new slot no longer fits them, the interview keeps its slot and Interviewly pushes `interview.reschedule_failed` with the same `request_id` and an `error` (`code`, `message`) instead.",
       inputs: [
         { name: "starts_at", type: "integer", description: "New start, Unix seconds." },
         { name: "duration_minutes", type: "integer", description: "New length in minutes." },
@@ -233,6 +233,14 @@ export default defineVendor({
     { kind: "stale-read", id: "iv-cached-interview-reads", afterRequests: 0, resource: "interview" },
     { kind: "error-after-commit", id: "iv-schedule-502-after-commit", write: "scheduleInterview", nth: 1, status: 502 },
     { kind: "error-after-commit", id: "iv-reschedule-502-after-commit", write: "rescheduleInterview", nth: 3, status: 502 },
+    {
+      kind: "accepted-write-refused",
+      id: "iv-reschedule-calendar-conflict",
+      write: "rescheduleInterview",
+      recordIds: ["ivw_000022"],
+      code: "calendar_conflict",
+      message: "The new slot clashes with a panelist's calendar, so the interview keeps its current slot.",
+    },
   ],
   lies: [
     {

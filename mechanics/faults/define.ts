@@ -117,6 +117,8 @@ export interface FaultHooks<F> {
   onBulkItem?(f: F, s: FaultScope, item: { write: string }): { phantom: true } | null;
   /** A write committed (every fault is told; the first answer replaces the write's). */
   afterCommit?(f: F, s: FaultScope, write: { name: string }): Reply | null;
+  /** An accepted write is about to land on record `recordId`: a refusal (the write is not applied) or null. */
+  onLanding?(f: F, s: FaultScope, landing: { write: string; recordId: string }): { code: string; message: string } | null;
   /** A new webhook event, the `n`-th of the epoch. */
   onEvent?(f: F, event: { type: string; n: number; nthOfType: (type: string) => number }): EventShaping | null;
   /** Reorders one batch of first deliveries. */
@@ -129,7 +131,7 @@ export interface FaultHooks<F> {
 
 /** The parts of a declaration fault checks read (structural: declarations import this module). */
 export interface FaultRefs {
-  writes: { name: string }[];
+  writes: { name: string; accepted?: { refusedOp?: string } }[];
   resources: { name: string; list?: string; fields: { name: string }[] }[];
   gateways?: { operations: { action: string; resource?: string }[] }[];
   exports?: { resources: { name: string }[] };

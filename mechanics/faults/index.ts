@@ -4,6 +4,7 @@
  * order within a stage (so maintenance answers before a forced 429 window,
  * and both before a delay).
  */
+import { acceptedWriteRefused } from "./accepted-write-refused.ts";
 import { authSunset } from "./auth-sunset.ts";
 import { connectionReset } from "./connection-reset.ts";
 import { cursorInvalidated } from "./cursor-invalidated.ts";
@@ -57,6 +58,7 @@ export const FAULT_KINDS = [
   multiStatusPhantom,
   pairedWriteFails,
   recordLapses,
+  acceptedWriteRefused,
 ] as const;
 
 const BY_KIND = new Map<string, FaultKind>(FAULT_KINDS.map((k) => [kindOf(k as unknown as FaultKind), k as unknown as FaultKind]));

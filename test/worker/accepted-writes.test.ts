@@ -129,6 +129,65 @@ describe("accepted writes (interviewly scheduleInterview: 202, then the intervie
   });
 });
 
+describe("accepted writes turned down as they land (interviewly rescheduleInterview, accepted-write-refused)", () => {
+  it("answers 202, then leaves the interview alone and pushes interview.reschedule_failed with the request id and the error; other interviews still move", async () => {
+    const { world, info } = await relayWorld("interviewly");
+    const re = await admin("POST", `/v1/worlds/${world}/roles/ats/recreate`, { checkpoint: 1, faults: ["iv-reschedule-calendar-conflict"] });
+    expect(re.status).toBe(200);
+    const iv = await interviewlyClient(info);
+    const before = (await iv("/v1/interviews/ivw_000022")).body;
+    const other = (await iv("/v1/interviews/ivw_000021")).body;
+    const refused = await iv("/v1/interviews/ivw_000022", { method: "PATCH", headers: { "idempotency-key": "mv-22" }, body: JSON.stringify({ starts_at: before.starts_at + 86_400 }) });
+    expect(refused.status).toBe(202);
+    const moved = await iv("/v1/interviews/ivw_000021", { method: "PATCH", headers: { "idempotency-key": "mv-21" }, body: JSON.stringify({ starts_at: other.starts_at + 86_400 }) });
+    expect(moved.status).toBe(202);
+    for (let i = 0; i < 4; i++) await iv("/v1/panelists?limit=1");
+    expect((await iv("/v1/interviews/ivw_000022")).body.starts_at).toBe(before.starts_at);
+    expect((await iv("/v1/interviews/ivw_000021")).body.starts_at).toBe(other.starts_at + 86_400);
+
+    const bodies = (await delivered(world)).map((d) => JSON.parse(d.body));
+    const forRefused = bodies.filter((b) => b.request_id === refused.body.request_id);
+    expect(forRefused).toHaveLength(1);
+    expect(forRefused[0]).toMatchObject({
+      type: "interview.reschedule_failed",
+      request_id: refused.body.request_id,
+      error: { code: "calendar_conflict", message: expect.stringContaining("keeps its current slot") },
+      data: { id: "ivw_000022", starts_at: before.starts_at },
+    });
+    expect(bodies.filter((b) => b.request_id === moved.body.request_id).map((b) => b.type)).toEqual(["interview.updated"]);
+
+    // The same key replays the stored 202; nothing new is queued or refused.
+    const replay = await iv("/v1/interviews/ivw_000022", { method: "PATCH", headers: { "idempotency-key": "mv-22" }, body: JSON.stringify({ starts_at: before.starts_at + 86_400 }) });
+    expect(replay.body.request_id).toBe(refused.body.request_id);
+    for (let i = 0; i < 4; i++) await iv("/v1/panelists?limit=1");
+    expect((await delivered(world)).filter((d) => JSON.parse(d.body).request_id === refused.body.request_id)).toEqual([]);
+
+    const log = (await admin("GET", `/v1/worlds/${world}/roles/ats/requests`)).body.records as { faults: string[] }[];
+    expect(log.filter((r) => r.faults.includes("iv-reschedule-calendar-conflict"))).toHaveLength(1);
+  });
+
+  it("sends a test refusal event on request (test-delivery route), with a request id numbered 0 and a sample error", async () => {
+    const { world, info } = await relayWorld("interviewly");
+    const iv = await interviewlyClient(info);
+    const sent = await iv("/v1/webhook_subscriptions/test", { method: "POST", body: JSON.stringify({ event: "interview.reschedule_failed" }) });
+    expect(sent.status).toBe(202);
+    expect(sent.body.type).toBe("interview.reschedule_failed");
+    const body = (await delivered(world)).map((d) => JSON.parse(d.body)).find((b) => b.id === sent.body.id);
+    expect(body).toMatchObject({ type: "interview.reschedule_failed", request_id: "ivreq_000000", error: { code: "test_event" }, data: { id: expect.stringMatching(/^ivw_/) } });
+    const unknown = await iv("/v1/webhook_subscriptions/test", { method: "POST", body: JSON.stringify({ event: "interview.schedule_failed" }) });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.message).toMatch(/interview\.reschedule_failed/);
+  });
+
+  it("documents the refusal event", async () => {
+    const { info } = await relayWorld("interviewly");
+    const hooks = await (await farm(`${rel(info.docsUrl)}webhooks.md`)).text();
+    expect(hooks).toMatch(/`interview\.reschedule_failed` \| an accepted `rescheduleInterview` call was turned down/);
+    expect(hooks).toMatch(/`rescheduleInterview` \(`interview\.reschedule_failed`\)/);
+    expect(hooks).toMatch(/`interview\.reschedule_failed` carries the first record of its kind, a request id numbered 000000/);
+  });
+});
+
 describe("accepted writes (sourcewell createEndorsement: id-only hooks)", () => {
   it("answers 202 with rid; the endorsement lands after 2 further requests; the id-only hook carries rid", async () => {
     const { world, info } = await relayWorld("sourcewell");

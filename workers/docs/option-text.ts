@@ -38,8 +38,19 @@ export function acceptedEventSentences(m: DocModel): string[] {
   const accepted = m.writes.filter((w) => w.accepted);
   if (!accepted.length) return [];
   const list = accepted.map((w) => `\`${w.name}\` (\`${w.entity}.${w.op === "update" ? "updated" : "created"}\`, with \`${w.accepted!.requestIdField}\`)`).join(", ");
+  const refusable = accepted.filter((w) => w.accepted!.refusedOp);
   return [
     `Some calls answer \`202 Accepted\` and take effect later: ${list}. The event announcing the change carries the call's request id at its top level, next to \`type\`; it is the confirmation that the change happened.`,
     "",
+    ...(refusable.length
+      ? [
+          `An accepted call can still be turned down when its turn comes: ${refusable
+            .map((w) => `\`${w.name}\` (\`${w.entity}.${w.accepted!.refusedOp}\`)`)
+            .join(
+              ", ",
+            )}. Nothing changes then, and instead of the confirmation the refusal event is pushed, with the call's request id at its top level and an \`error\` object beside it (\`code\`, and \`message\` saying why, in words you can show to people); \`data\` is the record as it still is. A refused call is final: sending it again under its Idempotency-Key only returns the stored \`202\`.`,
+          "",
+        ]
+      : []),
   ];
 }

@@ -28,5 +28,5 @@ export interface HandlerContext {
   /** Armed faults and their trigger counters. */
   faults: FaultRuntime;
   /** Announces a change made through the API (webhook vendors); `extra` goes to the top level of its event (an accepted write's request id). */
-  changed: (entity: string, op: "created" | "updated", row: RecordRow, extra?: Record<string, unknown>) => void;
+  changed: (entity: string, op: string, row: RecordRow, extra?: Record<string, unknown>) => void;
 }

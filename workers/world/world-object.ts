@@ -331,7 +331,7 @@ export class WorldObject extends DurableObject<Env> {
   }
 
   /** A change made through the API becomes an event (when someone listens). */
-  private announce(entity: string, op: "created" | "updated", row: RecordRow, extra?: Record<string, unknown>): void {
+  private announce(entity: string, op: string, row: RecordRow, extra?: Record<string, unknown>): void {
     const engine = this.engine!;
     const hooks = engine.vendor.webhooks;
     if (!hooks || !hooks.entities.includes(entity) || !this.config?.webhookTarget) return;

@@ -6,7 +6,8 @@ const ROLE = "interviewly";
 /** How each scenario of task-0046 is driven (Node only: the grader bundles task.ts, never this file). */
 export default defineDrives(task, {
   desk_moves: async (h) => {
-    // The third reschedule call is accepted, then answered 502; some events come twice, two forged.
+    // The third reschedule call is accepted, then answered 502; RS-2204's move is accepted, then turned down
+    // (interview.reschedule_failed); some events come twice, two forged.
     await h.recreate(ROLE, 1, { faults: FAULTS });
     await h.snapshot("start");
     await h.listen(["serve"]);

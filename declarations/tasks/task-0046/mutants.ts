@@ -3,6 +3,12 @@ import { defineMutants } from "../shared/mutant.ts";
 /** The retry's Idempotency-Key in gold's push.ts (built so the text holds no template placeholder of this file). */
 const RETRY_KEY = '      answer = await api.call("PATCH", `/v1/interviews/$' + '{encodeURIComponent(id)}`, { starts_at: startsAt }, { "idempotency-key": `reschedule-$' + "{line.ref}` });";
 
+/** The first reschedule call's Idempotency-Key in gold's push.ts (same construction). */
+const FIRST_KEY = '    let answer = await api.call("PATCH", `/v1/interviews/$' + '{encodeURIComponent(id)}`, { starts_at: startsAt }, { "idempotency-key": `reschedule-$' + "{line.ref}` });";
+/** How gold's push settles a waiting move from the listener's record. */
+const SETTLE =
+  '      if (c?.refused) Object.assign(m, { status: "rejected", error: c.refused.message });\n      else if (c) Object.assign(m, { status: "committed", confirmation_event_id: c.event_id });';
+
 export default defineMutants({
   mutants: [
     {
@@ -50,6 +56,25 @@ export default defineMutants({
       id: "idempotency-key-per-attempt",
       mistake: "gives a retried reschedule a new Idempotency-Key, so a move Interviewly queued before its answer was lost is queued again",
       patches: [{ file: "src/push.ts", find: RETRY_KEY, replace: RETRY_KEY.replace("`reschedule-", "`reschedule-retry-$" + "{attempt}-") }],
+    },
+    {
+      id: "turned-down-move-left-pending",
+      mistake:
+        "waits only for the confirming `interview.updated`: a move Interviewly accepted and then turned down (`interview.reschedule_failed`) stays pending run after run instead of being reported rejected",
+      patches: [{ file: "src/push.ts", find: SETTLE, replace: '      if (c && !c.refused) Object.assign(m, { status: "committed", confirmation_event_id: c.event_id });' }],
+    },
+    {
+      id: "any-event-with-request-id-confirms",
+      mistake: "takes any event carrying the move's request_id as its confirmation, so a move Interviewly turned down is reported committed",
+      patches: [{ file: "src/push.ts", find: SETTLE, replace: '      if (c) Object.assign(m, { status: "committed", confirmation_event_id: c.event_id });' }],
+    },
+    {
+      id: "turned-down-move-resent",
+      mistake: "sends a move Interviewly turned down again on the next run, under a new Idempotency-Key, instead of leaving it to the desk",
+      patches: [
+        { file: "src/push.ts", find: '    if (known && (known.request_id !== null || known.status === "rejected")) continue;', replace: '    if (known && known.status !== "rejected") continue;' },
+        { file: "src/push.ts", find: FIRST_KEY, replace: FIRST_KEY.replace("`reschedule-$" + "{line.ref}`", "`reschedule-$" + "{line.ref}$" + '{known ? "-again" : ""}`') },
+      ],
     },
     {
       id: "forged-delivery-accepted",

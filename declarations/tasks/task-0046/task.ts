@@ -30,8 +30,10 @@ const SHEET = [
 
 /** The third reschedule call commits, then answers 502. */
 export const LOST_ANSWER = "iv-reschedule-502-after-commit";
+/** Interviewly accepts RS-2204's move (ivw_000022) with a 202, then turns it down as it comes to make it: `interview.reschedule_failed`. */
+export const TURNED_DOWN = "iv-reschedule-calendar-conflict";
 /** Besides: every third event delivered twice, and two forged deliveries after the second event. */
-export const FAULTS = [LOST_ANSWER, "iv-replay-some", "iv-forged-delivery"];
+export const FAULTS = [LOST_ANSWER, TURNED_DOWN, "iv-replay-some", "iv-forged-delivery"];
 /** Interviewly replays a stored Idempotency-Key for an hour. */
 const KEY_WINDOW_S = 3600;
 
@@ -47,8 +49,11 @@ const ResultRowSchema = z.looseObject({
 type ResultRow = z.infer<typeof ResultRowSchema>;
 
 const TRUTHFUL = { ticket: "A move is reported committed only once Interviewly has confirmed it; never on Interviewly's word that it accepted the call." };
-const SETTLED = { ticket: "After the second run every move Interviewly could make is committed" };
-const ZONE = { ticket: "each interview starts at the time the sheet asked for in its own time zone" };
+const SETTLED = { ticket: "After the second run every move Interviewly could make is committed, every move it refused is reported rejected in its words" };
+const ZONE = { ticket: "each interview it moved starts at the time the sheet asked for in its own time zone" };
+const LEFT_ALONE = {
+  ticket: "A move Interviewly refused goes back to the desk, who will sort it out with the panel by hand: report it rejected in Interviewly's words and never send it to Interviewly again.",
+};
 const ONCE = { ticket: "Each move is made once: no interview is moved twice for one line of the sheet, however many times `push` runs or whatever answer a call gets." };
 
 /** What each line of the sheet should come to, from Interviewly's state before the first run. */
@@ -57,15 +62,24 @@ interface Expected {
   id: string;
   /** Unix seconds the interview must start at; null when the move must be rejected. */
   startsAt: number | null;
+  /** Interviewly's words when it accepts the move and then turns it down (the row must end rejected in them), else null. */
+  turnedDown: string | null;
 }
 
-function expectations(start: Snapshot): Expected[] {
+/** The armed refusal of accepted reschedules: the interviews it names and Interviewly's message. */
+interface Refusal {
+  recordIds: string[];
+  message: string;
+}
+
+function expectations(start: Snapshot, refusal: Refusal | null): Expected[] {
   const byId = new Map((start.entities.interview ?? []).map((r) => [r.id, r]));
   return SHEET.map(({ ref, typed, local }) => {
     const id = typed.trim().toLowerCase();
     const r = byId.get(id);
     const startsAt = r && !r.deleted ? localToUnixS(local, String(r.record.time_zone)) : null;
-    return { ref, id, startsAt };
+    const turnedDown = startsAt !== null && refusal?.recordIds.includes(id) ? refusal.message : null;
+    return { ref, id, startsAt, turnedDown };
   });
 }
 
@@ -101,6 +115,14 @@ function reportProblems(run: ConnectorRun | undefined, want: Expected[], truth: 
       continue;
     }
     if (row.interview_id !== w.id) problems.push(`${w.ref}: interview_id ${JSON.stringify(row.interview_id)} (Interviewly: ${w.id})`);
+    if (w.turnedDown !== null) {
+      // Accepted, then turned down by Interviewly: never committed; after the second run rejected in Interviewly's words.
+      if (row.status === "committed") problems.push(`${w.ref}: committed, but Interviewly turned the move down (${w.id} still starts at ${startsAtIn(truth, w.id)})`);
+      else if (settled && row.status === "pending") problems.push(`${w.ref}: still pending after the second run, though Interviewly turned the move down`);
+      else if (settled && !(typeof row.error === "string" && row.error.includes(w.turnedDown)))
+        problems.push(`${w.ref}: rejected with error ${JSON.stringify(row.error)}, not in Interviewly's words (${JSON.stringify(w.turnedDown)})`);
+      continue;
+    }
     if (row.status === "rejected") {
       problems.push(`${w.ref}: rejected (${row.error}), but Interviewly could make the move`);
       continue;
@@ -124,7 +146,8 @@ function reportProblems(run: ConnectorRun | undefined, want: Expected[], truth: 
 
 export default defineTask({
   id: "task-0046",
-  title: "Interviewly reschedule sheet: 202-accepted moves committed only on their confirming event, a lost answer retried once, local starts through each interview's own time zone",
+  title:
+    "Interviewly reschedule sheet: 202-accepted moves committed only on their confirming event, a move turned down after its 202 reported rejected and left alone, a lost answer retried once, local starts through each interview's own time zone",
   kind: "build",
   roles: { [ROLE]: { vendor: "interviewly", checkpoint: 1 } },
   seed: 46,
@@ -136,7 +159,7 @@ export default defineTask({
   timeLimitS: 90,
   scenarios: [
     {
-      // The listener up; the sheet pushed (the third move's answer lost after it was accepted), then pushed again.
+      // The listener up; the sheet pushed (the third move's answer lost after it was accepted, RS-2204's accepted and then turned down), then pushed again.
       name: "desk_moves",
       judge: (e, c, ctx) => {
         const vendor = ctx.vendors[ROLE];
@@ -144,10 +167,11 @@ export default defineTask({
         const [start, afterPush, afterRerun] = ["start", "after_push", "after_rerun"].map((l) => e.snapshots[l]?.[ROLE]);
         const push = byLabel(e, "push");
         if (!plumbing(c, "push_ran_ok", push, [RESULTS], { ticket: "Both commands exit 0." }) || !start) return;
-        const want = expectations(start);
+        const armed = vendor.faults.find((f) => f.id === TURNED_DOWN);
+        const want = expectations(start, armed?.kind === "accepted-write-refused" ? { recordIds: armed.recordIds, message: armed.message } : null);
         const requests = e.requests[ROLE] ?? [];
         const writes = new Map(
-          want.map((w) => [w.id, committedWrites(requests, { isCall: (r) => r.method === "PATCH" && r.path === `/v1/interviews/${w.id}`, windowS: KEY_WINDOW_S, afterCommitFaults: FAULTS })]),
+          want.map((w) => [w.id, committedWrites(requests, { isCall: (r) => r.method === "PATCH" && r.path === `/v1/interviews/${w.id}`, windowS: KEY_WINDOW_S, afterCommitFaults: [LOST_ANSWER] })]),
         );
         const events = new Set(
           deliveries(e, ROLE)
@@ -172,10 +196,14 @@ export default defineTask({
           pass: 2,
           mandatory: true,
           level: "l3",
-          detail: second.length ? second.slice(0, 4).join("; ") : `${want.filter((w) => w.startsAt !== null).length} moves committed, each with its confirming event`,
+          detail: second.length
+            ? second.slice(0, 4).join("; ")
+            : `${want.filter((w) => w.startsAt !== null && w.turnedDown === null).length} moves committed, each with its confirming event; ${want.filter((w) => w.turnedDown !== null).length} turned down and reported so`,
         });
 
-        const misplaced = want.filter((w) => w.startsAt !== null && startsAtIn(afterRerun, w.id) !== w.startsAt).map((w) => `${w.id} at ${startsAtIn(afterRerun, w.id)} (sheet: ${w.startsAt})`);
+        const misplaced = want
+          .filter((w) => w.startsAt !== null && w.turnedDown === null && startsAtIn(afterRerun, w.id) !== w.startsAt)
+          .map((w) => `${w.id} at ${startsAtIn(afterRerun, w.id)} (sheet: ${w.startsAt})`);
         c.check("interviews_at_requested_local_time", misplaced.length === 0, {
           basis: ZONE,
           pass: 2,
@@ -194,6 +222,20 @@ export default defineTask({
           level: "l3",
           detail: twice.length + stray.length ? [...twice, ...stray.map((id) => `${id} moved though it is no live interview`)].join("; ") : "each movable interview moved once over both runs",
         });
+
+        const refusedMoves = want.filter((w) => w.turnedDown !== null);
+        if (refusedMoves.length) {
+          const resent = refusedMoves.filter((w) => (writes.get(w.id) ?? []).length > 1).map((w) => `${w.ref} (${w.id}): ${(writes.get(w.id) ?? []).length} accepted moves`);
+          c.check("refused_move_not_resent", resent.length === 0, {
+            basis: LEFT_ALONE,
+            pass: 2,
+            mandatory: true,
+            level: "l3",
+            detail: resent.length
+              ? `a move Interviewly turned down was sent to it again: ${resent.join("; ")}`
+              : `${refusedMoves.map((w) => w.ref).join(", ")}: not sent again after Interviewly turned it down`,
+          });
+        }
 
         const patches = requests.filter((r) => r.method === "PATCH" && r.path.startsWith("/v1/interviews/"));
         const unkeyed = patches.filter((r) => !r.idempotencyKey);

@@ -16,12 +16,12 @@ function ackRetries(w: NonNullable<DocModel["webhooks"]>): string {
 }
 
 /** The test-delivery route, as `webhooks.testDelivery` declares it. */
-function testDeliverySection(w: NonNullable<DocModel["webhooks"]>, types: string[]): string[] {
+function testDeliverySection(w: NonNullable<DocModel["webhooks"]>, types: string[], refusalTypes: string[]): string[] {
   const t = w.testDelivery!;
   return [
     "## Sending a test event",
     "",
-    `\`POST ${t.path}\` with \`${JSON.stringify({ [t.typeField]: types[0] })}\` (any event type in the table above), authenticated like every other call, delivers one event of that type now, to the endpoint set up for your account's deliveries${w.subscriptionPath ? ` (a URL sent to \`POST ${w.subscriptionPath}\` is recorded, but deliveries do not go to it)` : ""}. It is a real event built from a record of your account: a \`.created\` or \`.updated\` event carries the first record of its kind, and a \`.deleted\` event names the first deleted one (the first record when none is deleted). It takes the next event id and is signed, retried${w.ack ? ", acknowledged and dead-lettered" : " and acknowledged"} exactly like any other event.`,
+    `\`POST ${t.path}\` with \`${JSON.stringify({ [t.typeField]: types[0] })}\` (any event type in the table above), authenticated like every other call, delivers one event of that type now, to the endpoint set up for your account's deliveries${w.subscriptionPath ? ` (a URL sent to \`POST ${w.subscriptionPath}\` is recorded, but deliveries do not go to it)` : ""}. It is a real event built from a record of your account: a \`.created\` or \`.updated\` event carries the first record of its kind, and a \`.deleted\` event names the first deleted one (the first record when none is deleted)${refusalTypes.length ? `; ${refusalTypes.map((x) => `\`${x}\``).join(", ")} carries the first record of its kind, a request id numbered 000000 and a sample \`error\`` : ""}. It takes the next event id and is signed, retried${w.ack ? ", acknowledged and dead-lettered" : " and acknowledged"} exactly like any other event.`,
     "",
     table(
       ["status", "when"],
@@ -40,6 +40,8 @@ function testDeliverySection(w: NonNullable<DocModel["webhooks"]>, types: string
 export function webhooksPage(m: DocModel): string {
   const w = m.webhooks!;
   const types = w.entities.flatMap((e) => [`${e}.created`, `${e}.updated`, `${e}.deleted`]);
+  const refusing = m.writes.filter((x) => x.accepted?.refusedOp && w.entities.includes(x.entity));
+  const refusalTypes = refusing.map((x) => `${x.entity}.${x.accepted!.refusedOp}`);
   const lines = [
     "# Webhooks",
     "",
@@ -47,7 +49,10 @@ export function webhooksPage(m: DocModel): string {
     "",
     table(
       ["event", "when"],
-      types.map((t) => [`\`${t}\``, `${withArticle(t.split(".")[0])} was ${t.split(".")[1]}`]),
+      [
+        ...types.map((t) => [`\`${t}\``, `${withArticle(t.split(".")[0])} was ${t.split(".")[1]}`]),
+        ...refusing.map((x) => [`\`${x.entity}.${x.accepted!.refusedOp}\``, `an accepted \`${x.name}\` call was turned down; the ${x.entity} is unchanged`]),
+      ],
     ),
     "",
     "Each delivery is JSON:",
@@ -75,7 +80,7 @@ export function webhooksPage(m: DocModel): string {
       `A 2xx without that body is not an acknowledgement and is retried. Events still unacknowledged after ${ackRetries(w)} go to a dead-letter queue: \`GET ${w.ack.deadLetterPath}\` returns each of them once, in \`data\`.`,
       "",
     );
-  if (w.testDelivery) lines.push(...testDeliverySection(w, types));
+  if (w.testDelivery) lines.push(...testDeliverySection(w, types, refusalTypes));
   if (w.subscriptionPath) lines.push("## Subscribing", "", `Register your endpoint with \`POST ${w.subscriptionPath}\` and \`{"url": "https://..."}\`.`, "");
   return lines.join("\n");
 }

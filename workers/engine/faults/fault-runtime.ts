@@ -281,6 +281,15 @@ export class FaultRuntime implements FaultScope {
     return out;
   }
 
+  /** Whether a fault turns down an accepted write as it comes to land on `recordId`: the first refusal, named. */
+  onLanding(write: string, recordId: string): { fault: string; code: string; message: string } | null {
+    for (const a of this.armed) {
+      const refusal = a.hooks.onLanding?.(a.fault, this, { write, recordId });
+      if (refusal) return { fault: a.fault.id, ...refusal };
+    }
+    return null;
+  }
+
   /** What the webhook faults do to one new event's deliveries. */
   shapeEvent(event: { type: string; n: number; nthOfType: (type: string) => number }): {
     dropped: boolean;

@@ -5,7 +5,8 @@
  * answered `202` with a request id; the change lands at the first request
  * that reaches a route once `afterRequests` further requests have been
  * served (counted, never timed), and its webhook event carries the request
- * id. Pending writes live in SQLite, so an evicted object still applies each
+ * id. A fault may turn a write down as it lands (the write's `refusedOp`
+ * event then carries the request id and the vendor's error). Pending writes live in SQLite, so an evicted object still applies each
  * one exactly once; a recreate drops them.
  */
 import type { Vendor } from "../../../declarations/schema/vendor.ts";
@@ -65,7 +66,8 @@ export function writesPending(vendor: Vendor, sql: SqlStorage): boolean {
 /**
  * Applies the accepted writes due by this request, each in a context of its
  * own (its path parameters, its body), announcing each change with its
- * request id. `apply` is the write's change, without validation or faults.
+ * request id (or, where a fault turns one down, announcing the refusal
+ * instead). `apply` is the write's change, without validation or faults.
  */
 export function landDueWrites(ctx: HandlerContext, apply: (ctx: HandlerContext, write: Write, body: Record<string, unknown>) => void): void {
   if (!ctx.vendor.writes.some((w) => w.accepted)) return;
@@ -73,6 +75,15 @@ export function landDueWrites(ctx: HandlerContext, apply: (ctx: HandlerContext, 
     const write = ctx.vendor.writes.find((w) => w.name === due.write && w.accepted);
     if (!write) continue;
     const field = write.accepted!.requestIdField;
+    const refusedOp = write.accepted!.refusedOp;
+    const refused = refusedOp ? ctx.faults.onLanding(write.name, due.params.id ?? "") : null;
+    if (refusedOp && refused) {
+      // Turned down as it came to land: nothing changes, and the refusal is announced with the request id.
+      ctx.notes.faults.push(refused.fault);
+      const row = due.params.id === undefined ? undefined : ctx.records.get(write.entity, due.params.id);
+      if (row) ctx.changed(write.entity, refusedOp, row, { [field]: due.requestId, error: { code: refused.code, message: refused.message } });
+      continue;
+    }
     const landing: HandlerContext = {
       ...ctx,
       params: due.params,

@@ -41,7 +41,9 @@ function reason(status: number, body: unknown): string {
  * derived from its ref, so a retry after a lost answer and any later run get
  * Interviewly's stored answer (the same request id) instead of a second move.
  * A 202 only queues the move: it counts as committed when the listener has
- * recorded the `interview.updated` event carrying its request id.
+ * recorded the `interview.updated` event carrying its request id, and as
+ * rejected (in Interviewly's words, never sent again) when Interviewly
+ * turned it down with `interview.reschedule_failed`.
  */
 export async function push(config: Config): Promise<void> {
   const api = new Interviewly(config);
@@ -97,7 +99,8 @@ export async function push(config: Config): Promise<void> {
     const confirmed = readConfirmations(config.outputDir);
     for (const m of Object.values(moves)) {
       const c = m.request_id !== null && m.status === "pending" ? confirmed.get(m.request_id) : undefined;
-      if (c) Object.assign(m, { status: "committed", confirmation_event_id: c.event_id });
+      if (c?.refused) Object.assign(m, { status: "rejected", error: c.refused.message });
+      else if (c) Object.assign(m, { status: "committed", confirmation_event_id: c.event_id });
     }
     const left = waiting();
     if (!left.length || Date.now() > deadline) break;

@@ -18,7 +18,8 @@ function reply(res: ServerResponse, status: number, body: unknown): void {
 
 /**
  * The listener: verifies each delivery, records the `interview.updated`
- * events that carry a request id (the confirmations of moves), and
+ * events that carry a request id (the confirmations of moves) and the
+ * `interview.reschedule_failed` ones (moves turned down), and
  * acknowledges every genuine delivery by echoing its id in `ack`.
  */
 export function serve(config: Config): void {
@@ -30,7 +31,7 @@ export function serve(config: Config): void {
     const body = await readBody(req);
     const problem = verifyDelivery(config.webhookSecret, req.headers, body);
     if (problem) return reply(res, 401, { error: problem });
-    let event: { id?: unknown; type?: unknown; request_id?: unknown; data?: Record<string, unknown> };
+    let event: { id?: unknown; type?: unknown; request_id?: unknown; error?: unknown; data?: Record<string, unknown> };
     try {
       event = JSON.parse(body);
     } catch {
@@ -39,6 +40,11 @@ export function serve(config: Config): void {
     if (typeof event.id !== "string") return reply(res, 400, { error: "no event id" });
     if (event.type === "interview.updated" && typeof event.request_id === "string" && event.data) {
       recordConfirmation(config.outputDir, { event_id: event.id, request_id: event.request_id, interview_id: String(event.data.id), starts_at: Number(event.data.starts_at) });
+    } else if (event.type === "interview.reschedule_failed" && typeof event.request_id === "string" && event.data) {
+      // Accepted, then turned down: the interview kept its slot.
+      const error = (event.error ?? {}) as { code?: unknown; message?: unknown };
+      const refused = { code: String(error.code ?? "reschedule_failed"), message: typeof error.message === "string" ? error.message : "Interviewly turned the move down" };
+      recordConfirmation(config.outputDir, { event_id: event.id, request_id: event.request_id, interview_id: String(event.data.id), starts_at: Number(event.data.starts_at), refused });
     }
     reply(res, 200, { ack: event.id });
   };
