@@ -296,7 +296,8 @@ export default defineVendor({
         {
           name: "status",
           type: "string",
-          description: "held (offered, waiting for the worker), booked, or released (the site or the worker cancelled; the time is free again).",
+          description:
+            "held (offered, waiting for the worker), booked, released (the site or the worker cancelled; the time is free again) or expired (the offer lapsed before the worker answered it: it books nobody, and the time is free again).",
           gen: { gen: "pick", values: ["held", "booked", "booked", "booked", "released", "released"] },
         },
         { name: "created_at", type: "timestamp", description: "When the time was booked (ISO 8601, UTC).", gen: { gen: "createdAt" } },
@@ -450,6 +451,8 @@ export default defineVendor({
     { kind: "error-on-page", id: "cc-board-blocks-500-first-page", resource: "block", page: 0, times: 2, status: 500 },
     // The morning board's reads: workers post availability while it reads, and after the first page the newest posts move to the head.
     { kind: "page-drift", id: "cc-board-availability-drift", afterRequests: 1, path: "/partner/v1/availability", resource: "availability", inserts: 60 },
+    // The morning board's reads: the oldest offers still waiting for an answer have lapsed, and their bookings are now `expired` (the time is free again).
+    { kind: "records-lapse", id: "cc-board-offers-lapsed", afterRequests: 0, resource: "booking", field: "status", from: "held", to: "expired", count: 10 },
     // A nightly census's read of the roster: the first page of workers answers 502 once.
     { kind: "error-on-page", id: "cc-census-workers-502-first-page", resource: "worker", page: 0, times: 1, status: 502 },
     // The census's first read of the roster: after its first page the six newest workers move to the head.

@@ -58,6 +58,8 @@ export interface WorldEffects {
   revokeTokens(): void;
   /** The newest records of a resource move to the head of its list. */
   driftToHead(resource: string, inserts: number): void;
+  /** The `count` oldest live records of a resource whose `field` holds `from` now hold `to` (updated now). */
+  lapse(resource: string, field: string, from: string, to: string, count: number): void;
 }
 
 /** An answer given in place of the route's. */

@@ -19,6 +19,7 @@ import { pairedWriteFails } from "./paired-write-fails.ts";
 import { payloadTooLarge } from "./payload-too-large.ts";
 import { rateLimitWindow } from "./rate-limit-window.ts";
 import { recordLapses } from "./record-lapses.ts";
+import { recordsLapse } from "./records-lapse.ts";
 import { schemaChange } from "./schema-change.ts";
 import { slow } from "./slow.ts";
 import { staleRead } from "./stale-read.ts";
@@ -59,6 +60,7 @@ export const FAULT_KINDS = [
   pairedWriteFails,
   recordLapses,
   acceptedWriteRefused,
+  recordsLapse,
 ] as const;
 
 const BY_KIND = new Map<string, FaultKind>(FAULT_KINDS.map((k) => [kindOf(k as unknown as FaultKind), k as unknown as FaultKind]));

@@ -1,8 +1,8 @@
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { hirewireClient, stafflineClient, talentforgeClient } from "./clients.ts";
-import { admin, advanceClock, clockOffset, createWorld, pendingTimeline } from "./helpers.ts";
+import { got, hirewireClient, stafflineClient, talentforgeClient } from "./clients.ts";
+import { admin, advanceClock, clockOffset, createWorld, farm, pendingTimeline, rel } from "./helpers.ts";
 
 describe("error after commit (hirewire moveStage, armed at recreate)", () => {
   it("commits the third move, answers 500 anyway, logs the fault, and replays the commit to a retry with the same key", async () => {
@@ -120,6 +120,29 @@ describe("read-side faults fire at their trigger and only there", () => {
     const after = (await tf("/rest/candidates?limit=5")).body.data.map((c: any) => c.id);
     expect(after.slice(3)).toEqual(before.slice(0, 2));
     expect(after.slice(0, 3)).not.toContain(before[0]);
+  });
+
+  it("records-lapse: from the first request the oldest unanswered offers' bookings are expired, the rest untouched", async () => {
+    const calendar = async (faults: string[]) => {
+      const w = await armed("crewcall", faults);
+      const cc = async (path: string) => got(await farm(rel(w.vendors.ats.baseUrl) + path, { headers: { authorization: `Token ${w.vendors.ats.credentials.api_key}` } }));
+      const page = await cc("/partner/v1/bookings?limit=200");
+      expect(page.status).toBe(200);
+      return { w, rows: page.body.records as { id: number; status: string; updated_at: string }[] };
+    };
+    const plain = (await calendar([])).rows;
+    const { w, rows } = await calendar(["cc-board-offers-lapsed"]);
+    const held = plain.filter((b) => b.status === "held").map((b) => b.id);
+    const lapsed = held.slice(0, 10);
+    expect(lapsed.length).toBeGreaterThan(0);
+    expect(rows.map((b) => b.id)).toEqual(plain.map((b) => b.id));
+    for (const [i, b] of rows.entries()) {
+      if (lapsed.includes(b.id)) {
+        expect(b.status).toBe("expired");
+        expect(b.updated_at > plain[i].updated_at).toBe(true);
+      } else expect(b).toEqual(plain[i]);
+    }
+    expect((await epochLog(w.world))[0].faults).toEqual([]);
   });
 
   it("schema-change: from checkpoint 2 the email field is served as email_address", async () => {

@@ -196,7 +196,11 @@ export class VendorEngine {
 
     // Stage: faults before routing (one-shot effects, outages, forced windows, delays).
     this.faults.observe(req.path, turn.requestsInEpoch, req.seq);
-    this.faults.fireOneShots({ revokeTokens: () => this.tokens.revokeAll(), driftToHead: (resource, inserts) => this.records.driftToHead(resource, inserts) });
+    this.faults.fireOneShots({
+      revokeTokens: () => this.tokens.revokeAll(),
+      driftToHead: (resource, inserts) => this.records.driftToHead(resource, inserts),
+      lapse: (resource, field, from, to, count) => this.lapseRecords(resource, field, from, to, count, turn.requestsInEpoch),
+    });
     const before = this.faults.beforeRoute(req.nowMs);
     if (before) notes.faults.push(before.fault);
     if (before && "refusal" in before) {
@@ -285,6 +289,18 @@ export class VendorEngine {
     const warnings = action.kind === "list" || action.kind === "get" ? readWarnings(this.vendor, action.resource, req.query, action.kind === "list") : [];
     if (warnings.length) turn.extraHeaders = { ...turn.extraHeaders, warning: warnings.join(", ") };
     return reply;
+  }
+
+  /** A fault's lapse: the oldest records holding `from` in `field` move to `to` by themselves, stamped now. */
+  private lapseRecords(entity: string, field: string, from: string, to: string, count: number, requestsInEpoch: number): void {
+    const resource = this.vendor.resources.find((r) => r.name === entity);
+    if (!resource) return;
+    const now = vendorNow(this.vendor.clock, this.config.checkpoint, requestsInEpoch);
+    for (const row of this.records.oldestWhere(entity, field, from, count)) {
+      const data = { ...row.data, [field]: to };
+      for (const f of resource.fields) if (f.gen.gen === "updatedAt") data[f.name] = now;
+      this.records.update({ ...row, data, updatedMs: now, version: row.version + 1, visibleAt: 0, listedData: null });
+    }
   }
 
   private act(ctx: HandlerContext, action: Exclude<RouteAction, { kind: "mint" | "gateway" | "describe" }>): Reply {

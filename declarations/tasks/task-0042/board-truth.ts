@@ -77,7 +77,7 @@ function entries(s: Snapshot, entity: string, keep: (r: Record<string, unknown>)
 export function expectedBoard(s: Snapshot, morning: Stretch): Window[] {
   const avail = entries(s, "availability");
   const blocks = entries(s, "block");
-  const booked = entries(s, "booking", (r) => r.status !== "released");
+  const booked = entries(s, "booking", (r) => r.status === "held" || r.status === "booked");
   const out: Window[] = [];
   const workers = (s.entities.worker ?? []).filter((w) => !w.deleted && w.record.onboarding_status === "active");
   for (const { id, record } of workers) {

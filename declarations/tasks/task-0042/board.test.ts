@@ -5,7 +5,7 @@ import { buildState } from "../../../workers/engine/data/generate.ts";
 import { serializeRecord } from "../../../workers/engine/protocol/serialize.ts";
 import { VENDORS } from "../../vendors/index.ts";
 import { expectedBoard, morningOf, type Window } from "./board-truth.ts";
-import task, { AVAILABILITY_DRIFT, ROLE, SATURDAY, TUESDAY } from "./task.ts";
+import task, { AVAILABILITY_DRIFT, OFFERS_LAPSED, ROLE, SATURDAY, TUESDAY } from "./task.ts";
 
 const CREWCALL = VENDORS.crewcall;
 const CALENDARS = ["availability", "block", "booking"];
@@ -35,6 +35,31 @@ function snapshotOf(seed: number, firstPageOnly = false, singleCrawl = false): S
     entities[r.name] = kept.map((x) => ({ id: x.id, deleted: x.deletedMs !== null, record: serializeRecord(CREWCALL, r, x, new URLSearchParams()) }));
   }
   return { checkpoint, epoch: 0, entities };
+}
+
+/** How many unanswered offers lapse as each board starts (the armed records-lapse of bookings). */
+const LAPSED = (() => {
+  const f = CREWCALL.faults.find((x) => x.id === OFFERS_LAPSED);
+  if (f?.kind !== "records-lapse" || f.resource !== "booking" || f.from !== "held" || f.to !== "expired") throw new Error(`${OFFERS_LAPSED} is not a lapse of held bookings`);
+  return f.count;
+})();
+
+/**
+ * `s` with the oldest held bookings in list order lapsed as the fault lapses them: `expired` (the truth), or read as the
+ * previous reader did (`taken`: every booking not released keeps its time), or with the offers still open read as free
+ * (`held-free`: only the lapsed ones stay expired, every other held booking released).
+ */
+function lapsed(s: Snapshot, read: "expired" | "taken" | "held-free"): Snapshot {
+  let left = LAPSED;
+  const booking = (s.entities.booking ?? []).map((r) => {
+    if (r.deleted || r.record.status !== "held") return r;
+    if (left > 0) {
+      left -= 1;
+      return { ...r, record: { ...r.record, status: read === "taken" ? "booked" : "expired" } };
+    }
+    return read === "held-free" ? { ...r, record: { ...r.record, status: "released" } } : r;
+  });
+  return { ...s, entities: { ...s.entities, booking } };
 }
 
 const keys = (ws: Window[]) => ws.map((w) => `${w.worker} ${w.start}-${w.end}`).join("\n");
@@ -75,6 +100,17 @@ describe("task-0042's grading worlds", () => {
       const differs = MORNINGS.filter((m) => keys(expectedBoard(full, m)) !== keys(expectedBoard(crawled, m)));
       expect(differs.length, `seed ${seed}`).toBeGreaterThanOrEqual(1);
     }
+  });
+
+  it("free time on a board of the task's own seed and of a third of the graded seeds through the lapsed offers, while offers still open keep theirs", () => {
+    const changes = (seed: number, read: "taken" | "held-free") => {
+      const truth = lapsed(snapshotOf(seed), "expired");
+      const other = lapsed(snapshotOf(seed), read);
+      return MORNINGS.filter((m) => keys(expectedBoard(truth, m)) !== keys(expectedBoard(other, m))).length;
+    };
+    expect(changes(task.seed, "taken")).toBeGreaterThanOrEqual(1);
+    expect(changes(task.seed, "held-free")).toBeGreaterThanOrEqual(1);
+    expect(SEEDS.filter((seed) => changes(seed, "taken") > 0).length).toBeGreaterThanOrEqual(SEEDS.length / 3);
   });
 
   it("put a bookable stretch made of two availability posts that meet on a board of the task's own seed and of half the graded seeds", () => {

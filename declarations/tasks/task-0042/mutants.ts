@@ -5,12 +5,18 @@ export default defineMutants({
     {
       id: "released-booking-still-taken",
       mistake: "believes the desk note that cancelled bookings disappear: every listed booking is taken, so time from a released booking never comes back on the board",
-      patches: [{ file: "src/main.ts", find: '.filter((b) => b.status !== "released")', replace: "" }],
+      patches: [{ file: "src/main.ts", find: '.filter((b) => b.status === "held" || b.status === "booked")', replace: "" }],
+    },
+    {
+      id: "lapsed-offer-still-taken",
+      mistake:
+        "frees only the time of a released booking and keeps every other listed booking as taken, so an offer that lapsed unanswered (`expired`: it books nobody, the time is free again) still keeps the worker off the board",
+      patches: [{ file: "src/main.ts", find: 'b.status === "held" || b.status === "booked"', replace: 'b.status !== "released"' }],
     },
     {
       id: "held-offer-treated-free",
       mistake: "only bookings at `booked` take time: an offer the worker has not answered (`held`) is treated as free, so the same hour can be offered twice",
-      patches: [{ file: "src/main.ts", find: 'b.status !== "released"', replace: 'b.status === "booked"' }],
+      patches: [{ file: "src/main.ts", find: 'b.status === "held" || b.status === "booked"', replace: 'b.status === "booked"' }],
     },
     {
       id: "open-block-one-hour",
@@ -63,8 +69,8 @@ export default defineMutants({
   ],
   equivalent: {
     "shared-retry-after-ignored":
-      "no 429 or 503 is ever answered here: the only faults are a 500 on the first page of blocks and availability moving under the crawl, and the job's dozen or so list reads stay far below CrewCall's 240-request limit",
+      "no 429 or 503 is ever answered here: the only faults are a 500 on the first page of blocks, availability moving under the crawl and offers lapsing, and the job's dozen or so list reads stay far below CrewCall's 240-request limit",
     "shared-no-wait":
-      "the only error is two 500s on the first page of blocks (the other fault moves availability under the crawl, which no wait changes): the third ask is served whatever the pause, and gold's 100-200 ms backoff is already within what the hot-loop check allows, so dropping it changes nothing the vendor or a check can see",
+      "the only error is two 500s on the first page of blocks (the other faults move availability under the crawl and lapse old offers, which no wait changes): the third ask is served whatever the pause, and gold's 100-200 ms backoff is already within what the hot-loop check allows, so dropping it changes nothing the vendor or a check can see",
   },
 });

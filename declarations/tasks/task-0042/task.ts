@@ -32,7 +32,12 @@ export const BLOCKS_500 = "cc-board-blocks-500-first-page";
  * (board.test.ts).
  */
 export const AVAILABILITY_DRIFT = "cc-board-availability-drift";
-/** The snapshot both boards are judged against: the calendars as the world starts (no run writes, no checkpoint moves). */
+/**
+ * The oldest ten offers still waiting for an answer have lapsed by the time each board reads the calendars: their bookings
+ * are `expired` (the docs: it books nobody, the time is free again), which frees time on both mornings of the task's seed.
+ */
+export const OFFERS_LAPSED = "cc-board-offers-lapsed";
+/** The snapshot both boards are judged against: the calendars once Tuesday's board has read them (the runs only read; the lapse lands on the first request). */
 export const CALENDARS = "calendars";
 
 const BoardRow = z.object({

@@ -37,13 +37,30 @@ describe("the fault runtime", () => {
     });
   });
 
+  it("fires a records-lapse once, at its trigger, asking the world to lapse the oldest matching records", async () => {
+    const stub = env.WORLD.get(env.WORLD.idFromName("unit/fault-runtime-records-lapse"));
+    await runInDurableObject(stub, async (_obj, state) => {
+      migrateWorld(state.storage.sql);
+      const armed = faults({ kind: "records-lapse", id: "lapsed", afterRequests: 0, resource: "booking", field: "status", from: "held", to: "expired", count: 3 });
+      const lapses: string[] = [];
+      const world = { revokeTokens: () => {}, driftToHead: () => {}, lapse: (r: string, f: string, from: string, to: string, n: number) => lapses.push(`${r}.${f} ${from}->${to} x${n}`) };
+      const rt = new FaultRuntime(armed, state.storage.sql, 1, kit);
+      for (let n = 0; n < 3; n++) {
+        rt.observe("/b", n, n + 1);
+        rt.fireOneShots(world);
+      }
+      expect(lapses).toEqual(["booking.status held->expired x3"]);
+      expect(rt.firedAt("lapsed")).toBe(1);
+    });
+  });
+
   it("fires a one-shot once per epoch, even in a new runtime over the same storage (an evicted object)", async () => {
     const stub = env.WORLD.get(env.WORLD.idFromName("unit/fault-runtime-oneshot"));
     await runInDurableObject(stub, async (_obj, state) => {
       migrateWorld(state.storage.sql);
       const armed = faults({ kind: "page-drift", id: "drift", afterRequests: 3, resource: "candidate", inserts: 2 });
       const drifts: string[] = [];
-      const world = { revokeTokens: () => {}, driftToHead: (r: string, n: number) => drifts.push(`${r}+${n}`) };
+      const world = { revokeTokens: () => {}, driftToHead: (r: string, n: number) => drifts.push(`${r}+${n}`), lapse: () => {} };
       let rt = new FaultRuntime(armed, state.storage.sql, 7, kit);
       for (let n = 0; n < 6; n++) {
         if (n === 4) rt = new FaultRuntime(armed, state.storage.sql, 7, kit);

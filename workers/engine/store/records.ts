@@ -335,6 +335,14 @@ export class RecordStore {
     this.loaded = null;
   }
 
+  /** The `n` oldest live records of an entity (in list order, drifted ones excepted) whose `field` holds `value`. */
+  oldestWhere(entity: string, field: string, value: string, n: number): RecordRow[] {
+    const rows = this.sql
+      .exec("SELECT id FROM records WHERE entity = ? AND deleted_ms IS NULL AND seq > 0 AND json_extract(data, ?) = ? ORDER BY seq LIMIT ?", entity, `$.${field}`, value, n)
+      .toArray();
+    return rows.map((r) => this.get(entity, r.id as string)).filter((r): r is RecordRow => r !== null);
+  }
+
   /** Index of the next record created through the API: records stored plus ids handed out for records that never landed. */
   nextIndex(entity: string): number {
     return this.countEntity(entity) + this.reserved(entity);

@@ -38,7 +38,7 @@ async function main(): Promise<void> {
   const grid = new Map<string, boolean[]>();
   const slotsOf = (id: string) => grid.get(id) ?? grid.set(id, new Array<boolean>(SLOTS).fill(false)).get(id)!;
   for (const r of availability) if (active.has(String(r.worker_id))) mark(slotsOf(String(r.worker_id)), from, r, true);
-  for (const r of [...blocks, ...bookings.filter((b) => b.status !== "released")]) if (grid.has(String(r.worker_id))) mark(slotsOf(String(r.worker_id)), from, r, false);
+  for (const r of [...blocks, ...bookings.filter((b) => b.status === "held" || b.status === "booked")]) if (grid.has(String(r.worker_id))) mark(slotsOf(String(r.worker_id)), from, r, false);
 
   const rows = [];
   for (const id of [...grid.keys()].sort()) {

@@ -57,7 +57,7 @@ async function board(args: string[]): Promise<void> {
   const workers = await client.all("/partner/v1/workers");
   const availability = byWorker(await client.all("/partner/v1/availability"));
   const blocks = byWorker(await client.all("/partner/v1/blocks"));
-  const bookings = byWorker((await client.all("/partner/v1/bookings")).filter((b) => b.status !== "released"));
+  const bookings = byWorker((await client.all("/partner/v1/bookings")).filter((b) => b.status === "held" || b.status === "booked"));
 
   const rows: BoardRow[] = [];
   for (const w of workers) {
