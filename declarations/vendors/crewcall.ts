@@ -433,7 +433,7 @@ export default defineVendor({
     { kind: "error-after-commit", id: "cc-offer-502-after-commit", write: "offerGig", nth: 3, status: 502 },
     // The first confirmation of an offer made before November finds it lapsed: the assignment is now `expired`, and confirming it answers 409 `offer_expired` for good.
     {
-      kind: "record-lapses",
+      kind: "lapse-on-update",
       id: "cc-offer-lapses-before-confirm",
       write: "confirmAssignment",
       field: "status",
@@ -452,7 +452,7 @@ export default defineVendor({
     // The morning board's reads: workers post availability while it reads, and after the first page the newest posts move to the head.
     { kind: "page-drift", id: "cc-board-availability-drift", afterRequests: 1, path: "/partner/v1/availability", resource: "availability", inserts: 60 },
     // The morning board's reads: the oldest offers still waiting for an answer have lapsed, and their bookings are now `expired` (the time is free again).
-    { kind: "records-lapse", id: "cc-board-offers-lapsed", afterRequests: 0, resource: "booking", field: "status", from: "held", to: "expired", count: 10 },
+    { kind: "lapse-at-trigger", id: "cc-board-offers-lapsed", afterRequests: 0, resource: "booking", field: "status", from: "held", to: "expired", count: 10 },
     // A nightly census's read of the roster: the first page of workers answers 502 once.
     { kind: "error-on-page", id: "cc-census-workers-502-first-page", resource: "worker", page: 0, times: 1, status: 502 },
     // The census's first read of the roster: after its first page the six newest workers move to the head.

@@ -18,8 +18,8 @@ import { pageDrift } from "./page-drift.ts";
 import { pairedWriteFails } from "./paired-write-fails.ts";
 import { payloadTooLarge } from "./payload-too-large.ts";
 import { rateLimitWindow } from "./rate-limit-window.ts";
-import { recordLapses } from "./record-lapses.ts";
-import { recordsLapse } from "./records-lapse.ts";
+import { lapseOnUpdate } from "./lapse-on-update.ts";
+import { lapseAtTrigger } from "./lapse-at-trigger.ts";
 import { schemaChange } from "./schema-change.ts";
 import { slow } from "./slow.ts";
 import { staleRead } from "./stale-read.ts";
@@ -58,9 +58,9 @@ export const FAULT_KINDS = [
   connectionReset,
   multiStatusPhantom,
   pairedWriteFails,
-  recordLapses,
+  lapseOnUpdate,
   acceptedWriteRefused,
-  recordsLapse,
+  lapseAtTrigger,
 ] as const;
 
 const BY_KIND = new Map<string, FaultKind>(FAULT_KINDS.map((k) => [kindOf(k as unknown as FaultKind), k as unknown as FaultKind]));

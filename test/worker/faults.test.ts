@@ -122,7 +122,7 @@ describe("read-side faults fire at their trigger and only there", () => {
     expect(after.slice(0, 3)).not.toContain(before[0]);
   });
 
-  it("records-lapse: from the first request the oldest unanswered offers' bookings are expired, the rest untouched", async () => {
+  it("lapse-at-trigger: from the first request the oldest unanswered offers' bookings are expired, the rest untouched", async () => {
     const calendar = async (faults: string[]) => {
       const w = await armed("crewcall", faults);
       const cc = async (path: string) => got(await farm(rel(w.vendors.ats.baseUrl) + path, { headers: { authorization: `Token ${w.vendors.ats.credentials.api_key}` } }));

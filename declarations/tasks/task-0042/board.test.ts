@@ -37,10 +37,10 @@ function snapshotOf(seed: number, firstPageOnly = false, singleCrawl = false): S
   return { checkpoint, epoch: 0, entities };
 }
 
-/** How many unanswered offers lapse as each board starts (the armed records-lapse of bookings). */
+/** How many unanswered offers lapse as each board starts (the armed lapse-at-trigger of bookings). */
 const LAPSED = (() => {
   const f = CREWCALL.faults.find((x) => x.id === OFFERS_LAPSED);
-  if (f?.kind !== "records-lapse" || f.resource !== "booking" || f.from !== "held" || f.to !== "expired") throw new Error(`${OFFERS_LAPSED} is not a lapse of held bookings`);
+  if (f?.kind !== "lapse-at-trigger" || f.resource !== "booking" || f.from !== "held" || f.to !== "expired") throw new Error(`${OFFERS_LAPSED} is not a lapse of held bookings`);
   return f.count;
 })();
 

@@ -37,11 +37,11 @@ describe("the fault runtime", () => {
     });
   });
 
-  it("fires a records-lapse once, at its trigger, asking the world to lapse the oldest matching records", async () => {
-    const stub = env.WORLD.get(env.WORLD.idFromName("unit/fault-runtime-records-lapse"));
+  it("fires a lapse-at-trigger once, at its trigger, asking the world to lapse the oldest matching records", async () => {
+    const stub = env.WORLD.get(env.WORLD.idFromName("unit/fault-runtime-lapse-at-trigger"));
     await runInDurableObject(stub, async (_obj, state) => {
       migrateWorld(state.storage.sql);
-      const armed = faults({ kind: "records-lapse", id: "lapsed", afterRequests: 0, resource: "booking", field: "status", from: "held", to: "expired", count: 3 });
+      const armed = faults({ kind: "lapse-at-trigger", id: "lapsed", afterRequests: 0, resource: "booking", field: "status", from: "held", to: "expired", count: 3 });
       const lapses: string[] = [];
       const world = { revokeTokens: () => {}, driftToHead: () => {}, lapse: (r: string, f: string, from: string, to: string, n: number) => lapses.push(`${r}.${f} ${from}->${to} x${n}`) };
       const rt = new FaultRuntime(armed, state.storage.sql, 1, kit);

@@ -1,5 +1,5 @@
 /**
- * @module faults/record-lapses
+ * @module faults/lapse-on-update
  * A record moves on by itself just before a client's update reaches it: the
  * `nth` call of an update write (counted in the epoch) on a record whose
  * `field` holds `from` finds it lapsed. The record's `field` becomes `to` (a
@@ -14,7 +14,7 @@ import { z } from "zod";
 import { defineFault, faultId } from "./define.ts";
 
 const schema = z.object({
-  kind: z.literal("record-lapses"),
+  kind: z.literal("lapse-on-update"),
   id: faultId,
   /** The update write whose call finds its record lapsed. */
   write: z.string(),
@@ -39,7 +39,7 @@ function stampMs(v: unknown): number {
   return typeof v === "number" ? v : typeof v === "string" ? Date.parse(v) : Number.NaN;
 }
 
-export const recordLapses = defineFault({
+export const lapseOnUpdate = defineFault({
   schema,
   check(f, v, issue) {
     if (!v.writes.some((w) => w.name === f.write)) issue(["write"], `unknown write "${f.write}"`);

@@ -11,7 +11,7 @@ function crewcallClient(info: RoleInfo): Call {
 
 const confirmBody = JSON.stringify({ status: "confirmed" });
 
-describe("record-lapses (crewcall confirmAssignment on an offer made before November, armed at recreate)", () => {
+describe("lapse-on-update (crewcall confirmAssignment on an offer made before November, armed at recreate)", () => {
   it("lapses the first old offer confirmed: 409 offer_expired, stored as expired, refused on every retry; new offers and later old ones confirm", async () => {
     const w = await createWorld({ ats: "crewcall" });
     expect((await admin("POST", `/v1/worlds/${w.world}/roles/ats/recreate`, { checkpoint: 0, faults: ["cc-offer-lapses-before-confirm"] })).status).toBe(200);

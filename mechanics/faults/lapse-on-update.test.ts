@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { json } from "../kit/reply.ts";
 import type { FaultScope } from "./define.ts";
-import { recordLapses } from "./record-lapses.ts";
+import { lapseOnUpdate } from "./lapse-on-update.ts";
 
-const fault = recordLapses.schema.parse({
-  kind: "record-lapses",
+const fault = lapseOnUpdate.schema.parse({
+  kind: "lapse-on-update",
   id: "lapse",
   write: "confirmAssignment",
   field: "status",
@@ -29,10 +29,10 @@ function scope(): FaultScope {
 const OLD = Date.parse("2023-01-06T02:04:47Z");
 const NEW = Date.parse("2023-11-06T11:00:05Z");
 
-describe("the record-lapses fault", () => {
+describe("the lapse-on-update fault", () => {
   it("lapses the first old record at `from` that the write touches, then refuses every write on a lapsed record", () => {
     const s = scope();
-    const call = (record: Record<string, unknown>, write = "confirmAssignment") => recordLapses.hooks.beforeUpdate!(fault, s, { write, resource: "assignment", id: "1", record });
+    const call = (record: Record<string, unknown>, write = "confirmAssignment") => lapseOnUpdate.hooks.beforeUpdate!(fault, s, { write, resource: "assignment", id: "1", record });
     // Another write, a record at another status and an offer made this week pass untouched.
     expect(call({ status: "offered", created_at: OLD }, "updateWorker")).toBeNull();
     expect(call({ status: "confirmed", created_at: OLD })).toBeNull();
@@ -47,7 +47,7 @@ describe("the record-lapses fault", () => {
 
   it("refuses a declaration whose write or fields the vendor does not have", () => {
     const issues: string[] = [];
-    recordLapses.check!(
+    lapseOnUpdate.check!(
       { ...fault, write: "nope", olderThan: { field: "born_at", at: "2023-01-01T00:00:00Z" } },
       { writes: [{ name: "confirmAssignment" }], resources: [{ name: "assignment", fields: [{ name: "status" }, { name: "created_at" }] }] },
       (path, message) => issues.push(`${path.join(".")}: ${message}`),

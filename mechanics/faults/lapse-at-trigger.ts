@@ -1,5 +1,5 @@
 /**
- * @module faults/records-lapse
+ * @module faults/lapse-at-trigger
  * At the trigger the `count` oldest live records of a resource whose `field`
  * holds `from` move to `to` by themselves (offers that lapsed unanswered, say),
  * their update stamps set to the moment it happened. Lists and reads show the
@@ -9,7 +9,7 @@ import { z } from "zod";
 import { afterRequests, defineFault, faultId } from "./define.ts";
 
 const schema = z.object({
-  kind: z.literal("records-lapse"),
+  kind: z.literal("lapse-at-trigger"),
   id: faultId,
   ...afterRequests,
   resource: z.string(),
@@ -19,7 +19,7 @@ const schema = z.object({
   count: z.number().int().positive(),
 });
 
-export const recordsLapse = defineFault({
+export const lapseAtTrigger = defineFault({
   schema,
   check(f, v, issue) {
     const r = v.resources.find((x) => x.name === f.resource);
