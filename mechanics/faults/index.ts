@@ -29,6 +29,7 @@ import { webhookLateVersion } from "./webhook-late-version.ts";
 import { webhookOutOfOrder } from "./webhook-out-of-order.ts";
 import { webhookStale } from "./webhook-stale.ts";
 import { webhookTamper } from "./webhook-tamper.ts";
+import { writeAcceptedLater } from "./write-accepted-later.ts";
 import type { z } from "zod";
 import { unionOf } from "../kit/union.ts";
 
@@ -57,6 +58,7 @@ export const FAULT_KINDS = [
   multiStatusPhantom,
   pairedWriteFails,
   recordLapses,
+  writeAcceptedLater,
 ] as const;
 
 const BY_KIND = new Map<string, FaultKind>(FAULT_KINDS.map((k) => [kindOf(k as unknown as FaultKind), k as unknown as FaultKind]));
