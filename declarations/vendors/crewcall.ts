@@ -370,7 +370,7 @@ export default defineVendor({
       errors: "http-422",
       idempotency: { in: "header", name: "Idempotency-Key", windowS: 86_400 },
       description:
-        "Offers a gig to a worker. The assignment starts at `offered` and moves to `confirmed` when the worker accepts in the app, or when a partner that already agreed the shift with the worker calls `confirmAssignment`. Offering and confirming are two separate calls, not one transaction: the offer is stored as soon as this call succeeds, whatever happens to the confirmation.",
+        "Offers a gig to a worker. The assignment starts at `offered` and moves to `confirmed` when the worker accepts in the app, or when a partner that already agreed the shift with the worker calls `confirmAssignment`. Offering and confirming are two separate calls, not one transaction: the offer is stored as soon as this call succeeds, whatever happens to the confirmation. When the gig board is busy, CrewCall may take an offer for later instead of storing it at once: the call answers `202 Accepted` with a `request_id` and `status: pending`, and the offer is stored a moment later (within a few requests), at `offered` like any other, under a new assignment number. A 202 is neither a failure nor yet an assignment: do not offer the gig again (a repeat under the same Idempotency-Key answers the same 202); find the new offer on the assignments list (`changed_since` finds it) by its gig and worker, then confirm it.",
       inputs: [
         { name: "gig_id", type: "integer", description: "Gig to offer.", required: true, ref: "gig" },
         { name: "worker_id", type: "integer", description: "Worker to offer it to.", required: true, ref: "worker" },
@@ -445,6 +445,8 @@ export default defineVendor({
       code: "offer_expired",
       message: "the offer lapsed before it was confirmed; it is expired and can no longer be confirmed: offer the gig again",
     },
+    // The second gig offer of a run is taken for later: 202 pending, the offer stored two requests on.
+    { kind: "write-accepted-later", id: "cc-offer-accepted-later", write: "offerGig", nth: 2, afterRequests: 2 },
     { kind: "webhook-duplicates", id: "cc-duplicate-deliveries", every: 2, copies: 1 },
     { kind: "webhook-out-of-order", id: "cc-reordered-burst" },
     // The morning board's reads: the first page of blocks fails twice.

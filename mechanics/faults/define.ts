@@ -115,6 +115,11 @@ export interface FaultHooks<F> {
    * stored fields): a fault may refuse it, and change the record's fields first (`set`).
    */
   beforeUpdate?(f: F, s: FaultScope, update: { write: string; resource: string; id: string; record: Record<string, unknown> }): { reply: Reply; set?: Record<string, unknown> } | null;
+  /**
+   * A single write that passed validation is about to be applied: a fault may take it for later
+   * (answered `202`, stored after `afterRequests` further requests), as a declared `accepted` write is.
+   */
+  defersWrite?(f: F, s: FaultScope, write: { name: string }): { afterRequests: number; requestIdField: string; requestIdPrefix: string } | null;
   /** One item of a bulk write passed validation (every fault is told); `phantom` reports it created without storing it. */
   onBulkItem?(f: F, s: FaultScope, item: { write: string }): { phantom: true } | null;
   /** A write committed (every fault is told; the first answer replaces the write's). */

@@ -31,6 +31,7 @@ import { webhookLateVersion } from "./webhook-late-version.ts";
 import { webhookOutOfOrder } from "./webhook-out-of-order.ts";
 import { webhookStale } from "./webhook-stale.ts";
 import { webhookTamper } from "./webhook-tamper.ts";
+import { writeAcceptedLater } from "./write-accepted-later.ts";
 import type { z } from "zod";
 import { unionOf } from "../kit/union.ts";
 
@@ -61,6 +62,7 @@ export const FAULT_KINDS = [
   lapseOnUpdate,
   acceptedWriteRefused,
   lapseAtTrigger,
+  writeAcceptedLater,
 ] as const;
 
 const BY_KIND = new Map<string, FaultKind>(FAULT_KINDS.map((k) => [kindOf(k as unknown as FaultKind), k as unknown as FaultKind]));

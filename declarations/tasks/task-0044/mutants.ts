@@ -66,6 +66,30 @@ export default defineMutants({
       ],
     },
     {
+      id: "offer-202-taken-as-failure",
+      mistake:
+        "takes the 202 an offer answers when CrewCall takes it for later for a failure (only 201 counts): the first run exits non-zero although nothing failed, and its lines are left to the rerun",
+      patches: [
+        {
+          file: "src/main.ts",
+          find: "    if (res.status !== 201 && res.status !== 202) throw new Error(",
+          replace: "    if (res.status !== 201) throw new Error(",
+        },
+      ],
+    },
+    {
+      id: "offer-202-offered-again",
+      mistake: "offers the gig again under a new Idempotency-Key when an offer answers 202 (pending), so once both land the person holds two offers of the gig",
+      patches: [
+        {
+          file: "src/main.ts",
+          find: "    const id = res.status === 202 ? await acceptedOffer(client, gig, worker, after) : String(res.body.id);",
+          replace:
+            '    const id = res.status === 202 ? String((await client.request("POST", "/partner/v1/assignments", { body: { gig_id: Number(gig), worker_id: Number(worker) }, key: [key, "again"].join("-") })).body.id) : String(res.body.id);',
+        },
+      ],
+    },
+    {
       id: "unknown-number-booked",
       mistake: "books every number on the sheet without checking CrewCall has such a worker",
       patches: [{ file: "src/main.ts", find: "(n && known.get(n) ? n : null)", replace: "n" }],

@@ -26,6 +26,8 @@ export const FAULTS = [
   "cc-offer-502-after-commit",
   // An offer made before November (line 4's, from January) has lapsed when it is confirmed: 409 `offer_expired`, for good.
   "cc-offer-lapses-before-confirm",
+  // The second gig offer is taken for later: 202 pending, the offer stored two requests on (CrewCall's docs on offerGig).
+  "cc-offer-accepted-later",
 ];
 
 /** Assignment statuses that hold a confirmed booking. */

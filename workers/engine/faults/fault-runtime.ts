@@ -264,6 +264,20 @@ export class FaultRuntime implements FaultScope {
     return null;
   }
 
+  /** A single write about to be applied: the first fault that takes it for later says how (the write is then answered 202). */
+  defersWrite(name: string): { fault: string; accepted: { afterRequests: number; requestIdField: string; requestIdPrefix: string } } | null {
+    for (const a of this.armed) {
+      const accepted = a.hooks.defersWrite?.(a.fault, this, { name });
+      if (accepted) return { fault: a.fault.id, accepted };
+    }
+    return null;
+  }
+
+  /** Whether some armed fault may take a write for later (so pending writes must be landed). */
+  defersWrites(): boolean {
+    return this.armed.some((a) => a.hooks.defersWrite !== undefined);
+  }
+
   /** Every fault is told of a valid bulk item (counters move); the first that makes it a phantom is named. */
   bulkItem(write: string): { fault: string } | null {
     let out: { fault: string } | null = null;

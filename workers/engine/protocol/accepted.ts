@@ -49,9 +49,9 @@ class AcceptedStore {
   }
 }
 
-/** Stores a validated write for later and answers 202 with its request id. */
-export function acceptForLater(ctx: HandlerContext, write: Write, body: Record<string, unknown>): Reply {
-  const a = write.accepted!;
+/** Stores a validated write for later and answers 202 with its request id (as the write declares, or as a fault takes it). */
+export function acceptForLater(ctx: HandlerContext, write: Write, body: Record<string, unknown>, taken?: { afterRequests: number; requestIdField: string; requestIdPrefix: string }): Reply {
+  const a = taken ?? write.accepted!;
   const requestId = `${a.requestIdPrefix}${String(ctx.req.seq).padStart(6, "0")}`;
   // Requests seq+1 .. seq+afterRequests are the further requests; the next one sees the change.
   new AcceptedStore(ctx.sql).add({ requestId, write: write.name, params: ctx.params, body }, ctx.req.seq + a.afterRequests + 1);
@@ -70,12 +70,12 @@ export function writesPending(vendor: Vendor, sql: SqlStorage): boolean {
  * instead). `apply` is the write's change, without validation or faults.
  */
 export function landDueWrites(ctx: HandlerContext, apply: (ctx: HandlerContext, write: Write, body: Record<string, unknown>) => void): void {
-  if (!ctx.vendor.writes.some((w) => w.accepted)) return;
+  if (!ctx.vendor.writes.some((w) => w.accepted) && !ctx.faults.defersWrites()) return;
   for (const due of new AcceptedStore(ctx.sql).takeDue(ctx.req.seq)) {
-    const write = ctx.vendor.writes.find((w) => w.name === due.write && w.accepted);
+    const write = ctx.vendor.writes.find((w) => w.name === due.write);
     if (!write) continue;
-    const field = write.accepted!.requestIdField;
-    const refusedOp = write.accepted!.refusedOp;
+    const field = write.accepted?.requestIdField ?? "request_id";
+    const refusedOp = write.accepted?.refusedOp;
     const refused = refusedOp ? ctx.faults.onLanding(write.name, due.params.id ?? "") : null;
     if (refusedOp && refused) {
       // Turned down as it came to land: nothing changes, and the refusal is announced with the request id.

@@ -76,6 +76,11 @@ function apply(ctx: HandlerContext, write: Write): Reply {
     return refused.reply;
   }
   if (write.accepted) return acceptForLater(ctx, write, body);
+  const taken = write.op === "create" ? ctx.faults.defersWrite(write.name) : null;
+  if (taken) {
+    ctx.notes.faults.push(taken.fault);
+    return acceptForLater(ctx, write, body, taken.accepted);
+  }
   if (write.op === "update") {
     const lapsed = lapse(ctx, write, resource, now);
     if (lapsed) return lapsed;

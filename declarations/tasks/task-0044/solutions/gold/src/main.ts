@@ -71,6 +71,22 @@ async function confirm(client: CrewCallClient, assignment: string): Promise<bool
 }
 
 /**
+ * The offer CrewCall took for later (202, pending): it is stored a moment later, so the
+ * assignments are read until an offer of this gig to this worker (newer than a lapsed one) turns
+ * up. Offering again would make a second offer.
+ */
+async function acceptedOffer(client: CrewCallClient, gig: string, worker: string, after?: string): Promise<string> {
+  for (let tries = 0; tries < 10; tries++) {
+    const mine = [...(await client.all("/partner/v1/assignments")).values()]
+      .filter((a) => String(a.gig_id) === gig && String(a.worker_id) === worker && a.status !== "expired" && (!after || Number(a.id) > Number(after)))
+      .sort((a, b) => Number(a.id) - Number(b.id));
+    if (mine.length) return String(mine[0].id);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new GaveUp(`the offer of gig ${gig} to ${worker} was taken for later and has not turned up`);
+}
+
+/**
  * Offers a gig and confirms it; a lost answer is retried under the same key. An offer that lapses
  * before it is confirmed is offered again as a new offer, under a key naming the lapsed one
  * (the first key would only replay the lapsed offer).
@@ -80,8 +96,8 @@ async function book(client: CrewCallClient, gig: string, worker: string, lapsed?
   for (let tries = 0; tries < 3; tries++) {
     const key = `kestrel-topup-offer-${gig}-${worker}${after ? `-after-${after}` : ""}`;
     const res = await client.request("POST", "/partner/v1/assignments", { body: { gig_id: Number(gig), worker_id: Number(worker) }, key });
-    if (res.status !== 201) throw new Error(`offering gig ${gig} to ${worker} answered ${res.status}: ${JSON.stringify(res.body).slice(0, 300)}`);
-    const id = String(res.body.id);
+    if (res.status !== 201 && res.status !== 202) throw new Error(`offering gig ${gig} to ${worker} answered ${res.status}: ${JSON.stringify(res.body).slice(0, 300)}`);
+    const id = res.status === 202 ? await acceptedOffer(client, gig, worker, after) : String(res.body.id);
     if (await confirm(client, id)) return id;
     console.error(`topup: the offer of gig ${gig} to ${worker} (${id}) lapsed before it was confirmed; offering again`);
     after = id;
