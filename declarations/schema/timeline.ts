@@ -51,7 +51,10 @@ export const Mutation = z.discriminatedUnion("op", [
    * listed twice in a pool leaves it once). The first `readd` of them are each followed, later in the interval, by a new record
    * with the same parent and `ref` fields (the same person added to the same pool again).
    * `among: "newest-per-parent"` ends only records that are the newest open one of their parent
-   * (the latest addition to a pool taken out again).
+   * (the latest addition to a pool taken out again). `dueInDays: [min, max]` schedules the ends
+   * ahead instead: the change is recorded at its instant, but the stamp it writes is that many whole
+   * days later (a removal booked for a date to come: the record is still open until then); such an
+   * end re-adds nothing.
    */
   z.object({
     op: z.literal("end"),
@@ -60,6 +63,7 @@ export const Mutation = z.discriminatedUnion("op", [
     field: z.string(),
     readd: z.number().int().min(0).default(0),
     among: z.enum(["any", "newest-per-parent"]).default("any"),
+    dueInDays: z.tuple([z.number().int().positive(), z.number().int().positive()]).optional(),
   }),
 ]);
 export type Mutation = z.infer<typeof Mutation>;

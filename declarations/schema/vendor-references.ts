@@ -194,6 +194,9 @@ export function checkVendorReferences(v: VendorShape, ctx: Ctx): void {
         else if (f.type !== "timestamp" || !f.nullable || f.nullRate !== 1)
           issue(["timeline", i, "mutations", j, "field"], `"${m.field}" must be a nullable timestamp that starts null (nullRate 1) to record an end`);
         if ((m.readd as number) > (m.count as number)) issue(["timeline", i, "mutations", j, "readd"], "readd cannot exceed count");
+        const due = m.dueInDays as [number, number] | undefined;
+        if (due && due[0] > due[1]) issue(["timeline", i, "mutations", j, "dueInDays"], "dueInDays is [min, max]");
+        if (due && (m.readd as number) > 0) issue(["timeline", i, "mutations", j, "readd"], "an end scheduled ahead re-adds nothing");
       }
       if (m.op === "update") for (const f of m.fields as string[]) if (!target.fields.some((x) => x.name === f)) issue(["timeline", i, "mutations", j, "fields"], `"${m.entity}" has no field "${f}"`);
       if (m.op === "regenerate") {

@@ -290,7 +290,8 @@ export default defineVendor({
         {
           name: "ra",
           type: "timestamp",
-          description: "When the profile was removed from the pool; null while it is still in it. A pool keeps its removed memberships as history, and a profile added again gets a new membership.",
+          description:
+            "When the profile was removed from the pool; null while it is still in it. A pool keeps its removed memberships as history, and a profile added again gets a new membership. A removal can also be booked ahead, for a date to come (the end of a fixed-term programme or of the consent the person gave): until that time comes, the profile is still in the pool.",
           gen: { gen: "createdAt" },
           nullable: true,
           nullRate: 1,
@@ -486,6 +487,17 @@ export default defineVendor({
         { op: "create", entity: "endorsement", count: 4 },
         { op: "end", entity: "member", count: 4, field: "ra", among: "newest-per-parent" },
         { op: "end", entity: "member", count: 14, field: "ra", readd: 5 },
+      ],
+    },
+    {
+      // The next morning: a few more skills, and removals booked ahead (the end of a fixed-term
+      // programme or of a person's consent): `ra` is set to a date years away, the latest addition of
+      // a few pools among them, and those people stay in their pools until then.
+      checkpoint: 6,
+      mutations: [
+        { op: "create", entity: "endorsement", count: 3 },
+        { op: "end", entity: "member", count: 3, field: "ra", among: "newest-per-parent", dueInDays: [3300, 3900] },
+        { op: "end", entity: "member", count: 9, field: "ra", dueInDays: [3300, 3900] },
       ],
     },
   ],

@@ -37,7 +37,7 @@ export default defineMutants({
     {
       id: "removed-members-kept",
       mistake: "takes every membership a pool lists as someone in the pool and ignores `ra`, so people recruiters have taken out of a pool are still indexed in it",
-      patches: [{ file: "src/capability-index.ts", find: "    if (m.ra !== null && m.ra !== undefined) continue;\n", replace: "" }],
+      patches: [{ file: "src/capability-index.ts", find: "    if (m.ra !== null && m.ra !== undefined && m.ra <= nowS) continue;\n", replace: "" }],
     },
     {
       id: "last-added-from-removed-members",
@@ -46,10 +46,17 @@ export default defineMutants({
       patches: [
         {
           file: "src/capability-index.ts",
-          find: "    if (m.ra !== null && m.ra !== undefined) continue;\n    if (!alive(m.tid)) continue;\n    people.add(m.tid);\n    if (last === null || m.ca > last) last = m.ca;\n",
-          replace: "    if (!alive(m.tid)) continue;\n    if (last === null || m.ca > last) last = m.ca;\n    if (m.ra !== null && m.ra !== undefined) continue;\n    people.add(m.tid);\n",
+          find: "    if (m.ra !== null && m.ra !== undefined && m.ra <= nowS) continue;\n    if (!alive(m.tid)) continue;\n    people.add(m.tid);\n    if (last === null || m.ca > last) last = m.ca;\n",
+          replace:
+            "    if (!alive(m.tid)) continue;\n    if (last === null || m.ca > last) last = m.ca;\n    if (m.ra !== null && m.ra !== undefined && m.ra <= nowS) continue;\n    people.add(m.tid);\n",
         },
       ],
+    },
+    {
+      id: "booked-removals-taken-as-done",
+      mistake:
+        "takes every membership with a removal stamp as ended, so people whose removal is booked for a date still to come are left out of pools they are still in (and a pool's latest addition among them moves last_added_at back)",
+      patches: [{ file: "src/capability-index.ts", find: "m.ra !== undefined && m.ra <= nowS) continue;", replace: "m.ra !== undefined) continue;" }],
     },
     {
       id: "repeat-adds-counted",

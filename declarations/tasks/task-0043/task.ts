@@ -10,14 +10,18 @@ import { objects } from "../shared/rows.ts";
 export const ROLE = "skills";
 const FILE = "capability_index.json";
 /**
- * Two mornings after a clean-up: profiles, memberships and a pool deleted, new pools and people, then a
+ * Three mornings after a clean-up: profiles, memberships and a pool deleted, new pools and people, then a
  * batch of erased profiles, among them the most recently added person of some pools, whose
  * `last_added_at` falls back to an earlier person; then a pool review: memberships ended (kept in
  * the lists with `ra` set, the latest addition of some pools among them) and some people added
  * again (declarations/vendors/sourcewell.ts timeline; test/node/task-0043-latest-member.test.ts
- * holds both for every grading seed).
+ * holds both for every grading seed); then removals booked ahead (`ra` set to a date years away, the
+ * latest addition of some pools among them): those people are still in their pools this morning.
+ * The development world is the morning before (DEV), which has no removal booked ahead yet.
  */
-export const MORNING = 5;
+export const MORNING = 6;
+/** The checkpoint the workspace's development world shows. */
+export const DEV = 5;
 /** The morning's hiccups: an answer cut off mid-body during the pools' fan-out and a failing page of the endorsements list. */
 export const FANOUT_RESET = "sw-fanout-reset";
 export const ENDORSEMENTS_502 = "sw-endorsements-502-page-2";
@@ -55,6 +59,11 @@ interface Expected {
 
 const live = (s: Snapshot, entity: string) => (s.entities[entity] ?? []).filter((r) => !r.deleted);
 
+/** Sourcewell's clock at a snapshot's checkpoint (ms): a removal stamped later is booked ahead, not done. */
+function worldNowMs(s: Snapshot, clock: { epoch: string; checkpointSpacingS: number }): number {
+  return Date.parse(clock.epoch) + s.checkpoint * clock.checkpointSpacingS * 1000;
+}
+
 /** A Sourcewell timestamp (whole seconds since the epoch on the wire) as ms. */
 function stampMs(v: unknown): number | null {
   if (typeof v === "number") return v < 1e11 ? v * 1000 : v;
@@ -66,7 +75,7 @@ function stampMs(v: unknown): number | null {
 }
 
 /** The index the world at `s` calls for. */
-function expectedIndex(s: Snapshot): Map<string, Expected> {
+function expectedIndex(s: Snapshot, nowMs: number): Map<string, Expected> {
   const people = new Set(live(s, "talent").map((r) => r.id));
   const skillName = new Map(live(s, "skill").map((r) => [r.id, r.record]));
   const heldBy = new Map<string, Set<string>>();
@@ -83,8 +92,10 @@ function expectedIndex(s: Snapshot): Map<string, Expected> {
     const row = out.get(String(m.record.pid));
     if (!row) continue;
     row.memberships += 1;
-    // A membership with a removal stamp is history: that person was taken out of the pool.
-    if (m.record.ra !== null && m.record.ra !== undefined) continue;
+    // A membership with a removal stamp is history: that person was taken out of the pool. A removal
+    // booked for a date still to come leaves them in it until then.
+    const removedAt = m.record.ra === null || m.record.ra === undefined ? null : stampMs(m.record.ra);
+    if (removedAt !== null && removedAt <= nowMs) continue;
     const tid = String(m.record.tid);
     if (!people.has(tid)) continue;
     if (!row.talentIds.includes(tid)) row.talentIds.push(tid);
@@ -101,8 +112,8 @@ function expectedIndex(s: Snapshot): Map<string, Expected> {
 const same = (a: readonly unknown[], b: readonly unknown[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 /** The row checks of one run's index against the world it read. */
-function judgeIndex(c: CheckRecorder, prefix: string, run: ConnectorRun | undefined, truth: Snapshot): void {
-  const want = expectedIndex(truth);
+function judgeIndex(c: CheckRecorder, prefix: string, run: ConnectorRun | undefined, truth: Snapshot, nowMs: number): void {
+  const want = expectedIndex(truth, nowMs);
   const rows = objects(outputRows<IndexRow>(run, FILE));
   const got = new Map(rows.map((r) => [String(r.pool_id), r]));
   const ids = rows.map((r) => String(r.pool_id));
@@ -159,7 +170,7 @@ function judgeIndex(c: CheckRecorder, prefix: string, run: ConnectorRun | undefi
 function readsMembersOnlyWhenCut(c: CheckRecorder, name: string, e: ScenarioEvidence, ctx: JudgeContext, epoch: number | undefined, truth: Snapshot): void {
   const list = ctx.vendors[ROLE].resources.find((r) => r.name === "member")!.list!;
   const pattern = new RegExp(`^${list.replace(":parentId", "([^/]+)")}/?$`);
-  const want = expectedIndex(truth);
+  const want = expectedIndex(truth, worldNowMs(truth, ctx.vendors[ROLE].clock));
   const needless = new Set<string>();
   let calls = 0;
   for (const r of e.requests[ROLE] ?? []) {
@@ -184,7 +195,7 @@ export default defineTask({
   id: "task-0043",
   title: "Sourcewell capability index of talent pools: embedded member lists are cut short and flagged",
   kind: "build",
-  roles: { [ROLE]: { vendor: "sourcewell", checkpoint: MORNING } },
+  roles: { [ROLE]: { vendor: "sourcewell", checkpoint: DEV } },
   seed: 7,
   docsProfile: "sparse",
   surfaces: ["polling"],
@@ -196,13 +207,14 @@ export default defineTask({
     {
       // A morning after a clean-up and a pool review: pools larger than their embedded list, people listed twice in a pool,
       // deleted profiles still listed as members (a pool's latest among them), memberships ended but still listed
-      // (a pool's latest among them) and people added again, new empty pools, a deleted pool; Sourcewell cuts an answer
+      // (a pool's latest among them) and people added again, removals booked for years ahead (a pool's latest among
+      // them: still in the pool), new empty pools, a deleted pool; Sourcewell cuts an answer
       // off mid-body during the fan-out and fails a page of the endorsements list twice.
       name: "morning_index",
       judge: (e, c, ctx) => {
         if (!commandsRanOk(c, "index_commands_ran", e, ["index"], [FILE])) return;
         const truth = e.snapshots.morning[ROLE];
-        judgeIndex(c, "index", byLabel(e, "index"), truth);
+        judgeIndex(c, "index", byLabel(e, "index"), truth, worldNowMs(truth, ctx.vendors[ROLE].clock));
         readsMembersOnlyWhenCut(c, "member_lists_only_when_cut", e, ctx, e.epochs[ROLE]?.at(-1), truth);
       },
     },

@@ -56,7 +56,7 @@ describe("the end mutation (records kept listed with an end stamp, some followed
 
   it("a declaration must end a nullable timestamp that starts null, and re-add no more than it ends", () => {
     const v = structuredClone(sourcewell) as unknown as { timeline: unknown[] };
-    v.timeline = [...v.timeline, { checkpoint: 6, mutations: [{ op: "end", entity: "member", count: 2, field: "ca", readd: 3 }] }];
+    v.timeline = [...v.timeline, { checkpoint: 7, mutations: [{ op: "end", entity: "member", count: 2, field: "ca", readd: 3 }] }];
     let message = "";
     try {
       parseVendor(v, "end test");
@@ -66,5 +66,36 @@ describe("the end mutation (records kept listed with an end stamp, some followed
     }
     expect(message).toContain('"ca" must be a nullable timestamp that starts null (nullRate 1) to record an end');
     expect(message).toContain("readd cannot exceed count");
+  });
+
+  it.each([7, 11, 101])("seed %i: ends scheduled ahead (checkpoint 6) are recorded in the interval but stamped years later, and re-add nothing", (seed) => {
+    const before = members(buildState(sourcewell, seed, 5));
+    const after = members(buildState(sourcewell, seed, 6));
+    expect(after.map((m) => m.id)).toEqual(before.map((m) => m.id));
+    const [from, to] = [checkpointTime(sourcewell.clock, 5), checkpointTime(sourcewell.clock, 6)];
+    const booked = after.filter((m, i) => before[i].data.ra === null && m.data.ra !== null);
+    expect(booked.length).toBeGreaterThanOrEqual(12);
+    for (const m of booked) {
+      expect(Number(m.data.ra)).toBeGreaterThanOrEqual(to + 3000 * 86_400_000);
+      expect(m.updatedMs).toBeGreaterThan(from);
+      expect(m.updatedMs).toBeLessThanOrEqual(to);
+    }
+    // Earlier ends keep their stamps.
+    after.forEach((m, i) => {
+      if (before[i].data.ra !== null) expect(m.data.ra).toBe(before[i].data.ra);
+    });
+  });
+
+  it("an end scheduled ahead must give [min, max] days and re-add nothing", () => {
+    const v = structuredClone(sourcewell) as unknown as { timeline: unknown[] };
+    v.timeline = [...v.timeline, { checkpoint: 7, mutations: [{ op: "end", entity: "member", count: 2, field: "ra", readd: 1, dueInDays: [9, 3] }] }];
+    let message = "";
+    try {
+      parseVendor(v, "end test");
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    expect(message).toContain("dueInDays is [min, max]");
+    expect(message).toContain("an end scheduled ahead re-adds nothing");
   });
 });

@@ -157,10 +157,12 @@ class StateBuilder {
         pickDistinct(rng, open, m.count).forEach((rec, i) => {
           if (rec.data[m.field] !== null) return;
           const t = at();
+          // Scheduled ahead: recorded now, stamped with the day the person is due to leave.
+          const stamp = m.dueInDays ? t + 86_400_000 * intBetween(rng, m.dueInDays[0], m.dueInDays[1]) : t;
           // The person leaves the pool: every open membership of theirs there ends at once.
           for (const other of this.live(m.entity)) {
             if (other.data[m.field] !== null || !same(other, rec)) continue;
-            other.data[m.field] = t;
+            other.data[m.field] = stamp;
             this.touch(resource, other, t);
           }
           if (i >= m.readd) return;

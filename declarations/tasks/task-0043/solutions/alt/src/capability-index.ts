@@ -3,7 +3,7 @@
 export interface Membership {
   tid: string;
   ca: number;
-  /** When the person was taken out of the pool; null while they are in it (the membership stays listed as history). */
+  /** When the person was taken out of the pool, or is due to leave it (a removal booked ahead); null while no removal is set (the membership stays listed as history). */
   ra?: number | null;
 }
 export interface Pool {
@@ -47,12 +47,15 @@ export function skillsByPerson(skills: Skill[], endorsements: Endorsement[]): Ma
   return out;
 }
 
-/** One pool's row from its complete membership list, ended memberships included. Sourcewell stamps are whole seconds since the epoch. */
-export function indexRow(pool: Pool, memberships: Membership[], alive: (tid: string) => boolean, held: Map<string, Set<string>>): IndexRow {
+/**
+ * One pool's row from its complete membership list, ended memberships included. Sourcewell stamps are whole seconds since
+ * the epoch; `nowS` is Sourcewell's clock, and a removal stamped after it is booked ahead: that person is still in the pool.
+ */
+export function indexRow(pool: Pool, memberships: Membership[], alive: (tid: string) => boolean, held: Map<string, Set<string>>, nowS: number): IndexRow {
   const people = new Set<string>();
   let last: number | null = null;
   for (const m of memberships) {
-    if (m.ra !== null && m.ra !== undefined) continue;
+    if (m.ra !== null && m.ra !== undefined && m.ra <= nowS) continue;
     if (!alive(m.tid)) continue;
     people.add(m.tid);
     if (last === null || m.ca > last) last = m.ca;

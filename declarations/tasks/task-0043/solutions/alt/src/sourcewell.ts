@@ -12,6 +12,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export class Sourcewell {
   calls = 0;
+  /** Sourcewell's clock (whole seconds since the epoch, its `X-SW-Now` header) at the last answer read. */
+  nowS: number | null = null;
   private readonly baseUrl: string;
   private readonly apiKey: string;
   constructor(baseUrl: string, apiKey: string) {
@@ -32,6 +34,8 @@ export class Sourcewell {
         status = res.status;
         retryAfter = res.headers.get("retry-after");
         body = await res.text();
+        const now = Number(res.headers.get("x-sw-now"));
+        if (Number.isFinite(now) && now > 0) this.nowS = now;
         if (res.ok) return JSON.parse(body) as T;
       } catch (err) {
         // The connection dropped, or the answer was cut off before its end: read it again.

@@ -15,7 +15,9 @@ async function buildIndex(): Promise<void> {
   }
   const alive = new Set((await sw.list<{ id: string }>("/v3/talent")).map((t) => t.id));
   const held = skillsByPerson(await sw.list<Skill>("/v3/skills"), await sw.list<Endorsement>("/v3/endorsements"));
-  const rows: IndexRow[] = pools.map((p) => indexRow(p, memberships.get(p.id) ?? [], (tid) => alive.has(tid), held)).sort((a, b) => (a.pool_id < b.pool_id ? -1 : 1));
+  // "Now" is Sourcewell's clock, which stamps the removals; the host's only when no answer carried it.
+  const nowS = sw.nowS ?? Math.floor(Date.now() / 1000);
+  const rows: IndexRow[] = pools.map((p) => indexRow(p, memberships.get(p.id) ?? [], (tid) => alive.has(tid), held, nowS)).sort((a, b) => (a.pool_id < b.pool_id ? -1 : 1));
   mkdirSync(cfg.outputDir, { recursive: true });
   writeFileSync(join(cfg.outputDir, "capability_index.json"), `${JSON.stringify(rows, null, 2)}\n`);
   console.log(`capability index: ${rows.length} pools, ${sw.calls} calls`);
