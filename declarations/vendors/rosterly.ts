@@ -162,7 +162,8 @@ export default defineVendor({
     {
       name: "punch",
       plural: "punches",
-      description: "One time-clock event: a worker clocking in or out of a shift, or starting or ending a break, on the venue tablet or the app.",
+      description:
+        "One time-clock event: a worker clocking in or out of a shift, or starting or ending a break, on the venue tablet or the app. While venues trade, their tablets keep sending punches in and the punch list keeps moving: a punch that moves while you page shifts the offsets after it, so a read that ends with fewer distinct punches than `total` has missed some. Read the list again from the start until a read holds them all.",
       id: { format: "prefixed", prefix: "pch_", width: 8 },
       count: 1800,
       list: "/api/v3/punches",
@@ -280,6 +281,15 @@ export default defineVendor({
     // the second request to that file meets a signed-out session whatever order the notes are filed in.
     { kind: "token-revoked", id: "rl-signed-out-again-mid-notes", afterRequests: 1, path: "/api/v3/workers/wkr_000026/notes", status: 401 },
     { kind: "error-after-commit", id: "rl-swap-502-after-commit", write: "swapShift", nth: 1, status: 502 },
+    // At the cutover the venues are still trading and their tablets still sending punches in: the punch list keeps moving
+    // under a crawl for its first thirty-odd pages (every fifth page read, the newest punches move to the head of the list),
+    // so a whole read of it can come back short of its `total` several times in a row before one holds every punch.
+    { kind: "page-drift", id: "rl-punches-cutover-drift-1", afterRequests: 3, path: "/api/v3/punches", resource: "punch", inserts: 4 },
+    { kind: "page-drift", id: "rl-punches-cutover-drift-2", afterRequests: 8, path: "/api/v3/punches", resource: "punch", inserts: 4 },
+    { kind: "page-drift", id: "rl-punches-cutover-drift-3", afterRequests: 13, path: "/api/v3/punches", resource: "punch", inserts: 4 },
+    { kind: "page-drift", id: "rl-punches-cutover-drift-4", afterRequests: 18, path: "/api/v3/punches", resource: "punch", inserts: 4 },
+    { kind: "page-drift", id: "rl-punches-cutover-drift-5", afterRequests: 23, path: "/api/v3/punches", resource: "punch", inserts: 4 },
+    { kind: "page-drift", id: "rl-punches-cutover-drift-6", afterRequests: 28, path: "/api/v3/punches", resource: "punch", inserts: 4 },
   ],
   lies: [
     {

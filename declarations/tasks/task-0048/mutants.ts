@@ -68,6 +68,18 @@ export default defineMutants({
       patches: [{ file: CLIENT, find: "relogged = true;\n        await this.login();", replace: "relogged = true;\n        await this.login();\n        if (key) key = `${key}-relogin`;" }],
     },
     {
+      id: "short-list-accepted-after-three-reads",
+      mistake:
+        "reads the punch list again when a whole read holds fewer punches than its total, but at most three times, then takes the short list as it is: punches the moving list hid from every read are missing from the copy and audited as gone",
+      patches: [
+        {
+          file: CLIENT,
+          find: "if (pass >= LIST_PASSES) throw new Error(`GET ${path}: ${byId.size} of ${total} records after ${pass} reads; the list kept moving`);",
+          replace: "if (pass >= 3) return [...byId.values()];",
+        },
+      ],
+    },
+    {
       id: "page-two-never-read",
       mistake: "reads only the first page of punches: next_offset is never followed",
       patches: [{ file: CLIENT, find: "offset = page.next_offset;", replace: "offset = null;" }],
@@ -75,7 +87,7 @@ export default defineMutants({
   ],
   equivalent: {
     "shared-retry-after-ignored":
-      "the cutover scenario declares no throttling or maintenance fault and migrate makes a few dozen requests, far below Rosterly's 300-request window, so no 429 or 503 with Retry-After is ever answered",
+      "the cutover scenario declares no throttling or maintenance fault and each run of migrate makes well under 150 requests (four reads of the punch list included), far below Rosterly's 300-request window, so no 429 or 503 with Retry-After is ever answered",
     "shared-no-wait":
       "the only error answers in the scenario are one 504 after Rosterly committed the first note and one 401 on each of the two signed-out sessions; the retry under the same key (after a new login) gets the committed note at once or after a wait alike, and nothing is retried five times",
   },

@@ -27,6 +27,12 @@ export const NOTE_LOST_ANSWER = "rl-note-504-after-commit";
 export const SIGNED_OUT = "rl-signed-out-mid-notes";
 /** Signed out again later in the notes, on a file that gets two of them (whatever order they are filed in). */
 export const SIGNED_OUT_AGAIN = "rl-signed-out-again-mid-notes";
+/**
+ * The punch list keeps moving while the cutover reads it: every fifth request to it, for its first thirty, the newest
+ * punches move to the head (declarations/vendors/rosterly.ts), so a whole read at the largest page size comes back short
+ * of `total` three times running; the fourth holds every punch.
+ */
+export const PUNCHES_MOVING = [1, 2, 3, 4, 5, 6].map((n) => `rl-punches-cutover-drift-${n}`);
 
 const CopyRow = z.object({ punch_id: z.string(), worker_id: z.string(), shift_id: z.string(), kind: z.string(), venue_tz: z.string(), punched_utc: z.string() });
 type CopyRow = z.infer<typeof CopyRow>;

@@ -13,6 +13,8 @@ interface Page {
 }
 
 const SERVER_ERROR_TRIES = 5;
+/** Whole reads of a list before giving up on one that keeps moving under the crawl. */
+const LIST_PASSES = 12;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** How long to wait before trying again: Retry-After when given, else a short backoff. */
@@ -90,15 +92,22 @@ export class RosterlyClient {
     }
   }
 
-  /** Every record of a list, page by page. */
+  /** Every record of a list, page by page, read again from the start until a whole read holds as many as its `total`. */
   async all(path: string): Promise<RosterlyRecord[]> {
-    const out: RosterlyRecord[] = [];
-    for (let offset: number | null = 0; offset !== null; ) {
-      const page = (await this.send("GET", `${path}?offset=${offset}&limit=200`)) as Page;
-      out.push(...page.items);
-      offset = page.next_offset;
+    for (let pass = 1; ; pass++) {
+      const byId = new Map<string, RosterlyRecord>();
+      let total = 0;
+      for (let offset: number | null = 0; offset !== null; ) {
+        const page = (await this.send("GET", `${path}?offset=${offset}&limit=200`)) as Page;
+        for (const r of page.items) byId.set(r.id, r);
+        total = page.total;
+        offset = page.next_offset;
+      }
+      // `total` is the number of matching records: a pass that ends with fewer missed some while the list moved.
+      if (byId.size >= total) return [...byId.values()];
+      if (pass >= LIST_PASSES) throw new Error(`GET ${path}: ${byId.size} of ${total} records after ${pass} reads; the list kept moving`);
+      await sleep(Math.min(4000, 250 * 2 ** (pass - 1)));
     }
-    return out;
   }
 
   /** Adds a note to a worker's file, once for `key` however often it is retried. */
