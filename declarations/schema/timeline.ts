@@ -4,8 +4,19 @@ import { z } from "zod";
 export const Mutation = z.discriminatedUnion("op", [
   /** New records, generated like seeded ones. */
   z.object({ op: z.literal("create"), entity: z.string(), count: z.number().int().positive() }),
-  /** Regenerate some fields of random live records. */
-  z.object({ op: z.literal("update"), entity: z.string(), count: z.number().int().positive(), fields: z.array(z.string()).min(1) }),
+  /**
+   * Regenerate some fields of random live records. `backdated`: each change is dated before every
+   * change of the interval before this one and after the record's own last change (a change keyed
+   * in late, dated when it took effect), so it first shows at this checkpoint with a time older
+   * than anything the previous checkpoint showed.
+   */
+  z.object({
+    op: z.literal("update"),
+    entity: z.string(),
+    count: z.number().int().positive(),
+    fields: z.array(z.string()).min(1),
+    recorded: z.literal("backdated").optional(),
+  }),
   /**
    * Delete random live records. `backdated`: each deletion is dated before every change of the
    * interval before this one (a deletion keyed in late, dated when it took effect), so it first

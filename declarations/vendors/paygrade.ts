@@ -242,5 +242,21 @@ export default defineVendor({
         { op: "restore", entity: "assignment", count: 1 },
       ],
     },
+    {
+      // A week later: the branches key in a pay award a week late, dated when it took effect (before
+      // anything the previous week showed): every assignment's pay and bill rates change (the count
+      // is more than there are assignments old enough to take it).
+      checkpoint: 8,
+      mutations: [{ op: "update", entity: "assignment", count: 1_000, fields: ["pay_rate", "bill_rate"], recorded: "backdated" }],
+    },
+    {
+      // A week after the award: two phone numbers change and some assignments are deleted, each of
+      // them last changed by the award.
+      checkpoint: 9,
+      mutations: [
+        { op: "update", entity: "employee", count: 2, fields: ["phone"] },
+        { op: "delete", entity: "assignment", count: 3 },
+      ],
+    },
   ],
 });

@@ -31,5 +31,13 @@ export default defineDrives(task, {
     await h.recreate(ROLE, ARCHIVE_NIGHTS.restored);
     await h.run("restored_archive", ["archive"]);
     await h.snapshot("cp7");
+    // A week later: branches key in a pay award late, dated when it took effect.
+    await h.recreate(ROLE, ARCHIVE_NIGHTS.award);
+    await h.run("award_archive", ["archive"]);
+    await h.snapshot("cp8");
+    // A week after that: some of the assignments the award changed are deleted.
+    await h.recreate(ROLE, ARCHIVE_NIGHTS.afterAward);
+    await h.run("after_award_archive", ["archive"]);
+    await h.snapshot("cp9");
   },
 });

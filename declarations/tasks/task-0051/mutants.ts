@@ -9,7 +9,7 @@ export default defineMutants({
       id: "filter-named-as-docs-say",
       mistake: "sends the change filter as modifiedSince, as PayGrade's docs name it; the gateway ignores it and every run reads every record again",
       patches: [
-        { file: ARCHIVE, find: "{ changedSince: state.watermarks[k.type] }", replace: "{ modifiedSince: state.watermarks[k.type] }" },
+        { file: ARCHIVE, find: "{ changedSince: since }", replace: "{ modifiedSince: since }" },
         { file: ARCHIVE, find: "{ changedSince: deletionsSince }", replace: "{ modifiedSince: deletionsSince }" },
       ],
     },
@@ -69,6 +69,12 @@ export default defineMutants({
       id: "put-back-records-kept",
       mistake: "treats the deletions list as append-only: a record PayGrade's helpdesk put back is live again and gone from the list, yet the archive keeps its row",
       patches: [{ file: ARCHIVE, find: "      if (closures.get(id)?.record_type === k.type) closures.delete(id);\n", replace: "" }],
+    },
+    {
+      id: "late-changes-missed",
+      mistake:
+        "reads employees and assignments changed since an hour before the newest change it has seen, so a pay change a branch keys in late, dated when it took effect, is never read and a deleted assignment's last_known misses it",
+      patches: [{ file: ARCHIVE, find: "const LATE_CHANGES_MS = 21 * 86_400_000;", replace: "const LATE_CHANGES_MS = 3_600_000;" }],
     },
     {
       id: "pay-runs-archived",

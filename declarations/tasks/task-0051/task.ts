@@ -18,9 +18,13 @@ export const BURST_429 = "pg-early-429";
  * by the last, branches have keyed in two deletions late, dated before every deletion the third
  * night listed (test/node/task-0051-late-deletions.test.ts); by the one after, PayGrade's helpdesk
  * has put back an employee and an assignment deleted weeks before, each already archived
- * (test/node/task-0051-restored.test.ts).
+ * (test/node/task-0051-restored.test.ts); by the one after, branches have keyed in a pay award
+ * late, dated before every change the night before read; by the last, some of the assignments
+ * the award changed are deleted (test/node/task-0051-late-changes.test.ts).
  */
-export const ARCHIVE_NIGHTS = { first: 2, review: 4, final: 5, late: 6, restored: 7 } as const;
+export const ARCHIVE_NIGHTS = { first: 2, review: 4, final: 5, late: 6, restored: 7, award: 8, afterAward: 9 } as const;
+/** How long before a night a record must have last changed for a list call that reads it again to count as reading the roster again: the ticket's changes keyed "a week or two late" are read again by a careful run. */
+const LATE_WINDOW_MS = 28 * 86_400_000;
 
 const ARCHIVE = "closures.json";
 /** What the archive keeps: the entities, and the list operation each is read with. */
@@ -38,6 +42,7 @@ const PUT_BACK = "A record PayGrade has put back is not deleted any more: from t
 const DELETED_AT = "`deleted_at` is when PayGrade deleted the record, as a UTC instant ending in `Z`. That goes for every row, including the ones the Classic job wrote.";
 const LAST_KNOWN = "`last_known` is the record as the archive last read it from PayGrade before it was deleted";
 const WAIT = "When PayGrade asks us to wait, wait as long as it asks.";
+const LATE_CHANGES = "Our branches key pay changes late too, sometimes a week or two, and PayGrade dates them when they took effect: a `last_known` must not miss a change because it was keyed late.";
 
 interface ClosureRow {
   record_type: unknown;
@@ -87,7 +92,14 @@ function sameRecord(have: unknown, want: Record<string, unknown>): boolean {
   return true;
 }
 
-function judgeArchive(c: CheckRecorder, run: ConnectorRun, truth: Snapshot, seen: Snapshot[], names: { once: string; deletedAt: string; lastKnown: string }): void {
+function judgeArchive(
+  c: CheckRecorder,
+  run: ConnectorRun,
+  truth: Snapshot,
+  seen: Snapshot[],
+  names: { once: string; deletedAt: string; lastKnown: string },
+  lastKnownBasis: string = LAST_KNOWN,
+): void {
   const rows = objects(outputRows<ClosureRow>(run, ARCHIVE));
   const want = expected(truth, seen);
   const byId = new Map<string, ClosureRow[]>();
@@ -139,7 +151,7 @@ function judgeArchive(c: CheckRecorder, run: ConnectorRun, truth: Snapshot, seen
     return w.lastKnown === null ? have !== null : !sameRecord(have, w.lastKnown);
   });
   c.check(names.lastKnown, present.length > 0 && badCopies.length === 0, {
-    basis: { ticket: LAST_KNOWN },
+    basis: { ticket: lastKnownBasis },
     pass: 2,
     mandatory: true,
     level: "l1",
@@ -163,6 +175,17 @@ const gatewayPath = (ctx: JudgeContext) => ctx.vendors[ROLE].gateways[0]?.path ?
 
 function requestsOf(e: ScenarioEvidence, epoch: number | undefined): RequestLogEntry[] {
   return (e.requests[ROLE] ?? []).filter((r) => r.epoch === epoch).sort((x, y) => x.seq - y.seq);
+}
+
+/**
+ * The night's truth without the records changed in the late window before it: a run that reads
+ * back a window for changes keyed late reads those again, and that is not reading the roster again.
+ */
+function settled(truth: Snapshot, ctx: JudgeContext, checkpoint: number): Snapshot {
+  const clock = ctx.vendors[ROLE].clock;
+  const before = Date.parse(clock.epoch) + checkpoint * clock.checkpointSpacingS * 1000 - LATE_WINDOW_MS;
+  const entities = Object.fromEntries(Object.entries(truth.entities).map(([k, rs]) => [k, rs.filter((r) => Date.parse(String(r.record.last_changed)) <= before)]));
+  return { ...truth, entities };
 }
 
 /** How PayGrade's employee and assignment lists filter on changes (the element the API honours, not the one its docs name). */
@@ -211,14 +234,17 @@ export default defineTask({
       // when some of those assignments are deleted: their last_known is the copy the review's
       // night read; a week after that, a night that finds two deletions branches keyed in late,
       // dated before every deletion the night before it listed; a week after that, a night after
-      // PayGrade's helpdesk has put back an employee and an assignment deleted weeks before.
+      // PayGrade's helpdesk has put back an employee and an assignment deleted weeks before; a
+      // week later, a night after branches keyed in a pay award late (every assignment changed,
+      // dated before anything the night before read); a week after that, a night when some of
+      // those assignments are deleted: their last_known must carry the award.
       name: "cutover_to_the_deletions_list",
       judge: (e, c, ctx) => {
-        const [, , firstEpoch, , finalEpoch] = (e.epochs[ROLE] ?? []).slice(-7);
+        const [, , firstEpoch, , finalEpoch] = (e.epochs[ROLE] ?? []).slice(-9);
         if (!plumbing(c, "classic_still_runs", byLabel(e, "classic_last_night"), [ARCHIVE], { ticket: CLASSIC })) return;
         const { cp0, cp1, cp2, cp4, cp5, cp6 } = Object.fromEntries(["cp0", "cp1", "cp2", "cp4", "cp5", "cp6"].map((l) => [l, e.snapshots[l][ROLE]]));
 
-        judgeReads(c, "first_archive_carries_on_from_classic", CARRY_ON, true, rereads(requestsOf(e, firstEpoch), incrementalLists(ctx), cp2));
+        judgeReads(c, "first_archive_carries_on_from_classic", CARRY_ON, true, rereads(requestsOf(e, firstEpoch), incrementalLists(ctx), settled(cp2, ctx, ARCHIVE_NIGHTS.first)));
         const first = byLabel(e, "first_archive");
         if (!plumbing(c, "first_archive_exit_ok", first, [ARCHIVE], { ticket: EXIT_OK })) return;
         judgeArchive(c, first!, cp2, [cp1, cp0], { once: "first_archive_each_deletion_once", deletedAt: "first_archive_deleted_at_paygrades", lastKnown: "first_archive_last_known_right" });
@@ -228,7 +254,7 @@ export default defineTask({
         if (!plumbing(c, "next_archive_exit_ok", next, [ARCHIVE], { ticket: EXIT_OK })) return;
         judgeArchive(c, next!, cp4, [cp2, cp1, cp0], { once: "next_archive_each_deletion_once", deletedAt: "next_archive_deleted_at_paygrades", lastKnown: "next_archive_last_known_right" });
 
-        judgeReads(c, "final_archive_reads_only_changes", LATER, false, rereads(requestsOf(e, finalEpoch), incrementalLists(ctx), cp5));
+        judgeReads(c, "final_archive_reads_only_changes", LATER, false, rereads(requestsOf(e, finalEpoch), incrementalLists(ctx), settled(cp5, ctx, ARCHIVE_NIGHTS.final)));
         const final = byLabel(e, "final_archive");
         if (!plumbing(c, "final_archive_exit_ok", final, [ARCHIVE], { ticket: EXIT_OK })) return;
         judgeArchive(c, final!, cp5, [cp4, cp2, cp1, cp0], {
@@ -268,6 +294,32 @@ export default defineTask({
           deletedAt: "restored_archive_deleted_at_paygrades",
           lastKnown: "restored_archive_last_known_right",
         });
+
+        // A week later: branches have keyed in a pay award late, dated when it took effect.
+        const award = byLabel(e, "award_archive");
+        if (!plumbing(c, "award_archive_exit_ok", award, [ARCHIVE], { ticket: EXIT_OK })) return;
+        const cp8 = e.snapshots.cp8[ROLE];
+        judgeArchive(c, award!, cp8, [cp7, cp6, cp5, cp4, cp2, cp1, cp0], {
+          once: "award_archive_each_deletion_once",
+          deletedAt: "award_archive_deleted_at_paygrades",
+          lastKnown: "award_archive_last_known_right",
+        });
+
+        // A week after that: some assignments the late award changed are deleted; their last_known carries the award.
+        const afterAward = byLabel(e, "after_award_archive");
+        if (!plumbing(c, "after_award_archive_exit_ok", afterAward, [ARCHIVE], { ticket: EXIT_OK })) return;
+        judgeArchive(
+          c,
+          afterAward!,
+          e.snapshots.cp9[ROLE],
+          [cp8, cp7, cp6, cp5, cp4, cp2, cp1, cp0],
+          {
+            once: "after_award_archive_each_deletion_once",
+            deletedAt: "after_award_archive_deleted_at_paygrades",
+            lastKnown: "after_award_archive_last_known_carries_late_changes",
+          },
+          LATE_CHANGES,
+        );
       },
     },
   ],

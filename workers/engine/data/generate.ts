@@ -95,16 +95,21 @@ class StateBuilder {
           this.create(resource, parent?.id ?? null, { createdMs: t, updatedMs: t });
         }
         return;
-      case "update":
-        for (const rec of pickDistinct(rng, this.live(m.entity), m.count)) {
+      case "update": {
+        // Back-dated like a back-dated delete: older than every change of the interval before,
+        // newer than the changed record's own last change.
+        const earliest = from - 1000 * (half + 3 * 86_400);
+        const pool = m.recorded === "backdated" ? this.live(m.entity).filter((r) => r.updatedMs < earliest) : this.live(m.entity);
+        for (const rec of pickDistinct(rng, pool, m.count)) {
           const fields = resource.fields.filter((f) => m.fields.includes(f.name));
-          const t = at();
+          const t = m.recorded === "backdated" ? from - 1000 * (half + intBetween(rng, 2 * 3600, 3 * 86_400)) : at();
           for (const f of fields) {
             rec.data[f.name] = fieldValue(f, this.rng(m.entity, rec.id, f.name, "cp", checkpoint), this.context(resource, rec, rec.data));
           }
           this.touch(resource, rec, t);
         }
         return;
+      }
       case "delete": {
         // The previous interval's changes land in its second half: a back-dated deletion is older than
         // all of them, and newer than the last change of the record it deletes.

@@ -1,8 +1,8 @@
 /**
  * `archive`, reading the whole deletions list every night (it is small, and a
- * deletion can then never be missed by a watermark), with record watermarks an
- * hour behind the newest change seen, so a change stamped in the same second
- * as the watermark is read again rather than lost. The Classic job's roster is
+ * deletion can then never be missed by a watermark), with record watermarks two
+ * weeks and a day behind the newest change seen, so a pay change keyed late
+ * (dated when it took effect) is read rather than lost. The Classic job's roster is
  * adopted as the first copy, retyped (it kept every value as text, a nil as "").
  * The closures are rebuilt from the whole list each night (a record PayGrade
  * put back is no longer listed), each keeping the copy it was first archived with.
@@ -48,9 +48,9 @@ function typed(rec: Record<string, unknown>): Typed {
   return out;
 }
 
-/** An hour before a stamp, in UTC. */
+/** Two weeks and a day before a stamp, in UTC: pay changes keyed late are dated when they took effect. */
 function behind(stamp: string): string {
-  return new Date(Date.parse(stamp) - 3_600_000).toISOString();
+  return new Date(Date.parse(stamp) - 15 * 86_400_000).toISOString();
 }
 
 function later(a: string | undefined, b: string): string {

@@ -10,7 +10,9 @@
  * record, with PayGrade's own time of deletion. The first run reads the whole
  * deletions list once, to put PayGrade's times on the Classic job's rows; later
  * runs read it from well before the newest deletion seen, since a branch may key
- * a deletion in weeks late, dated when it took effect. A record read live again
+ * a deletion in weeks late, dated when it took effect; they key pay changes late
+ * too, so every run reads employees and assignments from three weeks before the
+ * newest change seen. A record read live again
  * after its deletion (PayGrade's helpdesk put it back, and the deletions list no
  * longer lists it) loses its row.
  */
@@ -29,6 +31,8 @@ const KINDS = [
 ] as const;
 /** How far back of the newest deletion seen each night reads the deletions list again: deletions keyed in late carry the earlier date they took effect. */
 const LATE_DELETIONS_MS = 21 * 86_400_000;
+/** How far back of the newest change seen each night reads employees and assignments again: pay changes keyed in late carry the earlier date they took effect. */
+const LATE_CHANGES_MS = 21 * 86_400_000;
 /** Fields PayGrade types as integers (its WSDL); every other field is text or a timestamp. */
 const INTEGERS = new Set(["pay_rate", "bill_rate"]);
 
@@ -87,7 +91,8 @@ export async function archive(config: Config): Promise<void> {
 
   for (const k of KINDS) {
     copies[k.type] ??= {};
-    for (const f of await pg.list(k.op, k.type, { changedSince: state.watermarks[k.type] })) {
+    const since = state.watermarks[k.type] && utc(new Date(Date.parse(state.watermarks[k.type]) - LATE_CHANGES_MS).toISOString());
+    for (const f of await pg.list(k.op, k.type, { changedSince: since })) {
       const id = String(f[k.idField]);
       copies[k.type][id] = typed(f);
       // Live again: put back after its deletion, so no longer a closure.
