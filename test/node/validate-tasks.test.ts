@@ -9,13 +9,14 @@ const authored = Object.values(TASKS)
 describe("wirebench validate", () => {
   it("proves every authored task: gold 100 and solved, empty and stub 0, naive <= 75 unsolved, alt (where present) solved, gold 5x identical", () => {
     expect(authored.length).toBeGreaterThan(0);
-    // Eight gradings at a time: they mostly wait (connectors, webhook retries, Retry-After), and on the quiet
-    // 2-core machine ten tasks validated in 114 s with 8 against 141 s with 4, for the same CPU time.
-    const r = runCli(["validate", ...authored, "--jobs", "8", "--json"], { WIREBENCH_ADMIN_TOKEN: "" }, 900_000);
+    // Four gradings at a time. Eight were faster on a quiet 2-core machine (ten tasks in 114 s against 141 s
+    // with four), but beside the second test file on a slower 2-core machine one gold run of task-0007 in five
+    // lost its webhook checks under the load, in three clean-clone CI runs out of three.
+    const r = runCli(["validate", ...authored, "--jobs", "4", "--json"], { WIREBENCH_ADMIN_TOKEN: "" }, 1_800_000);
     const report = JSON.parse(r.stdout);
     const failures = report.tasks.flatMap((t: any) => t.bars.filter((b: any) => !b.ok).map((b: any) => `${t.task} ${b.bar}: ${b.detail}`));
     expect(failures).toEqual([]);
     expect(r.code).toBe(0);
     console.log(`validated ${report.tasks.length} tasks in ${report.seconds}s: ${report.tasks.map((t: any) => `${t.task} ${t.seconds}s`).join(", ")}`);
-  }, 900_000);
+  }, 1_800_000);
 });
