@@ -264,6 +264,11 @@ export class FaultRuntime implements FaultScope {
     return null;
   }
 
+  /** Whether some armed fault watches updates (so an update's record is read for it first). */
+  watchesUpdates(): boolean {
+    return this.armed.some((a) => a.hooks.beforeUpdate !== undefined);
+  }
+
   /** A single write about to be applied: the first fault that takes it for later says how (the write is then answered 202). */
   defersWrite(name: string): { fault: string; accepted: { afterRequests: number; requestIdField: string; requestIdPrefix: string } } | null {
     for (const a of this.armed) {

@@ -184,6 +184,7 @@ function insertCreated(
 
 /** An armed fault that finds the update's record moved on by itself: the record changes as it says, and the call is refused. */
 function lapse(ctx: HandlerContext, write: Write, resource: Resource, now: number): Reply | null {
+  if (!ctx.faults.watchesUpdates()) return null;
   const row = ctx.records.get(resource.name, ctx.params.id);
   if (!row || row.deletedMs !== null) return null;
   const out = ctx.faults.beforeUpdate(write.name, resource.name, row.id, row.data);
