@@ -23,7 +23,7 @@ export default defineVendor({
   name: "Interviewly",
   category: "scheduling",
   summary:
-    "Interviewly schedules interviews for hiring teams: it collects candidate availability, finds a slot that fits every panelist's calendar, sends the invitations and gathers each panelist's scorecard afterwards. The Interviewly API lets your ATS read candidates, panelists, interviews and scorecards, book and reschedule interviews, and follow every change as a signed webhook that counts as delivered only when your endpoint answers with its id in `ack`. Times on the wire are Unix seconds, UTC.",
+    "Interviewly schedules interviews for hiring teams: it collects candidate availability, finds a slot that fits every panelist's calendar, sends the invitations and gathers each panelist's scorecard afterwards. The Interviewly API lets your ATS read candidates, panelists, interviews and scorecards, book and reschedule interviews, and follow every change as a signed webhook that counts as delivered only when your endpoint answers with its id in `ack`. Times on the wire are Unix seconds, UTC. Calls reach Interviewly through its edge proxies, which now and then drop a connection part-way through an answer: the status and headers arrive and the body breaks off. Such a call, a write included, may or may not have taken effect, as with a `502`.",
   envPrefix: "INTERVIEWLY",
   clock: { epoch: "2025-08-18T14:00:00Z", checkpointSpacingS: 43_200, secondsPerRequest: 1, format: "epoch_s", wireOffsetS: 0, serverTimeHeader: "Interviewly-Server-Time" },
   auth: {
@@ -241,6 +241,11 @@ export default defineVendor({
       code: "calendar_conflict",
       message: "The new slot clashes with a panelist's calendar, so the interview keeps its current slot.",
     },
+    // An edge proxy drops the connection part-way through the answer to the call after the first one on ivw_000023 (the reschedule
+    // of a connector that reads the interview before moving it): the move is queued, its 202's body breaks off.
+    { kind: "connection-reset", id: "iv-reschedule-answer-reset", afterRequests: 1, path: "/v1/interviews/ivw_000023", count: 1 },
+    // And once more on the call after the second one on ivw_000036 (a read while the moves wait for their confirmations).
+    { kind: "connection-reset", id: "iv-waiting-read-reset", afterRequests: 2, path: "/v1/interviews/ivw_000036", count: 1 },
   ],
   lies: [
     {

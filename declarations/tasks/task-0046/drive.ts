@@ -7,7 +7,7 @@ const ROLE = "interviewly";
 export default defineDrives(task, {
   desk_moves: async (h) => {
     // The third reschedule call is accepted, then answered 502; RS-2204's move is accepted, then turned down
-    // (interview.reschedule_failed); some events come twice, two forged.
+    // (interview.reschedule_failed); two answers break off mid-body (RS-2205's accepted move, a later read); some events come twice, two forged.
     await h.recreate(ROLE, 1, { faults: FAULTS });
     await h.snapshot("start");
     await h.listen(["serve"]);

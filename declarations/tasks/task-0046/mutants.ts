@@ -9,8 +9,39 @@ const FIRST_KEY = '    let answer = await api.call("PATCH", `/v1/interviews/$' +
 const SETTLE =
   '      if (c?.refused) Object.assign(m, { status: "rejected", error: c.refused.message });\n      else if (c) Object.assign(m, { status: "committed", confirmation_event_id: c.event_id });';
 
+/** The catch of gold's client around a call with a body (a write): the resend of an answer that broke off. */
+const CALL_CATCH =
+  "          body: body === undefined ? undefined : JSON.stringify(body),\n        });\n        text = await res.text();\n      } catch (err) {\n        if (!brokenAnswer(err) || attempt > 4) throw err;";
+
 export default defineMutants({
   mutants: [
+    {
+      id: "broken-answer-not-retried",
+      mistake:
+        "retries a 5xx under the move's Idempotency-Key but never an answer that broke off part-way: the reschedule whose 202 an edge proxy cut off stops the run with a network error, the move queued and unreported",
+      patches: [{ file: "src/interviewly.ts", find: "function brokenAnswer(err: unknown): boolean {", replace: "function brokenAnswer(err: unknown): boolean {\n  if (err) return false;" }],
+    },
+    {
+      id: "broken-write-answer-reported-rejected",
+      mistake:
+        "resends a read whose answer broke off but never a write (it may have taken effect), and reports the move whose 202 broke off rejected with the network error, though Interviewly had queued it and moves the interview",
+      patches: [
+        { file: "src/interviewly.ts", find: CALL_CATCH, replace: CALL_CATCH.replace("if (!brokenAnswer(err) ||", 'if (!brokenAnswer(err) || method !== "GET" ||') },
+        {
+          file: "src/push.ts",
+          find: FIRST_KEY,
+          replace:
+            "    let answer: Awaited<ReturnType<typeof api.call>>;\n    try {\n  " +
+            FIRST_KEY.replace("let answer = ", "answer = ") +
+            "\n    } catch (err) {\n      move.error = err instanceof Error ? err.message : String(err);\n      save();\n      continue;\n    }",
+        },
+      ],
+    },
+    {
+      id: "broken-waiting-read-not-retried",
+      mistake: "resends a write whose answer broke off under its Idempotency-Key, but lets a read that broke off while the moves wait for their confirmations stop the run",
+      patches: [{ file: "src/interviewly.ts", find: CALL_CATCH, replace: CALL_CATCH.replace("if (!brokenAnswer(err) ||", 'if (!brokenAnswer(err) || method === "GET" ||') }],
+    },
     {
       id: "accepted-reported-committed",
       mistake: "reports a move committed as soon as Interviewly answers 202, on its word that it accepted the call",
@@ -105,7 +136,7 @@ export default defineMutants({
   ],
   equivalent: {
     "shared-retry-after-ignored":
-      "no 429 or 503 is answered in this scenario (gold's manifest records no retry_after_honored): the faults are a reschedule answer lost to a 502 after commit, replayed deliveries and forged deliveries",
+      "no 429 or 503 is answered in this scenario (gold's manifest records no retry_after_honored): the faults are a reschedule answer lost to a 502 after commit, a move turned down after its 202, two answers broken off mid-body, replayed deliveries and forged deliveries",
     "shared-no-wait":
       "gold's waits are the pause between polls for confirmations and the retry of one 502 (replayed under the same key); the ticket says the queue moves along with the account's own traffic and sets no pace for polling within the minute, so polling without pause is an approach the ticket allows, not a mistake",
   },

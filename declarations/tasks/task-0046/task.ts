@@ -32,8 +32,12 @@ const SHEET = [
 export const LOST_ANSWER = "iv-reschedule-502-after-commit";
 /** Interviewly accepts RS-2204's move (ivw_000022) with a 202, then turns it down as it comes to make it: `interview.reschedule_failed`. */
 export const TURNED_DOWN = "iv-reschedule-calendar-conflict";
+/** An edge proxy breaks off the answer to the call after the first one on ivw_000023 (RS-2205): for a connector that reads before it moves, the move's 202. */
+export const ANSWER_BROKEN = "iv-reschedule-answer-reset";
+/** And the answer to the call after the second one on ivw_000036 (RS-2208): for gold, a read while the moves wait for their confirmations. */
+export const READ_BROKEN = "iv-waiting-read-reset";
 /** Besides: every third event delivered twice, and two forged deliveries after the second event. */
-export const FAULTS = [LOST_ANSWER, TURNED_DOWN, "iv-replay-some", "iv-forged-delivery"];
+export const FAULTS = [LOST_ANSWER, TURNED_DOWN, ANSWER_BROKEN, READ_BROKEN, "iv-replay-some", "iv-forged-delivery"];
 /** Interviewly replays a stored Idempotency-Key for an hour. */
 const KEY_WINDOW_S = 3600;
 
@@ -147,7 +151,7 @@ function reportProblems(run: ConnectorRun | undefined, want: Expected[], truth: 
 export default defineTask({
   id: "task-0046",
   title:
-    "Interviewly reschedule sheet: 202-accepted moves committed only on their confirming event, a move turned down after its 202 reported rejected and left alone, a lost answer retried once, local starts through each interview's own time zone",
+    "Interviewly reschedule sheet: 202-accepted moves committed only on their confirming event, a move turned down after its 202 reported rejected and left alone, a lost or broken-off answer retried under the same key, local starts through each interview's own time zone",
   kind: "build",
   roles: { [ROLE]: { vendor: "interviewly", checkpoint: 1 } },
   seed: 46,
@@ -159,7 +163,8 @@ export default defineTask({
   timeLimitS: 90,
   scenarios: [
     {
-      // The listener up; the sheet pushed (the third move's answer lost after it was accepted, RS-2204's accepted and then turned down), then pushed again.
+      // The listener up; the sheet pushed (the third move's answer lost after it was accepted, RS-2204's accepted and then turned down,
+      // two answers broken off mid-body by an edge proxy: RS-2205's accepted move and a read while the moves wait), then pushed again.
       name: "desk_moves",
       judge: (e, c, ctx) => {
         const vendor = ctx.vendors[ROLE];
