@@ -114,6 +114,8 @@ export const ErrorShape = z.object({
   fieldErrorsField: z.string().default("field_errors"),
   /** RPC responses: field that says whether the call succeeded. */
   rpcOkField: z.string().default("success"),
+  /** Sentences the Errors page adds under its table: how the vendor's answers can fail beyond a status code. */
+  notes: z.array(z.string().min(1)).optional(),
 });
 
 /** What happens to deleted records: one style module of `mechanics/deletes/` per `mode`. */

@@ -44,7 +44,14 @@ export default defineVendor({
   },
   paging: { style: "offset", offsetParam: "offset", limitParam: "limit", defaultLimit: 25, maxLimit: 200, overMax: "clamp", total: false, next: "none" },
   envelope: { items: "records" },
-  errors: { codeField: "code", messageField: "detail", fieldErrorsField: "invalid_params" },
+  errors: {
+    codeField: "code",
+    messageField: "detail",
+    fieldErrorsField: "invalid_params",
+    notes: [
+      "An answer can also break off part-way: the status line and headers arrive, then the connection drops before the body is complete. Such an answer is no answer: as with a 5xx, the request may or may not have taken effect, so retry it (a write with the same `Idempotency-Key`).",
+    ],
+  },
   incremental: { style: "updated-since", param: "changed_since", op: ">=", field: "updated_at" },
   deletes: { mode: "tombstones", path: "/partner/v1/deletions", entityField: "object", deletedAtField: "deleted_at", incremental: true },
   rateLimit: { limit: 240, cooldownS: 10, retryAfter: "seconds", headers: "x-ratelimit" },
@@ -447,6 +454,10 @@ export default defineVendor({
     },
     // The second gig offer of a run is taken for later: 202 pending, the offer stored two requests on.
     { kind: "write-accepted-later", id: "cc-offer-accepted-later", write: "offerGig", nth: 2, afterRequests: 2 },
+    // A connection drops part-way through the answer that follows a bulk create (the body is cut off after the headers): in task-0044, the read-back of a reported worker.
+    { kind: "connection-reset", id: "cc-topup-after-bulk-cut", afterRequests: 1, path: "/partner/v1/workers/bulk", count: 1 },
+    // A connection drops part-way through the answer after the fifth request to the assignments path: in task-0044, the answer of the first gig offer, stored before its answer broke off.
+    { kind: "connection-reset", id: "cc-topup-offer-cut", afterRequests: 5, path: "/partner/v1/assignments", count: 1 },
     { kind: "webhook-duplicates", id: "cc-duplicate-deliveries", every: 2, copies: 1 },
     { kind: "webhook-out-of-order", id: "cc-reordered-burst" },
     // The morning board's reads: the first page of blocks fails twice.

@@ -110,6 +110,31 @@ export default defineMutants({
         { file: "src/main.ts", find: "primary_role: crewRole(l.role),", replace: 'primary_role: crewRole(l.role) || "warehouse_associate",' },
       ],
     },
+    {
+      id: "body-read-outside-retry",
+      mistake:
+        "retries a 5xx and a failed fetch under the same Idempotency-Key, but reads the answer's body after the retry loop: an answer that breaks off part-way (a dropped connection, which CrewCall's Errors page says to retry like a 5xx) throws out of the run, which exits non-zero and leaves its lines to the rerun",
+      patches: [
+        {
+          file: "src/crewcall.ts",
+          find: "        text = await res.text();\n      } catch {\n        res = null;\n      }\n",
+          replace: "      } catch {\n        res = null;\n      }\n      if (res) text = await res.text();\n",
+        },
+      ],
+    },
+    {
+      id: "readback-outside-retry",
+      mistake:
+        "reads back each worker number the bulk create's 207 reports with one bare request outside the client's retry, and takes an answer that broke off part-way for \"no such worker\": a starter CrewCall stored is set up a second time",
+      patches: [
+        {
+          file: "src/main.ts",
+          find: "    if (await onRoster(client, String(r.id))) {\n",
+          replace:
+            '    const { baseUrl, apiKey } = loadConfig();\n    const stored = await fetch(baseUrl + "/partner/v1/workers/" + r.id, { headers: { Authorization: "Token " + apiKey } })\n      .then(async (x) => x.status === 200 && Boolean(await x.json()))\n      .catch(() => false);\n    if (stored) {\n',
+        },
+      ],
+    },
   ],
   equivalent: {
     "shared-retry-after-ignored": "no 429 or 503 is answered in this scenario (gold's manifest records no retry_after_honored): the faults are a drifting roster, a phantom in a 207 and 502s",

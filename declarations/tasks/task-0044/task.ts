@@ -28,6 +28,10 @@ export const FAULTS = [
   "cc-offer-lapses-before-confirm",
   // The second gig offer is taken for later: 202 pending, the offer stored two requests on (CrewCall's docs on offerGig).
   "cc-offer-accepted-later",
+  // The answer after the bulk create (gold's read-back of a reported starter) breaks off half-way: a dropped connection is retried, never taken for "no such worker".
+  "cc-topup-after-bulk-cut",
+  // The answer after the fifth request to the assignments path (gold's first gig offer, already stored) breaks off half-way: retried under the same Idempotency-Key, never left to the rerun.
+  "cc-topup-offer-cut",
 ];
 
 /** Assignment statuses that hold a confirmed booking. */
@@ -118,7 +122,8 @@ function reportProblem(run: ConnectorRun | undefined, end: Snapshot, workersOf: 
 
 export default defineTask({
   id: "task-0044",
-  title: "Kestrel weekly crew top-up: new starters set up once, every line booked and confirmed exactly once through a drifting roster, a lying 207, 5xx after commit and a rerun",
+  title:
+    "Kestrel weekly crew top-up: new starters set up once, every line booked and confirmed exactly once through a drifting roster, a lying 207, 5xx after commit, answers that break off and a rerun",
   kind: "harden",
   roles: { [ROLE]: { vendor: "crewcall", checkpoint: CHECKPOINT, scale: 1 } },
   seed: 7,
@@ -141,8 +146,9 @@ export default defineTask({
   timeLimitS: 60,
   scenarios: [
     {
-      // The week's sheet under a drifting roster, a 502 page, a phantom in the 207 and writes
-      // answered 502 after they committed; then the scheduler runs it again.
+      // The week's sheet under a drifting roster, a 502 page, a phantom in the 207, writes
+      // answered 502 after they committed and two answers cut off part-way (a read-back after the
+      // bulk create and a stored offer's answer); then the scheduler runs it again.
       name: "topup_then_rerun",
       judge: (e, c) => {
         const first = byLabel(e, "topup");

@@ -31,6 +31,7 @@ export function errorsPage(m: DocModel): string {
     ] as (string | number)[][]),
     "",
   ];
+  for (const note of e.notes ?? []) lines.push(note, "");
   if (m.writes.some((w) => w.errors === "rpc-200")) {
     lines.push("## RPC calls", "", `RPC endpoints answer \`200\` even when they fail; check \`${e.rpcOkField}\` in the body. A failed call carries \`${e.codeField}\` and \`${e.messageField}\`.`, "");
   }
