@@ -58,7 +58,7 @@ export default defineVendor({
   name: "PlaceMint",
   category: "marketplace",
   summary:
-    "PlaceMint is the placement marketplace where staffing agencies book vetted contractors with client companies. The Marketplace API v2 gives an agency's back office its clients, contractors and placements, the notes its recruiters and client managers leave on placements, and the two writes that matter day to day: adding a note and amending a placement.",
+    "PlaceMint is the placement marketplace where staffing agencies book vetted contractors with client companies. The Marketplace API v2 gives an agency's back office its clients, contractors and placements, the notes its recruiters and client managers leave on placements, and the two writes that matter day to day: adding a note and amending a placement. PlaceMint is served through a shared edge network, and now and then a connection drops part-way through an answer, on any endpoint: the status line and headers arrive, the rest of the body never does. Take such an answer as failed and ask again (a write with the same `Idempotency-Key`, so it is applied once).",
   envPrefix: "PLACEMINT",
   clock: { epoch: "2025-03-10T07:00:00Z", checkpointSpacingS: 86_400, secondsPerRequest: 1, format: "iso", wireOffsetS: 0 },
   auth: {
@@ -343,6 +343,10 @@ export default defineVendor({
     { kind: "page-drift", id: "pm-placements-busy-8", afterRequests: 23, path: "/v2/placements", resource: "placement", inserts: 10 },
     { kind: "page-drift", id: "pm-placements-busy-9", afterRequests: 26, path: "/v2/placements", resource: "placement", inserts: 10 },
     { kind: "page-drift", id: "pm-placements-busy-10", afterRequests: 29, path: "/v2/placements", resource: "placement", inserts: 10 },
+    // The edge drops the connection part-way through the first export file it serves: the status and headers arrive, the CSV is cut off.
+    { kind: "connection-reset", id: "pm-export-file-reset", afterRequests: 0, only: "/v2/exports/:id/file", count: 1 },
+    // A worse day at the edge: the first two answers to an export download are cut off part-way, whatever they say.
+    { kind: "connection-reset", id: "pm-export-file-reset-twice", afterRequests: 0, only: "/v2/exports/:id/file", count: 2 },
   ],
   lies: [
     {

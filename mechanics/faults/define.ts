@@ -133,7 +133,7 @@ export interface FaultHooks<F> {
   /** Windows the alarm opens and closes, in seconds from the recreate. */
   timedWindows?(f: F): { openAfterS: number; closeAfterS: number }[];
   /** The response is on its way: cut the connection after this many body bytes. */
-  onRespond?(f: F, s: FaultScope, response: { bodyBytes: number }): { cutAfterBytes: number } | null;
+  onRespond?(f: F, s: FaultScope, response: { bodyBytes: number; path: string }): { cutAfterBytes: number } | null;
 }
 
 /** The parts of a declaration fault checks read (structural: declarations import this module). */

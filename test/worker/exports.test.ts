@@ -287,4 +287,25 @@ describe("CSV export jobs (placemint: semicolon, BOM, three polls, snake_case, t
     const log = (await admin("GET", `/v1/worlds/${w.world}/roles/ats/requests?epoch=1`)).body.records as { path: string; status: number; faults: string[] }[];
     expect(log.filter((r) => r.faults.includes("pm-fee-statements-file-late")).map((r) => [r.path, r.status])).toEqual([[at(e.downloadPath, id), 409]]);
   });
+
+  it("connection-reset on the download route only: the request and the polls come whole, the first file breaks off part-way, the next download is whole", async () => {
+    const w = await createWorld({ ats: "placemint" });
+    const re = await admin("POST", `/v1/worlds/${w.world}/roles/ats/recreate`, { checkpoint: 0, faults: ["pm-export-file-reset"] });
+    expect(re.status).toBe(200);
+    const pm = await bearerClient(w.vendors.ats, "/oauth/token");
+    const id: string = (await pm("POST", e.requestPath, { resource: "fee_statements" })).body.id;
+    await pollUntilReady(pm, at(e.statusPath, id), "status");
+    await expect(pm("GET", at(e.downloadPath, id))).rejects.toThrow();
+    const file = await pm("GET", at(e.downloadPath, id));
+    expect(file.status).toBe(200);
+    expect(file.text.slice(1).split("\r\n")[0]).toBe(fees.columns.map((c) => c.header).join(";"));
+    const log = (await admin("GET", `/v1/worlds/${w.world}/roles/ats/requests?epoch=1`)).body.records as { path: string; status: number; faults: string[] }[];
+    expect(log.filter((r) => r.faults.includes("pm-export-file-reset")).map((r) => [r.path, r.status])).toEqual([[at(e.downloadPath, id), 200]]);
+    // Unarmed (a development world), the same download comes whole the first time.
+    const calm = await createWorld({ ats: "placemint" });
+    const pm2 = await bearerClient(calm.vendors.ats, "/oauth/token");
+    const job: string = (await pm2("POST", e.requestPath, { resource: "fee_statements" })).body.id;
+    await pollUntilReady(pm2, at(e.statusPath, job), "status");
+    expect((await pm2("GET", at(e.downloadPath, job))).status).toBe(200);
+  });
 });

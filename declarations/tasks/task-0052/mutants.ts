@@ -89,6 +89,20 @@ export default defineMutants({
       patches: [{ file: "src/feestatements.ts", find: "row[col] = r[header].trim();", replace: 'row[col] = col === "updated_at" ? new Date(r[header].trim()).toISOString() : r[header].trim();' }],
     },
     {
+      id: "broken-body-not-retried",
+      mistake:
+        "retries 5xx answers and dropped connections but reads the answer's body outside the retry (the last blind solver's client), so the export file whose connection drops part-way through ends the run",
+      patches: [{ file: "src/placemint.ts", find: "const text = res ? await res.text().catch(() => null) : null;", replace: "const text = res ? await res.text() : null;" }],
+    },
+    {
+      id: "broken-error-body-taken-as-refusal",
+      mistake:
+        "retries a success answer whose body breaks off, but reads an error answer that breaks off as a refusal with no code, so the export file's 409 not-ready cut off part-way is taken as the end of the run",
+      patches: [
+        { file: "src/placemint.ts", find: "const text = res ? await res.text().catch(() => null) : null;", replace: 'const text = res ? await res.text().catch(() => (res.ok ? null : "")) : null;' },
+      ],
+    },
+    {
       id: "token-minted-per-request",
       mistake: "mints a new access token for every request instead of reusing one until PlaceMint refuses it",
       patches: [{ file: "src/placemint.ts", find: "this.token ??= await this.mint();", replace: "this.token = await this.mint();" }],

@@ -15,8 +15,12 @@ const AUTHOR = "Delivery desk";
 const VISIBILITY = "agency";
 export const closeBody = (id: string, endedAt: string) => `Closed out by the delivery desk: ${id} has ended (${endedAt}).`;
 
-/** Faults of the back-fill: a revoked token, a short quota window, a failing page and the placement list drifting under a crawl. */
-export const BACKFILL_FAULTS = ["pm-tokens-revoked", "pm-burst-429-short", "pm-placements-502-page-3", "pm-placements-drift-early"];
+/**
+ * Faults of the back-fill: a revoked token, a short quota window, a failing page, the placement list
+ * drifting under a crawl, and the first export file PlaceMint serves cut off part-way (the docs: a
+ * connection can drop part-way through an answer, on any endpoint).
+ */
+export const BACKFILL_FAULTS = ["pm-tokens-revoked", "pm-burst-429-short", "pm-placements-502-page-3", "pm-placements-drift-early", "pm-export-file-reset"];
 /** Faults of the listening stretch and the catch-up: deliveries twice, a forgery, a stale replay, a placement change and a deletion never sent, an older version of a placement delivered after its newer one, the list drifting (and, once the catch-up reads it, drifting again every few pages: a crawl of it never holds still), the fee statements file not there yet when its job already says ready, a note answered 500 after it committed, and the token again. */
 export const MONDAY_FAULTS = [
   "pm-webhook-redelivery",
@@ -44,9 +48,10 @@ export const MONDAY_FAULTS = [
 export const EXTENSION_FAULTS = ["pm-tokens-revoked", "pm-burst-429-short", "pm-fee-statements-file-late"];
 /**
  * Faults of the day the extensions end, the listener running: deliveries twice, the version before
- * an end delivered after it, the first close-out answered 500 after it committed, the token again.
+ * an end delivered after it, the first close-out answered 500 after it committed, the token again,
+ * and the export file late, the first two answers to its download (a refusal among them) cut off part-way.
  */
-export const EXTENSION_END_FAULTS = ["pm-webhook-redelivery", "pm-webhook-late-version", "pm-note-500-after-commit", "pm-tokens-revoked", "pm-fee-statements-file-late"];
+export const EXTENSION_END_FAULTS = ["pm-webhook-redelivery", "pm-webhook-late-version", "pm-note-500-after-commit", "pm-tokens-revoked", "pm-fee-statements-file-late", "pm-export-file-reset-twice"];
 const AFTER_COMMIT = ["pm-note-500-after-commit"];
 
 const BoardRow = z.looseObject(Object.fromEntries(COLUMNS.map((h) => [h, z.string()])));

@@ -346,7 +346,7 @@ export class FaultRuntime implements FaultScope {
   onRespond(bodyBytes: () => number): { fault: string; cutAfterBytes: number } | null {
     for (const a of this.armed) {
       if (!a.hooks.onRespond) continue;
-      const cut = a.hooks.onRespond(a.fault, this, { bodyBytes: bodyBytes() });
+      const cut = a.hooks.onRespond(a.fault, this, { bodyBytes: bodyBytes(), path: this.current.path });
       if (cut) return { fault: a.fault.id, ...cut };
     }
     return null;

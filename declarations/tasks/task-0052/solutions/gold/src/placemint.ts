@@ -23,8 +23,8 @@ export class PlaceMintError extends Error {
 
 /**
  * A PlaceMint client for a bad Monday: one token reused until PlaceMint refuses it, a 429 waited
- * out for as long as it asks, server errors and dropped connections retried a few times with a
- * growing pause. A write carries an Idempotency-Key that stays the same on every retry.
+ * out for as long as it asks, server errors, dropped connections and answers that break off
+ * part-way retried a few times with a growing pause. A write carries an Idempotency-Key that stays the same on every retry.
  */
 export class PlaceMintClient {
   private readonly config: Config;
@@ -58,7 +58,16 @@ export class PlaceMintClient {
         headers: { authorization: `Bearer ${this.token}`, ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },
         body: body === undefined ? undefined : JSON.stringify(body),
       }).catch(() => null);
-      if (res?.ok) return ((res.headers.get("content-type") ?? "").includes("json") ? await res.json() : await res.text()) as T;
+      // The body is read inside the retry: an answer whose connection drops part-way (the status and
+      // headers came, the body broke off) failed like a dropped connection, and is asked for again.
+      const text = res ? await res.text().catch(() => null) : null;
+      if (res && text === null) {
+        if (failures >= 5) throw new PlaceMintError(`${method} ${path}: the answer broke off ${failures + 1} times`, 0, "");
+        failures += 1;
+        await sleep(200 * failures);
+        continue;
+      }
+      if (res?.ok) return ((res.headers.get("content-type") ?? "").includes("json") ? JSON.parse(text ?? "") : text) as T;
       if (res?.status === 401 && authFailures < 2) {
         authFailures += 1;
         this.token = null;
@@ -73,14 +82,13 @@ export class PlaceMintClient {
         await sleep(200 * failures);
         continue;
       }
-      const text = res ? await res.text() : "";
       let code = "";
       try {
-        code = String((JSON.parse(text) as { code?: unknown }).code ?? "");
+        code = String((JSON.parse(text ?? "") as { code?: unknown }).code ?? "");
       } catch {
         // not an error body
       }
-      throw new PlaceMintError(`${method} ${path} failed with ${res?.status ?? "a dropped connection"} ${text}`.trim(), res?.status ?? 0, code);
+      throw new PlaceMintError(`${method} ${path} failed with ${res?.status ?? "a dropped connection"} ${text ?? ""}`.trim(), res?.status ?? 0, code);
     }
   }
 
