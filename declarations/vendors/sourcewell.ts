@@ -123,7 +123,7 @@ export default defineVendor({
   name: "Sourcewell",
   category: "skills",
   summary:
-    "Sourcewell is the skills graph for talent teams: every person you have ever sourced, the skills they have shown and who vouched for them, and the talent pools you keep warm for the roles you hire again and again. The Graph API is metered: every call is billed against your plan, so its responses are compact (short field names, and embedded lists cut short) and every list page carries the link to the next one in `_links.next.href`.",
+    "Sourcewell is the skills graph for talent teams: every person you have ever sourced, the skills they have shown and who vouched for them, and the talent pools you keep warm for the roles you hire again and again. The Graph API is metered: every call is billed against your plan, so its responses are compact (short field names, and embedded lists cut short) and every list page carries the link to the next one in `_links.next.href`. The graph is live: recruiters and Sourcewell's own inference tag and re-rate skills all day, and a record that changes while you page through a list can move ahead of the page you are on, so the offsets after it shift and one pass over a list can repeat some records and miss others. `cnt` is the number of distinct records the list holds.",
   envPrefix: "SOURCEWELL",
   clock: { epoch: "2025-01-13T06:00:00Z", checkpointSpacingS: 86_400, secondsPerRequest: 1, format: "epoch_s", wireOffsetS: 0, serverTimeHeader: "X-SW-Now" },
   auth: {
@@ -369,6 +369,10 @@ export default defineVendor({
     { kind: "error-on-page", id: "sw-endorsements-502-page-2", resource: "endorsement", page: 1, times: 2, status: 502 },
     { kind: "stale-read", id: "sw-cached-talent-reads", afterRequests: 0, resource: "talent" },
     { kind: "page-drift", id: "sw-endorsements-drift", afterRequests: 2, path: "/v3/endorsements", resource: "endorsement", inserts: 6 },
+    // The capability index's morning (task-0043): the endorsements list moves twice under a crawl of 100-record pages, on its
+    // third page of the first read and again on the third page of a read that starts over.
+    { kind: "page-drift", id: "sw-morning-endorsements-drift", afterRequests: 4, path: "/v3/endorsements", resource: "endorsement", inserts: 20 },
+    { kind: "page-drift", id: "sw-morning-endorsements-drift-again", afterRequests: 8, path: "/v3/endorsements", resource: "endorsement", inserts: 20 },
     { kind: "connection-reset", id: "sw-talent-reset", afterRequests: 1, path: "/v3/talent", count: 1 },
     { kind: "connection-reset", id: "sw-fanout-reset", afterRequests: 6, count: 1 },
     { kind: "maintenance", id: "sw-maintenance-503", afterRequests: 5, count: 2, retryAfterS: 60 },

@@ -94,14 +94,32 @@ export default defineMutants({
       mistake: "reads one page of 100 from each list and never follows `_links.next`, so the talent and endorsement lists are cut at 100",
       patches: [
         { file: "src/sourcewell.ts", find: "next = href && page.d.length ?", replace: "next = href && false ?" },
-        { file: "src/sourcewell.ts", find: "if (out.length !== cnt) throw", replace: "if (cnt < 0) throw" },
+        { file: "src/sourcewell.ts", find: "if (byId.size === cnt && rows === cnt) return", replace: "if (cnt >= 0) return" },
+      ],
+    },
+    {
+      id: "single-pass-lists",
+      mistake:
+        "reads each list once, page by page, retrying failed pages and answers cut off mid-body, and checks the number of records read against `cnt`: when the list moves under the crawl the pass repeats some endorsements and misses as many, its length still equals `cnt`, and the missed skills are left out of the index",
+      patches: [{ file: "src/sourcewell.ts", find: "if (byId.size === cnt && rows === cnt) return [...byId.values()];", replace: "if (rows === cnt) return [...byId.values()];" }],
+    },
+    {
+      id: "distinct-count-read-twice-at-most",
+      mistake:
+        "counts distinct ids against `cnt` and reads a list again once when they fall short, then keeps what that second read gave: when the list moves again during the second read, endorsements and so skills are still missed",
+      patches: [
+        {
+          file: "src/sourcewell.ts",
+          find: "if (byId.size === cnt && rows === cnt) return [...byId.values()];",
+          replace: "if ((byId.size === cnt && rows === cnt) || read >= 2) return [...byId.values()];",
+        },
       ],
     },
   ],
   equivalent: {
     "shared-retry-after-ignored":
-      "no 429 or 503 is answered in this task's morning (gold's manifest records no retry_after_honored: its fewer than 150 calls stay under Sourcewell's limit, and the faults are a cut-off answer and a 502)",
+      "no 429 or 503 is answered in this task's morning (gold's manifest records no retry_after_honored: its fewer than 150 calls stay under Sourcewell's limit, and the faults are a cut-off answer, a 502 and the endorsements list moving under the crawl)",
     "shared-no-wait":
-      "the faults are one answer cut off mid-body and two 502s on one endorsements page: the next ask is served whatever the pause, and gold's 50-100 ms backoff is already within what the hot-loop check allows",
+      "the faults are one answer cut off mid-body, two 502s on one endorsements page and the endorsements list moving twice (a read that starts over is served whatever the pause): the next ask is served whatever the pause, and gold's 50-100 ms backoff is already within what the hot-loop check allows",
   },
 });

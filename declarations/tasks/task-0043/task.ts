@@ -25,6 +25,14 @@ export const DEV = 5;
 /** The morning's hiccups: an answer cut off mid-body during the pools' fan-out and a failing page of the endorsements list. */
 export const FANOUT_RESET = "sw-fanout-reset";
 export const ENDORSEMENTS_502 = "sw-endorsements-502-page-2";
+/**
+ * The graph is live that morning: the endorsements list moves under the crawl, on the third page of the first read (its
+ * twenty newest endorsements move to the head, so a single pass by offset repeats twenty and misses those twenty while its
+ * length still equals `cnt`), and again on the third page of a read that starts over. A crawl that counts distinct ids
+ * against `cnt` and reads again until one read holds them all (or unions its reads) gets every endorsement.
+ */
+export const ENDORSEMENTS_DRIFT = "sw-morning-endorsements-drift";
+export const ENDORSEMENTS_DRIFT_AGAIN = "sw-morning-endorsements-drift-again";
 /** How many memberships a pool embeds in `mb` (declarations/vendors/sourcewell.ts). */
 const EMBEDDED = 5;
 const MIN_LEVEL = 3;
@@ -209,7 +217,8 @@ export default defineTask({
       // deleted profiles still listed as members (a pool's latest among them), memberships ended but still listed
       // (a pool's latest among them) and people added again, removals booked for years ahead (a pool's latest among
       // them: still in the pool), new empty pools, a deleted pool; Sourcewell cuts an answer
-      // off mid-body during the fan-out and fails a page of the endorsements list twice.
+      // off mid-body during the fan-out and fails a page of the endorsements list twice, and the endorsements list moves
+      // under the crawl twice (a single pass, or a single re-read, misses endorsements and so skills).
       name: "morning_index",
       judge: (e, c, ctx) => {
         if (!commandsRanOk(c, "index_commands_ran", e, ["index"], [FILE])) return;

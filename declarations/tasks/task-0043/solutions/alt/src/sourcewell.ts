@@ -1,6 +1,8 @@
 /** A small Sourcewell Graph API client: the key header, retries that wait as asked, and list pages followed to the end. */
 
 const MAX_ATTEMPTS = 6;
+/** Reads of a whole list before giving up on it holding still. */
+const MAX_READS = 5;
 
 export interface Page<T> {
   d: T[];
@@ -52,19 +54,29 @@ export class Sourcewell {
     }
   }
 
-  /** Every record of a list: 100 a page (the real cap), following `_links.next.href`, checked against `cnt`. */
+  /**
+   * Every record of a list: 100 a page (the real cap), following `_links.next.href`. The list is live and paged by offset, so
+   * a read can repeat some records and miss others: a read counts distinct ids against `cnt`, and the list is read again
+   * from the start until one read holds every record it counts.
+   */
   async list<T>(path: string): Promise<T[]> {
-    const out: T[] = [];
-    let next: string | undefined = `${path}${path.includes("?") ? "&" : "?"}lim=100`;
-    let cnt = 0;
-    while (next) {
-      const page: Page<T> = await this.get<Page<T>>(next);
-      out.push(...page.d);
-      cnt = page.cnt;
-      const href = page._links?.next?.href;
-      next = href && page.d.length ? (href.startsWith("/") || /^https?:/.test(href) ? href : `/${href}`) : undefined;
+    for (let read = 1; ; read++) {
+      const byId = new Map<string, T>();
+      let rows = 0;
+      let next: string | undefined = `${path}${path.includes("?") ? "&" : "?"}lim=100`;
+      let cnt = 0;
+      while (next) {
+        const page: Page<T> = await this.get<Page<T>>(next);
+        for (const r of page.d) {
+          byId.set(String((r as { id?: unknown }).id ?? `#${rows}`), r);
+          rows += 1;
+        }
+        cnt = page.cnt;
+        const href = page._links?.next?.href;
+        next = href && page.d.length ? (href.startsWith("/") || /^https?:/.test(href) ? href : `/${href}`) : undefined;
+      }
+      if (byId.size === cnt && rows === cnt) return [...byId.values()];
+      if (read >= MAX_READS) throw new Error(`${path}: the list kept moving (read ${byId.size} distinct records in ${rows} of ${cnt})`);
     }
-    if (out.length !== cnt) throw new Error(`${path}: read ${out.length} records of ${cnt}`);
-    return out;
   }
 }
