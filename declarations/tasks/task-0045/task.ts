@@ -13,6 +13,10 @@ export const NOTE_LOST = "rl-note-504-after-commit";
 export const SHIFTS_PAGE_FAULT = "rl-shifts-500-page-3";
 /** Staff files change while the job reads them: the workers list moves under an offset crawl. */
 export const WORKERS_DRIFT = "rl-workers-drift";
+/** The rota moves while TimeClockService's ListShifts is paged (the newest shifts move to the head at the service's second call). */
+export const SHIFTS_DRIFT = "rl-soap-shifts-drift";
+/** The load balancer drops a connection part-way through an answer while the notes are filed (a note's answer cut off after the note is filed). */
+export const NOTE_ANSWER_CUT = "rl-notes-answer-reset";
 /** Monday's run meets the rota after its tidy-up: shifts entered by mistake are deleted (declarations/vendors/rosterly.ts timeline). */
 export const PAY_RUN = 5;
 

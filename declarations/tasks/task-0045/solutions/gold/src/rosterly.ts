@@ -19,21 +19,38 @@ export class Rosterly {
 
   private async login(): Promise<void> {
     for (let attempt = 0; ; attempt++) {
-      const res = await fetch(`${this.config.baseUrl}/api/v3/session`, {
+      const { res, text } = await this.send(`${this.config.baseUrl}/api/v3/session`, {
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ username: this.config.username, password: this.config.password }),
       });
       if (res.ok) {
-        const body = (await res.json()) as { csrf: string };
+        const body = JSON.parse(text) as { csrf: string };
         const sid = (res.headers.getSetCookie?.() ?? [res.headers.get("set-cookie") ?? ""]).map((c) => c.split(";")[0]).find((c) => c.startsWith("rly_sid="));
         if (!sid) throw new Error("sign-in answered without a rly_sid cookie");
         this.cookie = sid;
         this.csrf = body.csrf;
         return;
       }
-      await res.text();
       if (!(await this.waitAfter(res, attempt))) throw new Error(`sign-in failed: ${res.status}`);
+    }
+  }
+
+  /**
+   * One call on the wire: its answer and the answer's whole body. A call that gets no answer, or an
+   * answer whose body breaks off part-way (Rosterly's load balancer drops connections now and then),
+   * did not reach us whatever its status: it is made again, a write with the same Idempotency-Key.
+   */
+  private async send(url: string, init: RequestInit): Promise<{ res: Response; text: string }> {
+    for (let attempt = 0; ; attempt++) {
+      let res: Response | null = null;
+      try {
+        res = await fetch(url, init);
+        return { res, text: await res.text() };
+      } catch (err) {
+        if (attempt >= 4) throw err;
+        await sleep(200 * 2 ** attempt);
+      }
     }
   }
 
@@ -56,8 +73,7 @@ export class Rosterly {
   async request(path: string, init: { method: string; headers?: Record<string, string>; body?: string }): Promise<{ status: number; text: string }> {
     if (!this.cookie) await this.login();
     for (let attempt = 0; ; attempt++) {
-      const res = await fetch(`${this.config.baseUrl}${path}`, { ...init, headers: { ...init.headers, cookie: this.cookie, "x-rosterly-csrf": this.csrf } });
-      const text = await res.text();
+      const { res, text } = await this.send(`${this.config.baseUrl}${path}`, { ...init, headers: { ...init.headers, cookie: this.cookie, "x-rosterly-csrf": this.csrf } });
       if (res.status === 401 && attempt < 3) {
         await this.login();
         continue;
@@ -80,17 +96,27 @@ export class Rosterly {
     return res.text;
   }
 
-  /** Every shift, page by page, through TimeClockService. */
+  /**
+   * Every shift once, page by page, through TimeClockService. The rota changes while it is read
+   * (Rosterly's lists move under an offset crawl), so a crawl that ends with fewer distinct shifts
+   * than the list's `total` is read again, keeping every shift it met.
+   */
   async shifts(): Promise<Record<string, string>[]> {
-    const all: Record<string, string>[] = [];
-    for (let offset = 0; ; ) {
-      const xml = await this.soap("ListShifts", { limit: PAGE, offset });
-      const items = [...xml.matchAll(/<shift>([\s\S]*?)<\/shift>/g)].map((m) => fields(m[1]));
-      all.push(...items);
-      const next = /<next_offset>(\d+)<\/next_offset>/.exec(xml);
-      if (!next || !items.length) return all;
-      offset = Number(next[1]);
+    const byId = new Map<string, Record<string, string>>();
+    let total = 0;
+    for (let pass = 0; pass < 4; pass++) {
+      for (let offset = 0; ; ) {
+        const xml = await this.soap("ListShifts", { limit: PAGE, offset });
+        const items = [...xml.matchAll(/<shift>([\s\S]*?)<\/shift>/g)].map((m) => fields(m[1]));
+        for (const s of items) byId.set(s.id, s);
+        total = Number(/<total>(\d+)<\/total>/.exec(xml)?.[1] ?? 0);
+        const next = /<next_offset>(\d+)<\/next_offset>/.exec(xml);
+        if (!next || !items.length) break;
+        offset = Number(next[1]);
+      }
+      if (total <= byId.size) return [...byId.values()];
     }
+    throw new Error(`the rota kept moving: ${byId.size} distinct shifts read, ListShifts says ${total}`);
   }
 
   /**
