@@ -6,7 +6,7 @@ export default defineVendor({
   name: "PayGrade",
   category: "payroll",
   summary:
-    "PayGrade runs payroll for staffing agencies and their temporary workers: employees, their assignments to client sites, and the pay runs that settle them. Integrations use the PayrollGateway SOAP service, unchanged in shape since 2011.",
+    "PayGrade runs payroll for staffing agencies and their temporary workers: employees, their assignments to client sites, and the pay runs that settle them. Integrations use the PayrollGateway SOAP service, unchanged in shape since 2011. The gateway serves the live payroll: a list can change while it is being paged, as payroll staff key changes in, and on a busy night an answer can break off before it is complete.",
   envPrefix: "PAYGRADE",
   clock: { epoch: "2024-03-04T07:00:00Z", checkpointSpacingS: 7 * 86_400, secondsPerRequest: 2, format: "iso_offset" },
   auth: {
@@ -143,6 +143,13 @@ export default defineVendor({
     { kind: "page-drift", id: "pg-assignments-drift", afterRequests: 5, resource: "assignment", inserts: 25 },
     // The bureau's read cache: an assignment read again is answered from the first answer (Age, Warning: 110) unless the call revalidates.
     { kind: "stale-read", id: "pg-assignment-reads-cached", afterRequests: 0, resource: "assignment" },
+    // Payroll Ops keying a pay uplift in while the night's job reads: the assignments list moves under the crawl four times (the total stays the same).
+    { kind: "page-drift", id: "pg-uplift-drift-1", afterRequests: 1, resource: "assignment", inserts: 30 },
+    { kind: "page-drift", id: "pg-uplift-drift-2", afterRequests: 2, resource: "assignment", inserts: 30 },
+    { kind: "page-drift", id: "pg-uplift-drift-3", afterRequests: 3, resource: "assignment", inserts: 30 },
+    { kind: "page-drift", id: "pg-uplift-drift-4", afterRequests: 4, resource: "assignment", inserts: 30 },
+    // The bureau's network on a busy night: one answer breaks off part-way through its body (status and headers arrive).
+    { kind: "connection-reset", id: "pg-busy-night-reset", afterRequests: 2, count: 1 },
   ],
   lies: [
     {
@@ -256,6 +263,21 @@ export default defineVendor({
       mutations: [
         { op: "update", entity: "employee", count: 2, fields: ["phone"] },
         { op: "delete", entity: "assignment", count: 3 },
+      ],
+    },
+    {
+      // A week later: a pay uplift changes every assignment's pay and bill rates (the count is more
+      // than there are live assignments).
+      checkpoint: 10,
+      mutations: [{ op: "update", entity: "assignment", count: 1_000, fields: ["pay_rate", "bill_rate"] }],
+    },
+    {
+      // A week after the uplift: a client's contract ends and forty of its placements are deleted,
+      // each of them last changed by the uplift, and one phone number changes.
+      checkpoint: 11,
+      mutations: [
+        { op: "update", entity: "employee", count: 1, fields: ["phone"] },
+        { op: "delete", entity: "assignment", count: 40 },
       ],
     },
   ],

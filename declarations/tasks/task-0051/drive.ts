@@ -1,5 +1,5 @@
 import { defineDrives } from "../../schema/task.ts";
-import task, { ARCHIVE_NIGHTS, BURST_429, ROLE } from "./task.ts";
+import task, { ARCHIVE_NIGHTS, BURST_429, BUSY_NIGHT_RESET, ROLE, UPLIFT_DRIFT } from "./task.ts";
 
 /** How the scenario of task-0051 is driven (Node only: the grader bundles task.ts, never this file). */
 export default defineDrives(task, {
@@ -39,5 +39,13 @@ export default defineDrives(task, {
     await h.recreate(ROLE, ARCHIVE_NIGHTS.afterAward);
     await h.run("after_award_archive", ["archive"]);
     await h.snapshot("cp9");
+    // A week later: a pay uplift changes every assignment, and payroll staff are still keying while the job reads the list.
+    await h.recreate(ROLE, ARCHIVE_NIGHTS.uplift, { faults: UPLIFT_DRIFT });
+    await h.run("uplift_archive", ["archive"]);
+    await h.snapshot("cp10");
+    // A week after that: a client's contract ends and forty placements the uplift changed are deleted, on a busy night for the bureau's network.
+    await h.recreate(ROLE, ARCHIVE_NIGHTS.closing, { faults: [BUSY_NIGHT_RESET] });
+    await h.run("closing_archive", ["archive"]);
+    await h.snapshot("cp11");
   },
 });

@@ -2,6 +2,7 @@
 import { defineMutants } from "../shared/mutant.ts";
 
 const ARCHIVE = "src/archive.ts";
+const GATEWAY = "src/paygrade.ts";
 
 export default defineMutants({
   mutants: [
@@ -80,6 +81,34 @@ export default defineMutants({
       id: "pay-runs-archived",
       mistake: "archives every entry of the deletions list, pay runs included",
       patches: [{ file: ARCHIVE, find: "    if (!KINDS.some((k) => k.type === type)) continue;\n", replace: "    copies[type] ??= {};\n" }],
+    },
+    {
+      id: "moving-list-read-once",
+      mistake:
+        "reads each list once, page by page until its total, dropping the records a page repeats: when payroll staff change assignments while the list is paged, the records that move to its head are never read, and those deleted the week after are archived without the change",
+      patches: [
+        {
+          file: GATEWAY,
+          find: "      if (seen.size >= total) return [...seen.values()];\n",
+          replace: "      return [...seen.values()];\n",
+        },
+      ],
+    },
+    {
+      id: "cut-answer-ends-night",
+      mistake: "retries a call that fails or answers 5xx, but reads the answer's body outside the retry, so an answer that breaks off mid-body ends the night with exit 1",
+      patches: [
+        {
+          file: GATEWAY,
+          find: "        // The body is read inside the retry: an answer can break off part-way through it.\n        text = await res.text();\n",
+          replace: "",
+        },
+        {
+          file: GATEWAY,
+          find: "        await sleep(250 * attempt);\n        continue;\n      }\n      if (res.status === 429",
+          replace: "        await sleep(250 * attempt);\n        continue;\n      }\n      text = await res.text();\n      if (res.status === 429",
+        },
+      ],
     },
   ],
 });

@@ -11,6 +11,10 @@ import { rereads } from "../shared/gateway-calls.ts";
 export const ROLE = "payroll";
 /** The fault the first night of `archive` meets (declared in declarations/vendors/paygrade.ts). */
 export const BURST_429 = "pg-early-429";
+/** The uplift's night: the assignments list moves under the crawl (declared in declarations/vendors/paygrade.ts). */
+export const UPLIFT_DRIFT = ["pg-uplift-drift-1", "pg-uplift-drift-2", "pg-uplift-drift-3", "pg-uplift-drift-4"];
+/** The closing night: one answer breaks off part-way through its body. */
+export const BUSY_NIGHT_RESET = "pg-busy-night-reset";
 /**
  * The checkpoints `archive` runs at: it takes over at the first; the second is the night after
  * the yearly rate review, which changes every assignment; by the third some of those assignments
@@ -20,9 +24,12 @@ export const BURST_429 = "pg-early-429";
  * has put back an employee and an assignment deleted weeks before, each already archived
  * (test/node/task-0051-restored.test.ts); by the one after, branches have keyed in a pay award
  * late, dated before every change the night before read; by the last, some of the assignments
- * the award changed are deleted (test/node/task-0051-late-changes.test.ts).
+ * the award changed are deleted (test/node/task-0051-late-changes.test.ts); by the one after, a pay
+ * uplift has changed every assignment, and that night the list moves while it is paged; by the
+ * last, forty assignments the uplift changed are deleted (test/node/task-0051-uplift.test.ts), and
+ * one answer that night breaks off mid-body.
  */
-export const ARCHIVE_NIGHTS = { first: 2, review: 4, final: 5, late: 6, restored: 7, award: 8, afterAward: 9 } as const;
+export const ARCHIVE_NIGHTS = { first: 2, review: 4, final: 5, late: 6, restored: 7, award: 8, afterAward: 9, uplift: 10, closing: 11 } as const;
 /** How long before a night a record must have last changed for a list call that reads it again to count as reading the roster again: the ticket's changes keyed "a week or two late" are read again by a careful run. */
 const LATE_WINDOW_MS = 28 * 86_400_000;
 
@@ -43,6 +50,7 @@ const DELETED_AT = "`deleted_at` is when PayGrade deleted the record, as a UTC i
 const LAST_KNOWN = "`last_known` is the record as the archive last read it from PayGrade before it was deleted";
 const WAIT = "When PayGrade asks us to wait, wait as long as it asks.";
 const LATE_CHANGES = "Our branches key pay changes late too, sometimes a week or two, and PayGrade dates them when they took effect: a `last_known` must not miss a change because it was keyed late.";
+const EVERY_CHANGE = "A `last_known` holds every change PayGrade had made to the record by the last run of `archive` that finished before the deletion.";
 
 interface ClosureRow {
   record_type: unknown;
@@ -237,10 +245,13 @@ export default defineTask({
       // PayGrade's helpdesk has put back an employee and an assignment deleted weeks before; a
       // week later, a night after branches keyed in a pay award late (every assignment changed,
       // dated before anything the night before read); a week after that, a night when some of
-      // those assignments are deleted: their last_known must carry the award.
+      // those assignments are deleted: their last_known must carry the award; a week later, a night
+      // after a pay uplift changed every assignment, when the list moves under the crawl; a week
+      // after that, a night when forty of them are deleted (their last_known carries the uplift)
+      // and one answer breaks off mid-body.
       name: "cutover_to_the_deletions_list",
       judge: (e, c, ctx) => {
-        const [, , firstEpoch, , finalEpoch] = (e.epochs[ROLE] ?? []).slice(-9);
+        const [, , firstEpoch, , finalEpoch] = (e.epochs[ROLE] ?? []).slice(-11);
         if (!plumbing(c, "classic_still_runs", byLabel(e, "classic_last_night"), [ARCHIVE], { ticket: CLASSIC })) return;
         const { cp0, cp1, cp2, cp4, cp5, cp6 } = Object.fromEntries(["cp0", "cp1", "cp2", "cp4", "cp5", "cp6"].map((l) => [l, e.snapshots[l][ROLE]]));
 
@@ -308,10 +319,11 @@ export default defineTask({
         // A week after that: some assignments the late award changed are deleted; their last_known carries the award.
         const afterAward = byLabel(e, "after_award_archive");
         if (!plumbing(c, "after_award_archive_exit_ok", afterAward, [ARCHIVE], { ticket: EXIT_OK })) return;
+        const cp9 = e.snapshots.cp9[ROLE];
         judgeArchive(
           c,
           afterAward!,
-          e.snapshots.cp9[ROLE],
+          cp9,
           [cp8, cp7, cp6, cp5, cp4, cp2, cp1, cp0],
           {
             once: "after_award_archive_each_deletion_once",
@@ -319,6 +331,26 @@ export default defineTask({
             lastKnown: "after_award_archive_last_known_carries_late_changes",
           },
           LATE_CHANGES,
+        );
+
+        // A week later: a pay uplift changed every assignment, keyed in while the night's job read the list.
+        const uplift = byLabel(e, "uplift_archive");
+        if (!plumbing(c, "uplift_archive_exit_ok", uplift, [ARCHIVE], { ticket: EXIT_OK })) return;
+        const cp10 = e.snapshots.cp10[ROLE];
+        // A week after that: forty assignments the uplift changed are deleted; their last_known carries the uplift.
+        const closing = byLabel(e, "closing_archive");
+        if (!plumbing(c, "closing_archive_exit_ok", closing, [ARCHIVE], { ticket: EXIT_OK })) return;
+        judgeArchive(
+          c,
+          closing!,
+          e.snapshots.cp11[ROLE],
+          [cp10, cp9, cp8, cp7, cp6, cp5, cp4, cp2, cp1, cp0],
+          {
+            once: "closing_archive_each_deletion_once",
+            deletedAt: "closing_archive_deleted_at_paygrades",
+            lastKnown: "closing_archive_last_known_has_every_change",
+          },
+          EVERY_CHANGE,
         );
       },
     },

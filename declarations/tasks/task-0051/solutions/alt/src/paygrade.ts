@@ -1,7 +1,10 @@
 /**
  * PayGrade's PayrollGateway (SOAP 1.1): one POST per operation, answers and
- * failures as envelopes. Waits out 429 and 503 as told, retries server faults,
- * and throws a GatewayFault for client faults (the request was at fault).
+ * failures as envelopes. Waits out 429 and 503 as told, retries server faults
+ * and answers that break off before their body is complete, and throws a
+ * GatewayFault for client faults (the request was at fault). Lists are live
+ * (records changed while one is paged move in it), so a list is read again
+ * until one pass holds as many distinct records as its total.
  */
 import type { Config } from "./config.ts";
 
@@ -11,6 +14,8 @@ const PATH = "/services/PayrollGateway.asmx";
 export const PAGE = 100;
 const MAX_WAIT_S = 60;
 const ATTEMPTS = 6;
+/** Passes over a list before giving up on it settling. */
+const PASSES = 8;
 
 export class GatewayFault extends Error {
   readonly faultcode: string;
@@ -72,18 +77,20 @@ export class PayGrade {
     for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
       this.calls++;
       let res: Response;
+      let text: string;
       try {
         res = await fetch(this.config.baseUrl + PATH, {
           method: "POST",
           headers: { "content-type": "text/xml; charset=utf-8", soapaction: `"${NS}${operation}"`, "x-pg-app-token": this.config.appToken },
           body: envelope,
         });
+        // The body is read inside the retry: an answer can break off part-way through it.
+        text = await res.text();
       } catch (err) {
         last = `${operation}: ${(err as Error).message}`;
         await sleep(250 * attempt);
         continue;
       }
-      const text = await res.text();
       if (res.status === 429 || res.status === 503) {
         const wait = Number(res.headers.get("retry-after") ?? "1");
         if (wait > MAX_WAIT_S) throw new Error(`${operation}: PayGrade asked us to wait ${wait}s`);
@@ -113,15 +120,27 @@ export class PayGrade {
     throw new Error(`${operation} failed after ${ATTEMPTS} attempts (${last})`);
   }
 
-  /** Every record of a list operation, page by page. */
+  /**
+   * Every record of a list operation. The list can move while it is paged (a record
+   * changed mid-read moves, shifting the offsets), so a pass that holds fewer distinct
+   * records than its total is read again, until one pass is whole.
+   */
   async list(operation: string, tag: string, extra: Record<string, string | undefined> = {}): Promise<Fields[]> {
-    const out: Fields[] = [];
-    for (let start = 0; ; start += PAGE) {
-      const xml = await this.call(operation, { ...extra, start, count: PAGE });
-      const page = items(xml, tag).map(fields);
-      out.push(...page);
-      const total = Number(xml.match(/<total_records>(\d+)<\/total_records>/)?.[1] ?? "0");
-      if (!page.length || start + PAGE >= total) return out;
+    const key = (f: Fields) => `${f.record_type ?? tag}:${f[`${tag}_id`] ?? f.id}`;
+    let short = "";
+    for (let pass = 1; pass <= PASSES; pass++) {
+      const seen = new Map<string, Fields>();
+      let total = 0;
+      for (let start = 0; ; start += PAGE) {
+        const xml = await this.call(operation, { ...extra, start, count: PAGE });
+        const page = items(xml, tag).map(fields);
+        for (const f of page) seen.set(key(f), f);
+        total = Number(xml.match(/<total_records>(\d+)<\/total_records>/)?.[1] ?? "0");
+        if (!page.length || start + PAGE >= total) break;
+      }
+      if (seen.size >= total) return [...seen.values()];
+      short = `${seen.size} distinct of ${total}`;
     }
+    throw new Error(`${operation}: the list kept moving while it was read (${short} after ${PASSES} passes)`);
   }
 }
