@@ -19,6 +19,7 @@ function scope(): FaultScope {
 describe("connection-reset", () => {
   it("matches a route template segment by segment", () => {
     expect(onRoute("/v2/exports/:id/file", "/v2/exports/exp_1/file")).toBe(true);
+    expect(onRoute("/v2/exports/:id/file", "/v2/exports/exp_1/file/")).toBe(true);
     expect(onRoute("/v2/exports/:id/file", "/v2/exports/exp_1")).toBe(false);
     expect(onRoute("/v2/exports/:id/file", "/v2/exports//file")).toBe(false);
     expect(onRoute("/v2/exports/:id/file", "/v2/exports/exp_1/file/x")).toBe(false);
