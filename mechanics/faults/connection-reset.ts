@@ -24,7 +24,10 @@ const schema = z.object({
 /** Whether a request path matches a route template, segment by segment (a trailing slash allowed, as the router allows it). */
 export function onRoute(template: string, path: string): boolean {
   const want = template.split("/");
-  const got = path.split("?")[0].replace(/(.)\/$/, "$1").split("/");
+  const got = path
+    .split("?")[0]
+    .replace(/(.)\/$/, "$1")
+    .split("/");
   return want.length === got.length && want.every((seg, i) => (seg.startsWith(":") ? got[i] !== "" : seg === got[i]));
 }
 
