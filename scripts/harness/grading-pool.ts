@@ -3,13 +3,13 @@
  * What the validation rig's commands share: in-memory local farms (or one
  * given farm) and a pool that runs gradings a few at a time.
  */
-import { startLocalFarm } from "../farm/local-farm.ts";
 import type { FarmHandle } from "../farm/control-client.ts";
 import { LOCAL_ADMIN_TOKEN } from "../farm/open-farm.ts";
 
 /** The farm at `url`, or a fresh in-memory local farm when none is given. */
 export async function freshFarm(url: string | undefined): Promise<FarmHandle> {
   if (url) return { url: url.replace(/\/$/, ""), adminToken: process.env.WIREBENCH_ADMIN_TOKEN || LOCAL_ADMIN_TOKEN, close: async () => {} };
+  const { startLocalFarm } = await import("../farm/local-farm.ts"); // Miniflare loads only when a farm starts
   const farm = await startLocalFarm({ port: 0, adminToken: LOCAL_ADMIN_TOKEN });
   return { url: farm.url, adminToken: farm.adminToken, close: () => farm.stop() };
 }
