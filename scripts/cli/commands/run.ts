@@ -3,7 +3,7 @@ import { join, resolve } from "node:path";
 import { SingleBar } from "cli-progress";
 import type { Task } from "../../../declarations/schema/task.ts";
 import { findTask, TASKS } from "../../../declarations/tasks/index.ts";
-import { runAttempt, type AttemptSummary } from "../../agent/attempt.ts";
+import type { AttemptSummary } from "../../agent/attempt.ts";
 import { findLane, LANES } from "../../agent/lanes/index.ts";
 import type { Lane } from "../../agent/lanes/lane.ts";
 import { harnessHash, taskTreeHash, wirebenchVersion } from "../../agent/provenance.ts";
@@ -94,6 +94,8 @@ async function one(p: Awaited<ReturnType<typeof prepare>>, opts: RunOptions, tas
   const bundleDir = join(resolve(opts.out), id);
   // The exec lane's agent brings its own model: no endpoint, `--model` is a label.
   const endpoint = p.lane.id === "exec" ? { model: p.model, baseUrl: "", apiKey: "", scripted: null } : await resolveModel(p.model, p.lane, task);
+  // Loaded only once the request checked out: a refused one answers without the attempt's modules (docs, sandbox, lanes' runs).
+  const { runAttempt } = await import("../../agent/attempt.ts");
   return runAttempt({
     farm: p.farm,
     task,

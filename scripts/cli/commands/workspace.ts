@@ -2,7 +2,6 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmdirSync,
 import { basename, dirname, isAbsolute, join, resolve } from "node:path";
 import type { Task } from "../../../declarations/schema/task.ts";
 import { findTask, TASKS } from "../../../declarations/tasks/index.ts";
-import { prepareAgentWorkspace, webhookTargets } from "../../agent/agent-workspace.ts";
 import { envFile } from "../../agent/env-file.ts";
 import type { DevWorld } from "../../agent/workspace.ts";
 import { relayWanted } from "../../harness/relay.ts";
@@ -92,6 +91,8 @@ export async function workspaceCommand(opts: WorkspaceOptions): Promise<void> {
     try {
       // Fails early on a farm that is down or refuses the key.
       await controlCall(farm, "GET", "/v1/tasks");
+      // Loaded only once the request checked out: a refused one answers without the docs writer.
+      const { prepareAgentWorkspace, webhookTargets } = await import("../../agent/agent-workspace.ts");
       const targets = webhookTargets(c.task, `http://127.0.0.1:${c.servePort}`);
       const relayed = relayWanted(farm);
       const dev = await controlCall<DevWorld>(farm, "POST", "/v1/worlds", { task: c.task.id, seed: c.seed, webhookTargets: targets, relay: relayed });
