@@ -95,9 +95,6 @@ export default defineConfig({
           // module graph again (2-3 s of CPU a file, 130 s of the project's 200 s). Each test makes its
           // own worlds, and the setup's migrations, run again for each file, find them applied.
           // Measured: the project 131 s -> 42 s wall.
-          // Files share their worker's loaded modules (the task registry, zod, the harness) instead of
-          // loading them again each (no file mocks a module or keeps state across files). With the
-          // CLI's farm loaded only when it starts one: the fast tier 512 s -> 400 s, CPU 840 s -> 631 s.
           isolate: false,
           include: ["test/worker/**/*.test.ts", "workers/**/*.test.ts"],
           setupFiles: ["./test/worker/setup/apply-migrations.ts"],
@@ -112,6 +109,9 @@ export default defineConfig({
           include: ["test/node/**/*.test.ts", "scripts/**/*.test.ts", "declarations/**/*.test.ts", "mechanics/**/*.test.ts"],
           exclude: [...configDefaults.exclude, ...(tier === "fast" ? SLOW_TESTS : [])],
           globalSetup: ["./test/node/setup/build-worker.ts", "./test/node/setup/shared-farm.ts"],
+          // Files share their worker's loaded modules (the task registry, zod, the harness) instead of
+          // loading them again each (no file mocks a module or keeps state across files). With the
+          // CLI's farm loaded only when it starts one: the fast tier 512 s -> 400 s, CPU 840 s -> 631 s.
           isolate: false,
           testTimeout: 120_000,
           hookTimeout: 120_000,
